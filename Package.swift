@@ -1,0 +1,30 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "DiffBench",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "DiffEngines", targets: ["DiffEngines"]),
+        .executable(name: "diffbench", targets: ["diffbench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/ordo-one/malloc-interposer", from: "1.6.1"),
+    ],
+    targets: [
+        .target(name: "DiffEngines"),
+        .target(name: "Workloads", dependencies: ["DiffEngines"]),
+        .executableTarget(
+            name: "diffbench",
+            dependencies: [
+                "DiffEngines",
+                "Workloads",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "DiffEnginesTests", dependencies: ["DiffEngines"]),
+        .testTarget(name: "WorkloadsTests", dependencies: ["Workloads"]),
+        .testTarget(name: "CLITests", dependencies: ["diffbench"]),
+    ]
+)

@@ -1,0 +1,217 @@
+/// Paul Heckel's 1978 "technique for isolating differences between files":
+/// six linear passes over a symbol table. See `Guides/Heckel.md`.
+///
+/// Complexity: O(N + M) time (one hash per element, done once in
+/// ``IdentityCodes``), O(N + M + distinct ids) memory.
+///
+/// Matches come from ids that occur exactly once in each list (pass 3),
+/// extended to equal neighbours (passes 4 and 5). A repeated id that no unique
+/// neighbour reaches is reported as a delete and an insert: that is Heckel's
+/// defined behaviour for duplicates. Moves follow the rule list UIs use for
+/// this family: a matched item moves when its rank among the kept items
+/// differs between the lists, which is linear but can report more moves than
+/// the minimum (set `minimizeMoves` to get the fewest).
+public struct HeckelEngine: DiffEngine {
+    public static let name = EngineName.heckel
+    @inlinable public init() {}
+
+    @inlinable
+    public func diff<I: ElementIdentity>(
+        from old: [I.Element], to new: [I.Element], identity: I, options: DiffOptions
+    ) throws(DiffError) -> Changeset {
+        try diffOnCodes(old: old, new: new, identity: identity, options: options) { codes in
+            var passes = HeckelPasses(codes: codes)
+            passes.runAll()
+            return passes.matching()
+        }
+    }
+}
+
+/// The state of Heckel's algorithm, pass by pass, public so that the teaching
+/// renderer can show the symbol table and the OA/NA arrays after each pass.
+public struct HeckelPasses: Sendable {
+    /// Old and new lists as symbol codes (`-1`: an id only in the new list).
+    public let oldCodes: [Int32]
+    public let newCodes: [Int32]
+    /// Symbol table: occurrences in the old list (saturating at 2, "many").
+    public private(set) var oldCount: [UInt8]
+    /// Symbol table: occurrences in the new list (saturating at 2, "many").
+    public private(set) var newCount: [UInt8]
+    /// Symbol table: the old line number (OLNO) of the symbol's last old occurrence.
+    public private(set) var oldLine: [Int32]
+    /// OA: for each old index, the matched new index, or -1 (still a symbol reference).
+    public private(set) var oa: [Int32]
+    /// NA: for each new index, the matched old index, or -1.
+    public private(set) var na: [Int32]
+    /// Passes run so far (0 to 6).
+    public private(set) var passesRun = 0
+    /// The pass that linked each new index (3, 4 or 5), 0 when unlinked.
+    public private(set) var linkedByPass: [UInt8]
+
+    public init(codes: IdentityCodes) {
+        oldCodes = codes.old
+        newCodes = codes.new
+        let symbols = codes.oldSymbolCount
+        oldCount = [UInt8](repeating: 0, count: symbols)
+        newCount = [UInt8](repeating: 0, count: symbols)
+        oldLine = [Int32](repeating: -1, count: symbols)
+        oa = [Int32](repeating: -1, count: codes.old.count)
+        na = [Int32](repeating: -1, count: codes.new.count)
+        linkedByPass = [UInt8](repeating: 0, count: codes.new.count)
+    }
+
+    /// Runs the passes not yet run, up to and including `pass`.
+    public mutating func run(through pass: Int) {
+        while passesRun < min(pass, 5) {
+            switch passesRun {
+            case 0: countNew()
+            case 1: countOld()
+            case 2: linkUniques()
+            case 3: extendForward()
+            default: extendBackward()
+            }
+            passesRun += 1
+        }
+        if pass >= 6 { passesRun = 6 }
+    }
+
+    public mutating func runAll() { run(through: 6) }
+
+    /// Pass 1: count each symbol's occurrences in the new list.
+    mutating func countNew() {
+        newCodes.withUnsafeBufferPointer { codes in
+            newCount.withUnsafeMutableBufferPointer { counts in
+                for code in codes where code >= 0 {
+                    let c = Int(code)
+                    if counts[c] < 2 { counts[c] &+= 1 }
+                }
+            }
+        }
+    }
+
+    /// Pass 2: count each symbol's occurrences in the old list and note its line.
+    mutating func countOld() {
+        oldCodes.withUnsafeBufferPointer { codes in
+            oldCount.withUnsafeMutableBufferPointer { counts in
+                oldLine.withUnsafeMutableBufferPointer { lines in
+                    for i in 0..<codes.count {
+                        let c = Int(codes[i])
+                        if counts[c] < 2 { counts[c] &+= 1 }
+                        lines[c] = Int32(i)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Pass 3: a symbol that occurs exactly once in each list links its two
+    /// occurrences: they must be the same item.
+    mutating func linkUniques() {
+        let newCount = self.newCount, oldCount = self.oldCount, oldLine = self.oldLine
+        newCodes.withUnsafeBufferPointer { codes in
+            na.withUnsafeMutableBufferPointer { na in
+                oa.withUnsafeMutableBufferPointer { oa in
+                    linkedByPass.withUnsafeMutableBufferPointer { by in
+                        for j in 0..<codes.count {
+                            let c = Int(codes[j])
+                            if c >= 0, newCount[c] == 1, oldCount[c] == 1 {
+                                let i = oldLine[c]
+                                na[j] = i
+                                oa[Int(i)] = Int32(j)
+                                by[j] = 3
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Pass 4: walking forward, an item right after a linked pair is linked to
+    /// its counterpart when both are unlinked and have the same symbol.
+    mutating func extendForward() {
+        let oldCodes = self.oldCodes
+        newCodes.withUnsafeBufferPointer { newCodes in
+            na.withUnsafeMutableBufferPointer { na in
+                oa.withUnsafeMutableBufferPointer { oa in
+                    linkedByPass.withUnsafeMutableBufferPointer { by in
+                        var j = 0
+                        while j < na.count - 1 {
+                            let i = Int(na[j])
+                            if i >= 0, i + 1 < oa.count, na[j + 1] < 0, oa[i + 1] < 0,
+                                newCodes[j + 1] == oldCodes[i + 1]
+                            {
+                                na[j + 1] = Int32(i + 1)
+                                oa[i + 1] = Int32(j + 1)
+                                by[j + 1] = 4
+                            }
+                            j += 1
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Pass 5: the same walking backward, linking the item right before a pair.
+    mutating func extendBackward() {
+        let oldCodes = self.oldCodes
+        newCodes.withUnsafeBufferPointer { newCodes in
+            na.withUnsafeMutableBufferPointer { na in
+                oa.withUnsafeMutableBufferPointer { oa in
+                    linkedByPass.withUnsafeMutableBufferPointer { by in
+                        var j = na.count - 1
+                        while j > 0 {
+                            let i = Int(na[j])
+                            if i > 0, na[j - 1] < 0, oa[i - 1] < 0, newCodes[j - 1] == oldCodes[i - 1] {
+                                na[j - 1] = Int32(i - 1)
+                                oa[i - 1] = Int32(j - 1)
+                                by[j - 1] = 5
+                            }
+                            j -= 1
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Pass 6: read the changes off OA and NA. Unlinked old items are deletes,
+    /// unlinked new items inserts. For moves, a cursor walks the old kept
+    /// items in order while the new list is read front to back: a linked item
+    /// that is the one under the cursor stays (the cursor advances), any other
+    /// linked item is a move (and the cursor skips it later). Linear, and one
+    /// move for an item taken from anywhere to the front, though an item sent
+    /// backwards makes the items it passes move instead (the `set` engine
+    /// and `minimizeMoves` give the fewest).
+    @usableFromInline
+    func matching() -> Matching {
+        var deletes: [Int] = []
+        var inserts: [Int] = []
+        var moves: [Changeset.Move] = []
+        var consumed = [Bool](repeating: false, count: oa.count)
+        oa.withUnsafeBufferPointer { oa in
+            for i in 0..<oa.count where oa[i] < 0 { deletes.append(i) }
+            na.withUnsafeBufferPointer { na in
+                consumed.withUnsafeMutableBufferPointer { consumed in
+                    var cursor = 0
+                    for j in 0..<na.count {
+                        let i = Int(na[j])
+                        if i < 0 {
+                            inserts.append(j)
+                            continue
+                        }
+                        while cursor < oa.count && (oa[cursor] < 0 || consumed[cursor]) { cursor += 1 }
+                        if i == cursor {
+                            cursor += 1
+                        } else {
+                            consumed[i] = true
+                            moves.append(Changeset.Move(from: i, to: j))
+                        }
+                    }
+                }
+            }
+        }
+        return Matching(newToOld: na, deletes: deletes, inserts: inserts, moves: moves)
+    }
+}

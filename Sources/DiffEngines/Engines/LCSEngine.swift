@@ -1,0 +1,192 @@
+/// The longest-common-subsequence memo table (Wagner–Fischer), as in the blog
+/// posts that taught list diffing: fill an (N+1) × (M+1) table of LCS lengths,
+/// then walk back from the corner. See `Guides/LCS.md`.
+///
+/// Complexity: O(N·M) time and memory after trimming the common prefix and
+/// suffix. Cells are 16-bit while both sides are under 65,535 elements (2 bytes
+/// per cell), 32-bit otherwise; a table over ``DiffOptions/lcsMemoryBudget`` is
+/// refused with ``DiffError/memoryBudgetExceeded(engine:cells:bytes:budget:)``
+/// before anything is allocated.
+public struct LCSEngine: DiffEngine {
+    public static let name = EngineName.lcs
+    @inlinable public init() {}
+
+    @inlinable
+    public func diff<I: ElementIdentity>(
+        from old: [I.Element], to new: [I.Element], identity: I, options: DiffOptions
+    ) throws(DiffError) -> Changeset {
+        try diffOnCodes(old: old, new: new, identity: identity, options: options) { codes throws(DiffError) in
+            let table = try LCSTable(codes: codes, memoryBudget: options.lcsMemoryBudget)
+            return codes.old.withUnsafeBufferPointer { oldCodes in
+                codes.new.withUnsafeBufferPointer { newCodes in
+                    Matching.fromAlignment(
+                        newToOld: table.alignment(), oldCodes: oldCodes, newCodes: newCodes,
+                        symbolCount: codes.symbolCount, inferMoves: options.inferMoves)
+                }
+            }
+        }
+    }
+}
+
+/// The LCS memo table itself, flat in one buffer, reachable for teaching
+/// dumps: `self[i, j]` is the length of the LCS of the first `i` old and the
+/// first `j` new elements.
+public struct LCSTable: Sendable {
+    @usableFromInline
+    enum Storage: Sendable {
+        case narrow([UInt16])
+        case wide([UInt32])
+    }
+
+    /// Rows: old count + 1. Columns: new count + 1.
+    public let rows: Int
+    public let columns: Int
+    /// The codes the table was built from.
+    public let oldCodes: [Int32]
+    public let newCodes: [Int32]
+    @usableFromInline let storage: Storage
+
+    /// Bytes per cell: 2 while both sides are under 65,535 elements, else 4.
+    public var cellWidth: Int {
+        if case .narrow = storage { return 2 }
+        return 4
+    }
+
+    /// Bytes the table needs for `n` × `m` elements, or nil on overflow.
+    public static func bytesNeeded(oldCount n: Int, newCount m: Int) -> (cells: Int, bytes: Int)? {
+        let (cells, overflow) = (n + 1).multipliedReportingOverflow(by: m + 1)
+        if overflow { return nil }
+        let width = max(n, m) < Int(UInt16.max) ? 2 : 4
+        let (bytes, overflow2) = cells.multipliedReportingOverflow(by: width)
+        return overflow2 ? nil : (cells, bytes)
+    }
+
+    /// Builds the full table for two lists (no trimming), as the teaching
+    /// renderers show it.
+    @inlinable
+    public init<I: ElementIdentity>(
+        old: [I.Element], new: [I.Element], identity: I, memoryBudget: Int = DiffOptions.defaultLCSMemoryBudget
+    ) throws(DiffError) {
+        try self.init(codes: IdentityCodes(old: old, new: new, identity: identity), memoryBudget: memoryBudget)
+    }
+
+    public init(codes: IdentityCodes, memoryBudget: Int) throws(DiffError) {
+        let n = codes.old.count, m = codes.new.count
+        guard let (cells, bytes) = LCSTable.bytesNeeded(oldCount: n, newCount: m), bytes <= memoryBudget else {
+            let cells = (n + 1).multipliedReportingOverflow(by: m + 1)
+            throw .memoryBudgetExceeded(
+                engine: "lcs", cells: cells.overflow ? Int.max : cells.partialValue,
+                bytes: LCSTable.bytesNeeded(oldCount: n, newCount: m)?.bytes ?? Int.max, budget: memoryBudget)
+        }
+        _ = cells
+        rows = n + 1
+        columns = m + 1
+        oldCodes = codes.old
+        newCodes = codes.new
+        if max(n, m) < Int(UInt16.max) {
+            storage = .narrow(LCSTable.fill(UInt16.self, codes.old, codes.new))
+        } else {
+            storage = .wide(LCSTable.fill(UInt32.self, codes.old, codes.new))
+        }
+    }
+
+    /// Row by row: a cell is the diagonal + 1 where the elements match, else
+    /// the larger of the cell above and the cell to the left. The inner loop
+    /// carries `left` and `diagonal` in registers and reads one row above.
+    static func fill<Cell: FixedWidthInteger & UnsignedInteger>(
+        _: Cell.Type, _ a: [Int32], _ b: [Int32]
+    ) -> [Cell] {
+        let columns = b.count + 1
+        let count = (a.count + 1) * columns
+        return [Cell](unsafeUninitializedCapacity: count) { table, initialized in
+            table.initialize(repeating: 0)
+            a.withUnsafeBufferPointer { a in
+                b.withUnsafeBufferPointer { b in
+                    guard let base = table.baseAddress else { return }
+                    for i in 1..<max(1, a.count + 1) {
+                        let above = base + (i - 1) * columns
+                        let row = base + i * columns
+                        let ai = a[i - 1]
+                        var left: Cell = 0
+                        var diagonal: Cell = 0
+                        for j in 1..<columns {
+                            let up = above[j]
+                            let best = up > left ? up : left
+                            left = b[j - 1] == ai ? diagonal &+ 1 : best
+                            row[j] = left
+                            diagonal = up
+                        }
+                    }
+                }
+            }
+            initialized = count
+        }
+    }
+
+    /// LCS length of the prefixes `old[..<i]` and `new[..<j]`.
+    public subscript(i: Int, j: Int) -> Int {
+        switch storage {
+        case let .narrow(cells): return Int(cells[i * columns + j])
+        case let .wide(cells): return Int(cells[i * columns + j])
+        }
+    }
+
+    /// Length of the longest common subsequence.
+    public var length: Int { self[rows - 1, columns - 1] }
+
+    /// One step of the traceback, from the bottom-right corner.
+    public enum Step: Hashable, Sendable {
+        /// The elements at old `i - 1` and new `j - 1` match (↖).
+        case match
+        /// Old `i - 1` is deleted (↑).
+        case up
+        /// New `j - 1` is inserted (←).
+        case left
+    }
+
+    /// The direction the traceback takes at cell (i, j): a match when the
+    /// elements are equal, else towards the larger neighbour, preferring up
+    /// (a delete) on ties.
+    public func direction(i: Int, j: Int) -> Step? {
+        if i == 0 && j == 0 { return nil }
+        if i == 0 { return .left }
+        if j == 0 { return .up }
+        if oldCodes[i - 1] == newCodes[j - 1] { return .match }
+        return self[i - 1, j] >= self[i, j - 1] ? .up : .left
+    }
+
+    /// The cells the traceback visits, from (rows−1, columns−1) to (0, 0).
+    public func tracebackPath() -> [(i: Int, j: Int)] {
+        var path: [(Int, Int)] = []
+        var i = rows - 1, j = columns - 1
+        path.append((i, j))
+        while let step = direction(i: i, j: j) {
+            switch step {
+            case .match: i -= 1; j -= 1
+            case .up: i -= 1
+            case .left: j -= 1
+            }
+            path.append((i, j))
+        }
+        return path
+    }
+
+    /// For each new index, the old index it is aligned with by the traceback, or -1.
+    @usableFromInline
+    func alignment() -> [Int32] {
+        var result = [Int32](repeating: -1, count: columns - 1)
+        var i = rows - 1, j = columns - 1
+        while i > 0 && j > 0 {
+            if oldCodes[i - 1] == newCodes[j - 1] {
+                result[j - 1] = Int32(i - 1)
+                i -= 1
+                j -= 1
+            } else if self[i - 1, j] >= self[i, j - 1] {
+                i -= 1
+            } else {
+                j -= 1
+            }
+        }
+        return result
+    }
+}

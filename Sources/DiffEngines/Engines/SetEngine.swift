@@ -1,0 +1,87 @@
+/// The set-based diff: inserted = new − old, deleted = old − new by id, then
+/// the fewest moves (the common items off one longest increasing run of old
+/// positions), then updates where the content differs. See `Guides/Set.md`.
+///
+/// Complexity: O(N + M) expected for the set part (one hash per element),
+/// O(K log K) for the moves of K common items; O(N + M) memory.
+///
+/// Needs unique ids: a repeated id in the changed region is a
+/// ``DiffError/duplicateID(id:side:first:second:)`` naming both positions.
+/// (Repeats inside the common prefix or suffix, which the engine never
+/// hashes, cannot make the result wrong and are not reported.)
+public struct SetEngine: DiffEngine {
+    public static let name = EngineName.set
+    @inlinable public init() {}
+
+    @inlinable
+    public func diff<I: ElementIdentity>(
+        from old: [I.Element], to new: [I.Element], identity: I, options: DiffOptions
+    ) throws(DiffError) -> Changeset {
+        do {
+            return try diffOnCodes(old: old, new: new, identity: identity, options: options, codeNewOnlyIDs: true) {
+                codes throws(DiffError) in try setMatching(codes)
+            }
+        } catch let .duplicateID(_, side, first, second) {
+            let id = identity.id(of: side == .old ? old[first] : new[first])
+            throw .duplicateID(id: "\(id)", side: side, first: first, second: second)
+        }
+    }
+}
+
+/// The set diff on codes. With unique old ids a code is its old position, so
+/// `new[j]`'s code is directly the old index it matches.
+@usableFromInline
+func setMatching(_ codes: IdentityCodes) throws(DiffError) -> Matching {
+    if let duplicate = codes.firstOldDuplicate {
+        throw .duplicateID(id: "", side: .old, first: duplicate.first, second: duplicate.second)
+    }
+    let n = codes.old.count, m = codes.new.count
+    let oldSymbols = Int32(codes.oldSymbolCount)
+    var newToOld = [Int32](repeating: -1, count: m)
+    var firstNew = [Int32](repeating: -1, count: codes.symbolCount)
+    var oldMatched = [Bool](repeating: false, count: n)
+    var inserts: [Int] = []
+    var duplicate: (Int, Int)?
+    codes.new.withUnsafeBufferPointer { newCodes in
+        newToOld.withUnsafeMutableBufferPointer { sources in
+            firstNew.withUnsafeMutableBufferPointer { firstNew in
+                oldMatched.withUnsafeMutableBufferPointer { matched in
+                    for j in 0..<m {
+                        let code = newCodes[j]
+                        let c = Int(code)
+                        if firstNew[c] >= 0 {
+                            duplicate = (Int(firstNew[c]), j)
+                            return
+                        }
+                        firstNew[c] = Int32(j)
+                        if code < oldSymbols {
+                            sources[j] = code
+                            matched[c] = true
+                        } else {
+                            inserts.append(j)
+                        }
+                    }
+                }
+            }
+        }
+    }
+    if let (first, second) = duplicate {
+        throw .duplicateID(id: "", side: .new, first: first, second: second)
+    }
+    var deletes: [Int] = []
+    oldMatched.withUnsafeBufferPointer { matched in
+        for i in 0..<n where !matched[i] { deletes.append(i) }
+    }
+    var staying = [Bool](repeating: false, count: m)
+    var moves: [Changeset.Move] = []
+    newToOld.withUnsafeBufferPointer { sources in
+        staying.withUnsafeMutableBufferPointer { staying in
+            let kept = markLongestIncreasingRun(sources, into: staying)
+            moves.reserveCapacity(m - inserts.count - kept)
+            for j in 0..<m where sources[j] >= 0 && !staying[j] {
+                moves.append(Changeset.Move(from: Int(sources[j]), to: j))
+            }
+        }
+    }
+    return Matching(newToOld: newToOld, deletes: deletes, inserts: inserts, moves: moves)
+}

@@ -1,0 +1,107 @@
+/// Identities mapped to dense integer codes: the one hashing pass every engine
+/// starts with.
+///
+/// Codes are assigned to distinct old ids in order of first appearance, so a
+/// list with unique ids gets `old[i] == i`. A new id absent from the old list
+/// gets `-1` unless `codeNewOnlyIDs` is set (the `set` engine needs them to
+/// detect duplicate ids in the new list). After this pass engines compare
+/// `Int32`s in contiguous buffers and never hash again.
+///
+/// Complexity: O(N + M) expected time, one hash per element; memory 4 bytes
+/// per element plus a dictionary over the distinct ids.
+public struct IdentityCodes: Sendable, Hashable {
+    public var old: [Int32]
+    public var new: [Int32]
+    /// Number of distinct codes handed out (ids of the old list, plus the
+    /// new-only ids when they are coded).
+    public var symbolCount: Int
+    /// Number of distinct ids in the old list.
+    public var oldSymbolCount: Int
+    /// First old position of a duplicated old id, with the second position,
+    /// when one was seen (nil when every old id is unique).
+    public var firstOldDuplicate: (first: Int, second: Int)? {
+        get { _dupFirst < 0 ? nil : (_dupFirst, _dupSecond) }
+        set { _dupFirst = newValue?.first ?? -1; _dupSecond = newValue?.second ?? -1 }
+    }
+    @usableFromInline var _dupFirst: Int = -1
+    @usableFromInline var _dupSecond: Int = -1
+
+    @inlinable
+    public init(old: [Int32], new: [Int32], symbolCount: Int, oldSymbolCount: Int) {
+        self.old = old
+        self.new = new
+        self.symbolCount = symbolCount
+        self.oldSymbolCount = oldSymbolCount
+    }
+
+    /// Codes the identities of two lists.
+    @inlinable
+    public init<I: ElementIdentity>(
+        old: [I.Element], new: [I.Element], identity: I, codeNewOnlyIDs: Bool = false
+    ) {
+        self = old.withUnsafeBufferPointer { old in
+            new.withUnsafeBufferPointer { new in
+                IdentityCodes(old: old, new: new, identity: identity, codeNewOnlyIDs: codeNewOnlyIDs)
+            }
+        }
+    }
+
+    /// Codes the identities of two buffers (engines pass the region left after
+    /// trimming the common prefix and suffix).
+    @inlinable
+    public init<I: ElementIdentity>(
+        old: UnsafeBufferPointer<I.Element>, new: UnsafeBufferPointer<I.Element>, identity: I,
+        codeNewOnlyIDs: Bool = false
+    ) {
+        var table = [I.ID: Int32](minimumCapacity: codeNewOnlyIDs ? old.count + new.count : old.count)
+        var next: Int32 = 0
+        var dupFirst = -1, dupSecond = -1
+        let oldCodes = [Int32](unsafeUninitializedCapacity: old.count) { buffer, initialized in
+            for i in 0..<old.count {
+                let code = _codeForInsertingIfMissing(&table[identity.id(of: old[i]), default: next])
+                if code == next {
+                    next &+= 1
+                } else if dupFirst < 0 {
+                    // Before the first repeat every id is new, so a code is
+                    // the position of that id's first occurrence.
+                    dupFirst = Int(code)
+                    dupSecond = i
+                }
+                buffer[i] = code
+            }
+            initialized = old.count
+        }
+        let oldSymbols = Int(next)
+        let newCodes = [Int32](unsafeUninitializedCapacity: new.count) { buffer, initialized in
+            if codeNewOnlyIDs {
+                for j in 0..<new.count {
+                    let code = _codeForInsertingIfMissing(&table[identity.id(of: new[j]), default: next])
+                    if code == next { next &+= 1 }
+                    buffer[j] = code
+                }
+            } else {
+                for j in 0..<new.count {
+                    buffer[j] = table[identity.id(of: new[j])] ?? -1
+                }
+            }
+            initialized = new.count
+        }
+        self.init(old: oldCodes, new: newCodes, symbolCount: Int(next), oldSymbolCount: oldSymbols)
+        self._dupFirst = dupFirst
+        self._dupSecond = dupSecond
+    }
+
+    public static func == (lhs: IdentityCodes, rhs: IdentityCodes) -> Bool {
+        lhs.old == rhs.old && lhs.new == rhs.new && lhs.symbolCount == rhs.symbolCount
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(old)
+        hasher.combine(new)
+    }
+}
+
+/// Reads the value behind `Dictionary.subscript(_:default:)`'s modify accessor:
+/// one hash lookup that inserts the default when the key is missing.
+@inlinable @inline(__always)
+func _codeForInsertingIfMissing(_ slot: inout Int32) -> Int32 { slot }

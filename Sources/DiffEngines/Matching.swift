@@ -1,0 +1,110 @@
+/// What an engine's core found: which new item comes from which old item, and
+/// which of those pairs are moves. Engines build it on integer codes; the
+/// generic front turns it into a ``Changeset`` and adds the updates.
+@usableFromInline
+struct Matching {
+    /// For each new index: the matched old index, or -1 (an insert).
+    @usableFromInline var newToOld: [Int32]
+    /// Deleted old indices, ascending.
+    @usableFromInline var deletes: [Int]
+    /// Inserted new indices, ascending.
+    @usableFromInline var inserts: [Int]
+    /// Moves ordered by target.
+    @usableFromInline var moves: [Changeset.Move]
+
+    @usableFromInline
+    init(newToOld: [Int32], deletes: [Int], inserts: [Int], moves: [Changeset.Move]) {
+        self.newToOld = newToOld
+        self.deletes = deletes
+        self.inserts = inserts
+        self.moves = moves
+    }
+
+    /// Builds the changeset: compares the contents of matched pairs for
+    /// updates (skipped when content cannot differ) and applies
+    /// `minimizeMoves`. O(N + M).
+    @inlinable
+    func changeset<I: ElementIdentity>(
+        old: [I.Element], new: [I.Element], identity: I, options: DiffOptions
+    ) -> Changeset {
+        var result = Changeset(deletes: deletes, inserts: inserts, moves: moves)
+        if identity.contentCanDiffer {
+            newToOld.withUnsafeBufferPointer { sources in
+                old.withUnsafeBufferPointer { old in
+                    new.withUnsafeBufferPointer { new in
+                        for j in 0..<new.count {
+                            let i = Int(sources[j])
+                            if i >= 0, !identity.hasSameContent(old[i], new[j]) {
+                                result.updates.append(Changeset.Update(old: i, new: j))
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if options.minimizeMoves, !result.moves.isEmpty {
+            // The matching is consistent by construction, so this cannot throw.
+            result = (try? result.minimizingMoves(oldCount: old.count, newCount: new.count)) ?? result
+        }
+        return result
+    }
+
+    /// The matching of an alignment (LCS, Myers): `newToOld` holds the aligned
+    /// pairs, all in order; the unmatched items become deletes and inserts,
+    /// and, with `inferMoves`, an unmatched old and new item with the same code
+    /// are paired as a move (k-th occurrence with k-th occurrence).
+    ///
+    /// Complexity: O(N + M + symbols).
+    @usableFromInline
+    static func fromAlignment(
+        newToOld: consuming [Int32], oldCodes: UnsafeBufferPointer<Int32>, newCodes: UnsafeBufferPointer<Int32>,
+        symbolCount: Int, inferMoves: Bool
+    ) -> Matching {
+        let n = oldCodes.count, m = newCodes.count
+        var newToOld = newToOld
+        var oldMatched = [Bool](repeating: false, count: n)
+        var moves: [Changeset.Move] = []
+        newToOld.withUnsafeMutableBufferPointer { sources in
+            oldMatched.withUnsafeMutableBufferPointer { matched in
+                for j in 0..<m where sources[j] >= 0 { matched[Int(sources[j])] = true }
+                guard inferMoves, symbolCount > 0 else { return }
+                // Per code, a chain of its unmatched old positions in ascending order.
+                var head = [Int32](repeating: -1, count: symbolCount)
+                var next = [Int32](repeating: -1, count: n)
+                head.withUnsafeMutableBufferPointer { head in
+                    next.withUnsafeMutableBufferPointer { next in
+                        var i = n - 1
+                        while i >= 0 {
+                            if !matched[i] {
+                                let code = Int(oldCodes[i])
+                                next[i] = head[code]
+                                head[code] = Int32(i)
+                            }
+                            i -= 1
+                        }
+                        for j in 0..<m where sources[j] < 0 {
+                            let code = Int(newCodes[j])
+                            guard code >= 0 else { continue }
+                            let i = head[code]
+                            guard i >= 0 else { continue }
+                            head[code] = next[Int(i)]
+                            sources[j] = i
+                            matched[Int(i)] = true
+                            moves.append(Changeset.Move(from: Int(i), to: j))
+                        }
+                    }
+                }
+            }
+        }
+        var deletes: [Int] = []
+        var inserts: [Int] = []
+        oldMatched.withUnsafeBufferPointer { matched in
+            for i in 0..<n where !matched[i] { deletes.append(i) }
+        }
+        newToOld.withUnsafeBufferPointer { sources in
+            for j in 0..<m where sources[j] < 0 { inserts.append(j) }
+        }
+        return Matching(newToOld: newToOld, deletes: deletes, inserts: inserts, moves: moves)
+    }
+}
+

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Installs the system packages DiffBench needs when they are missing:
+# gnuplot (charts, pngcairo terminal) and libpng-dev (the PNG writer).
+# As root it uses apt-get; otherwise it says what to install and carries on
+# (the build and tests need only libpng; gnuplot is needed for charts).
+set -euo pipefail
+
+missing=()
+command -v gnuplot >/dev/null 2>&1 || missing+=(gnuplot-nox)
+if ! { pkg-config --exists libpng 2>/dev/null || [ -f /usr/include/png.h ]; }; then
+    missing+=(libpng-dev)
+fi
+command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
+
+if [ ${#missing[@]} -eq 0 ]; then
+    exit 0
+fi
+
+if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "setup: installing ${missing[*]} with apt-get" >&2
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+else
+    echo "setup: missing ${missing[*]}; install them with: sudo apt-get install ${missing[*]}" >&2
+    # libpng is needed to build; gnuplot only to draw charts.
+    for package in "${missing[@]}"; do
+        if [ "$package" = libpng-dev ]; then exit 1; fi
+    done
+fi
