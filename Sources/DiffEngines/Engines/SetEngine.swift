@@ -5,10 +5,13 @@
 /// Complexity: O(N + M) expected for the set part (one hash per element),
 /// O(K log K) for the moves of K common items; O(N + M) memory.
 ///
-/// Needs unique ids: a repeated id in the changed region is a
-/// ``DiffError/duplicateID(id:side:first:second:)`` naming both positions.
-/// (Repeats inside the common prefix or suffix, which the engine never
-/// hashes, cannot make the result wrong and are not reported.)
+/// Needs unique ids: a repeated id among the items it has to match (the
+/// region left after trimming the common prefix and suffix, when both sides
+/// of it are non-empty) is a ``DiffError/duplicateID(id:side:first:second:)``
+/// naming both positions. Repeats it never hashes (inside the common prefix
+/// or suffix, or in a region that is only inserted or only deleted) cannot
+/// make the result wrong and are not reported: checking them would cost a
+/// hash per element on exactly the cases this engine makes free.
 public struct SetEngine: DiffEngine {
     public static let name = EngineName.set
     @inlinable public init() {}

@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+
+@Suite struct DiffCommandTests {
+    struct Output: Decodable, Equatable {
+        struct Move: Decodable, Equatable { var from: Int; var to: Int }
+        struct Update: Decodable, Equatable { var old: Int; var new: Int }
+        var engine: String
+        var deletes: [Int]
+        var inserts: [Int]
+        var moves: [Move]
+        var updates: [Update]
+    }
+
+    @Test func jsonOutputForEveryEngine() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let old = try CLI.write(#"[{"id": 1, "content": "a"}, {"id": 2, "content": "b"}, {"id": "x", "content": {"n": 1}}]"#, to: "old.json", in: dir)
+        let new = try CLI.write(#"[{"id": "x", "content": {"n": 2}}, {"id": 1, "content": "a"}, {"id": 3}]"#, to: "new.json", in: dir)
+        for engine in ["lcs", "myers", "heckel", "set", "stdlib"] {
+            let result = try CLI.run(["diff", "--engine", engine, "--format", "json", old, new])
+            #expect(result.status == 0, "\(engine): \(result.stderr)")
+            let output = try JSONDecoder().decode(Output.self, from: Data(result.stdout.utf8))
+            #expect(output.engine == engine)
+            // id 2 deleted, id 3 inserted, "x" changed content and is either moved or the
+            // item it jumped over moved; either way the sizes add up.
+            #expect(output.deletes == [1])
+            #expect(output.inserts == [2])
+            #expect(output.updates == [Output.Update(old: 2, new: 0)])
+            #expect(output.moves.count == 1)
+        }
+    }
+
+    @Test func charactersAndTextOutput() throws {
+        let result = try CLI.run(["diff", "--engine", "lcs", "--chars", "ADFGT", "AFOXT"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("delete  old[1]  D"))
+        #expect(result.stdout.contains("insert  new[2]  O"))
+        #expect(result.stdout.hasPrefix("lcs: 5 → 5 elements, 4 steps"))
+    }
+
+    @Test func badInputsExitWithTwoAndSayWhere() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let good = try CLI.write(#"["a", "b"]"#, to: "good.json", in: dir)
+        let cases: [(String, String, String)] = [
+            ("malformed", "[\"a\",\n \"b\" \"c\"]", "malformed.json:2:6: malformed JSON: expected ',' or ']'"),
+            ("truncated", "[{\"id\": 1, ", "truncated.json:1:12: malformed JSON: expected a quoted key"),
+            ("missing-id", "[{\"content\": 1}]", "missing-id.json:1:2: element 0 has no \"id\""),
+            ("wrong-type", "[{\"id\": true}]", "wrong-type.json:1:2: element 0: \"id\" must be a string or a number"),
+            ("not-array", "{\"a\": 1}", "not-array.json:1:1: expected a JSON array"),
+            ("mixed", "[\"a\", {\"id\": 1}]", "mixed.json:1:7: element 1 mixes objects with plain values"),
+        ]
+        for (name, text, message) in cases {
+            let path = try CLI.write(text, to: "\(name).json", in: dir)
+            let result = try CLI.run(["diff", "--engine", "myers", path, good])
+            #expect(result.status == 2, "\(name)")
+            #expect(result.stderr.contains(message), "\(name): \(result.stderr)")
+            #expect(result.stdout.isEmpty)
+        }
+        let missing = try CLI.run(["diff", dir.appendingPathComponent("nope.json").path, good])
+        #expect(missing.status == 2 && missing.stderr.contains("nope.json: no such file"))
+        let unknown = try CLI.run(["diff", "--engine", "quantum", good, good])
+        #expect(unknown.status == 2 && unknown.stderr.contains("unknown engine 'quantum'"))
+        let usage = try CLI.run(["diff", "--engine", "lcs"])
+        #expect(usage.status == 2)
+    }
+
+    @Test func setEngineRefusesDuplicateIDsWithPositions() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let old = try CLI.write(#"["a", "b", "c", "b"]"#, to: "old.json", in: dir)
+        let new = try CLI.write(#"["c", "b", "a"]"#, to: "new.json", in: dir)
+        let result = try CLI.run(["diff", "--engine", "set", old, new])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("old.json: duplicate id \"b\" at elements 1 and 3"))
+        // Engines that accept repeated ids handle the same pair.
+        #expect(try CLI.run(["diff", "--engine", "heckel", old, new]).status == 0)
+    }
+
+    @Test func helpListsTheSubcommands() throws {
+        let result = try CLI.run(["--help"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("diff"))
+        #expect(try CLI.run(["diff", "--help"]).stdout.contains("--engine"))
+    }
+}

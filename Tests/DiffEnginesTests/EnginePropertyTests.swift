@@ -1,0 +1,95 @@
+import DiffEngines
+import Testing
+
+/// The backbone: every engine on thousands of random pairs of every shape.
+@Suite struct EnginePropertyTests {
+    static let casesPerShape = 300
+
+    @Test(arguments: EngineName.allCases)
+    func changesetRebuildsTheNewList(engine: EngineName) throws {
+        var rng = SeededGenerator(seed: 0xD1FF_0000 + UInt64(engine.rawValue.count))
+        for shape in PairShape.allCases {
+            for _ in 0..<Self.casesPerShape {
+                let (old, new) = randomPair(shape, using: &rng)
+                if engine == .set && (!hasUniqueIDs(old) || !hasUniqueIDs(new)) { continue }
+                let changeset = try DiffEngines.diff(engine, from: old, to: new, identity: IdentifiedElements<Post>())
+                #expect(changeset.verify(old: old, new: new) == nil, "\(engine) \(shape): \(old) → \(new)")
+                #expect(try changeset.apply(to: old, using: new) == new)
+                #expect(old.count - changeset.deletes.count + changeset.inserts.count == new.count)
+                let steps = try changeset.patch(oldCount: old.count, newCount: new.count)
+                #expect(steps.count == changeset.stepCount)
+                #expect(old.applying(steps, using: new) == new, "\(engine) patch \(steps) for \(old) → \(new)")
+            }
+        }
+    }
+
+    @Test(arguments: [EngineName.lcs, .myers])
+    func alignmentEnginesAreMinimal(engine: EngineName) throws {
+        var rng = SeededGenerator(seed: 42)
+        for shape in PairShape.allCases {
+            for _ in 0..<Self.casesPerShape {
+                let (old, new) = randomPair(shape, using: &rng)
+                let changeset = try DiffEngines.diff(
+                    engine, from: old, to: new, identity: IdentifiedElements<Post>(),
+                    options: DiffOptions(inferMoves: false))
+                let lcs = referenceLCSLength(old.map(\.id), new.map(\.id))
+                #expect(changeset.moves.isEmpty)
+                #expect(changeset.deletes.count + changeset.inserts.count == old.count + new.count - 2 * lcs,
+                        "\(engine) \(shape): \(old.map(\.id)) → \(new.map(\.id))")
+            }
+        }
+    }
+
+    @Test(arguments: EngineName.allCases)
+    func minimizeMovesReachesTheMinimum(engine: EngineName) throws {
+        var rng = SeededGenerator(seed: 7)
+        for shape in [PairShape.permutation, .reversed, .randomEdits, .mixed] {
+            for _ in 0..<Self.casesPerShape {
+                let (old, new) = randomPair(shape, using: &rng)
+                let changeset = try DiffEngines.diff(
+                    engine, from: old, to: new, identity: IdentifiedElements<Post>(),
+                    options: DiffOptions(minimizeMoves: true))
+                #expect(changeset.verify(old: old, new: new) == nil)
+                #expect(changeset.moves.count == MinimumMoves.count(old: old, new: new))
+            }
+        }
+    }
+
+    @Test func setEngineAlwaysReportsTheFewestMoves() throws {
+        var rng = SeededGenerator(seed: 99)
+        for _ in 0..<1000 {
+            let (old, new) = randomPair(.randomEdits, using: &rng)
+            let changeset = try SetEngine().diff(from: old, to: new)
+            #expect(changeset.moves.count == MinimumMoves.count(old: old, new: new))
+        }
+    }
+
+    @Test func everyEngineFindsTheSameUpdates() throws {
+        var rng = SeededGenerator(seed: 5)
+        for _ in 0..<500 {
+            let (old, new) = randomPair(.mixed, using: &rng)
+            let expected = Set(new.compactMap { post in
+                old.first { $0.id == post.id && $0.content != post.content }.map { _ in post.id }
+            })
+            for engine in EngineName.allCases {
+                let changeset = try DiffEngines.diff(engine, from: old, to: new, identity: IdentifiedElements<Post>())
+                #expect(Set(changeset.updates.map { new[$0.new].id }) == expected, "\(engine)")
+            }
+        }
+    }
+
+    @Test func largeListsStayCorrect() throws {
+        var rng = SeededGenerator(seed: 2024)
+        let old = (0..<20_000).map { Post(id: $0, content: 0) }
+        var new = old
+        for _ in 0..<300 {
+            let item = new.remove(at: Int.random(in: 0..<new.count, using: &rng))
+            if Bool.random(using: &rng) { new.insert(item, at: Int.random(in: 0...new.count, using: &rng)) }
+        }
+        for k in 0..<50 { new.insert(Post(id: 100_000 + k, content: 1), at: Int.random(in: 0...new.count, using: &rng)) }
+        for engine in [EngineName.myers, .heckel, .set, .stdlib] {
+            let changeset = try DiffEngines.diff(engine, from: old, to: new, identity: IdentifiedElements<Post>())
+            #expect(changeset.verify(old: old, new: new) == nil, "\(engine)")
+        }
+    }
+}
