@@ -1,8 +1,11 @@
-# DiffBench — see README.md. `make test` and `make bench` install what is
-# missing (as root, through apt-get), build, and run.
+# DiffBench — see README.md.
+# `make test` and `make bench` install what is missing (as root, through
+# apt-get), build, and run; nothing else needs to be set up first.
 SWIFT ?= swift
+RELEASE_BIN := .build/release/diffbench
+RUN_NAME ?= bench-$(shell date -u +%Y%m%d-%H%M%S)
 
-.PHONY: setup test build release clean
+.PHONY: setup build release test bench bench-quick clean
 
 setup:
 	@bash scripts/setup.sh
@@ -11,10 +14,18 @@ build: setup
 	$(SWIFT) build
 
 release: setup
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release --product diffbench
 
 test: setup
 	$(SWIFT) test
+
+# The main job: release build, datasets, the default suite, charts and the report page.
+bench: release
+	$(RELEASE_BIN) run --name $(RUN_NAME)
+
+# A sub-minute smoke run of the same pipeline (after the build).
+bench-quick: release
+	$(RELEASE_BIN) run --name quick-$(shell date -u +%Y%m%d-%H%M%S) --sizes 100,1000 --repetitions 3 --time-budget 1 --min-time 0.02
 
 clean:
 	rm -rf .build

@@ -15,16 +15,26 @@ let package = Package(
     targets: [
         .target(name: "DiffEngines"),
         .target(name: "Workloads", dependencies: ["DiffEngines"]),
+        .target(
+            name: "Harness",
+            dependencies: [
+                "DiffEngines",
+                "Workloads",
+                .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
+            ]
+        ),
         .executableTarget(
             name: "diffbench",
             dependencies: [
                 "DiffEngines",
                 "Workloads",
+                "Harness",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "DiffEnginesTests", dependencies: ["DiffEngines"]),
         .testTarget(name: "WorkloadsTests", dependencies: ["Workloads"]),
+        .testTarget(name: "HarnessTests", dependencies: ["Harness"]),
         .testTarget(name: "CLITests", dependencies: ["diffbench"]),
     ]
 )

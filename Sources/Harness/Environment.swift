@@ -1,0 +1,68 @@
+import Foundation
+
+extension RunEnvironment {
+    /// Reads the machine this run is on. Every field falls back to
+    /// "unknown" rather than failing: the run matters more than its label.
+    public static func current(seed: UInt64, runName: String, start: Date) -> RunEnvironment {
+        #if DEBUG
+        let configuration = "debug"
+        #else
+        let configuration = "release"
+        #endif
+        let formatter = ISO8601DateFormatter()
+        return RunEnvironment(
+            swiftVersion: swiftVersion(), os: operatingSystem(), cpu: cpuModel(),
+            cores: ProcessInfo.processInfo.activeProcessorCount, memoryBytes: Int(ProcessInfo.processInfo.physicalMemory),
+            buildConfiguration: configuration, gitCommit: gitCommit(), seed: seed,
+            startTime: formatter.string(from: start), runName: runName)
+    }
+
+    static func swiftVersion() -> String {
+        #if compiler(>=6.3)
+        return "6.3 or later (compiler)"
+        #elseif compiler(>=6.2)
+        return "6.2"
+        #elseif compiler(>=6.1)
+        return "6.1"
+        #else
+        return "6.0"
+        #endif
+    }
+
+    static func operatingSystem() -> String {
+        if let text = try? String(contentsOfFile: "/etc/os-release", encoding: .utf8),
+            let line = text.split(separator: "\n").first(where: { $0.hasPrefix("PRETTY_NAME=") })
+        {
+            return line.dropFirst("PRETTY_NAME=".count).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+        }
+        return ProcessInfo.processInfo.operatingSystemVersionString
+    }
+
+    static func cpuModel() -> String {
+        if let text = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
+            let line = text.split(separator: "\n").first(where: { $0.hasPrefix("model name") }),
+            let colon = line.firstIndex(of: ":")
+        {
+            return line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        return "unknown"
+    }
+
+    static func gitCommit() -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "rev-parse", "--short=12", "HEAD"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        do {
+            try process.run()
+            process.waitUntilExit()
+        } catch {
+            return "unknown"
+        }
+        guard process.terminationStatus == 0 else { return "unknown" }
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}

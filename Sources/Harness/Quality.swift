@@ -1,0 +1,57 @@
+import DiffEngines
+import Workloads
+
+/// What the best possible changeset for a pair looks like, computed once per
+/// dataset outside every timed region.
+struct PairFacts {
+    var uniqueIDs: Bool
+    /// Fewest moves (common items − LIS), when ids are unique.
+    var minMoves: Int?
+    /// n + m − 2·LCS of the id sequences: exact for unique ids (the LCS of
+    /// two lists without repeats is the LIS of the common items), otherwise
+    /// computed by the myers engine when affordable.
+    var minEdits: Int?
+    /// Edit distance D used to predict the cost of the alignment engines (an
+    /// upper bound when ids repeat).
+    var editDistance: Int
+    /// Sizes left after trimming the common prefix and suffix by id.
+    var trimmedOld: Int
+    var trimmedNew: Int
+
+    init(_ dataset: Dataset, myersAffordable: (Int, Int, Int) -> Bool) {
+        let old = dataset.old, new = dataset.new
+        var seen = Set<Int>(minimumCapacity: old.count)
+        var unique = old.allSatisfy { seen.insert($0.id).inserted }
+        seen.removeAll(keepingCapacity: true)
+        unique = unique && new.allSatisfy { seen.insert($0.id).inserted }
+        uniqueIDs = unique
+        var prefix = 0
+        while prefix < min(old.count, new.count), old[prefix].id == new[prefix].id { prefix += 1 }
+        var suffix = 0
+        while suffix < min(old.count, new.count) - prefix, old[old.count - 1 - suffix].id == new[new.count - 1 - suffix].id {
+            suffix += 1
+        }
+        trimmedOld = old.count - prefix - suffix
+        trimmedNew = new.count - prefix - suffix
+        if unique {
+            let moves = MinimumMoves.count(old: old, new: new)
+            let common = old.count - ((try? SetEngine().diff(from: old, to: new))?.deletes.count ?? 0)
+            minMoves = moves
+            minEdits = old.count + new.count - 2 * (common - moves)
+            editDistance = minEdits!
+        } else {
+            minMoves = nil
+            // Upper bound without computing: everything in the trimmed middle changes.
+            let bound = trimmedOld + trimmedNew
+            if myersAffordable(bound, trimmedOld, trimmedNew),
+                let plain = try? MyersEngine().diff(from: old, to: new, options: DiffOptions(inferMoves: false))
+            {
+                minEdits = plain.deletes.count + plain.inserts.count
+                editDistance = minEdits!
+            } else {
+                minEdits = nil
+                editDistance = bound
+            }
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import DiffEngines
+import Workloads
+
+/// What a run measures: engines × cases, and how long it may spend on each.
+public struct RunPlan: Sendable {
+    /// One dataset to run every engine on.
+    public enum Source: Hashable, Sendable {
+        /// Generated in memory from a workload (and saved under `datasetsDirectory`).
+        case generated(workload: WorkloadName, size: Int, parameters: [String: String])
+        /// A dataset file (or a pair of plain JSON arrays, "OLD,NEW").
+        case file(String)
+
+        public var label: String {
+            switch self {
+            case let .generated(workload, size, parameters):
+                let extra = parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+                return "\(workload.rawValue)@\(size)" + (extra.isEmpty ? "" : "[\(extra.joined(separator: ","))]")
+            case let .file(path): return path
+            }
+        }
+    }
+
+    public var engines: [EngineName]
+    /// Time the `floor` reference too (one dictionary build + one probe per new id).
+    public var includeFloor: Bool
+    public var cases: [Source]
+    public var seed: UInt64
+    /// Samples each engine takes at least (unless the time budget runs out).
+    public var minSamples: Int
+    /// Seconds of samples each engine accumulates at least per dataset.
+    public var minTime: Double
+    /// Most samples one engine takes on one dataset.
+    public var maxSamples: Int
+    /// Seconds one engine may spend on one dataset; a case predicted to need
+    /// more than this for a single call is skipped with the prediction as reason.
+    public var timeBudget: Double
+    /// Aim of one sample in nanoseconds: fast calls are repeated inside a
+    /// sample until it lasts about this long, so the clock's own cost vanishes.
+    public var sampleTargetNanoseconds: Double
+    public var lcsMemoryBudget: Int
+    /// Run the memory pass (the allocation hook).
+    public var measureMemory: Bool
+    /// Folder where generated datasets are saved (nil: not saved).
+    public var datasetsDirectory: String?
+    /// Folder of this run's reports.
+    public var outputDirectory: String
+    public var runName: String
+
+    public init(
+        engines: [EngineName] = EngineName.allCases, includeFloor: Bool = true, cases: [Source], seed: UInt64 = 1,
+        minSamples: Int = 10, minTime: Double = 0.1, maxSamples: Int = 200, timeBudget: Double = 3,
+        sampleTargetNanoseconds: Double = 500_000, lcsMemoryBudget: Int = DiffOptions.defaultLCSMemoryBudget,
+        measureMemory: Bool = true, datasetsDirectory: String? = nil, outputDirectory: String, runName: String
+    ) {
+        self.engines = engines
+        self.includeFloor = includeFloor
+        self.cases = cases
+        self.seed = seed
+        self.minSamples = minSamples
+        self.minTime = minTime
+        self.maxSamples = maxSamples
+        self.timeBudget = timeBudget
+        self.sampleTargetNanoseconds = sampleTargetNanoseconds
+        self.lcsMemoryBudget = lcsMemoryBudget
+        self.measureMemory = measureMemory
+        self.datasetsDirectory = datasetsDirectory
+        self.outputDirectory = outputDirectory
+        self.runName = runName
+    }
+
+    /// The default suite: every workload at 100, 1,000 and 10,000, plus
+    /// `mixed` and `feed` at 100,000.
+    public static func defaultCases(workloads: [WorkloadName] = WorkloadName.allCases, sizes: [Int] = [100, 1_000, 10_000])
+        -> [Source]
+    {
+        var cases: [Source] = []
+        for workload in workloads {
+            for size in sizes { cases.append(.generated(workload: workload, size: size, parameters: [:])) }
+        }
+        for workload in [WorkloadName.mixed, .feed] where workloads.contains(workload) {
+            if !sizes.contains(100_000) { cases.append(.generated(workload: workload, size: 100_000, parameters: [:])) }
+        }
+        return cases
+    }
+
+    public var summary: PlanSummary {
+        var workloads: [String] = []
+        var sizes: [Int] = []
+        var extra: [String] = []
+        for source in cases {
+            switch source {
+            case let .generated(workload, size, _):
+                if !workloads.contains(workload.rawValue) { workloads.append(workload.rawValue) }
+                if !sizes.contains(size) { sizes.append(size) }
+            case let .file(path): extra.append(path)
+            }
+        }
+        return PlanSummary(
+            engines: engines.map(\.rawValue) + (includeFloor ? ["floor"] : []), workloads: workloads, sizes: sizes.sorted(),
+            extraCases: extra, minSamples: minSamples, minTimeSeconds: minTime, timeBudgetSeconds: timeBudget,
+            lcsMemoryBudgetBytes: lcsMemoryBudget)
+    }
+}

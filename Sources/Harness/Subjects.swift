@@ -1,0 +1,84 @@
+import DiffEngines
+import Foundation
+import Workloads
+
+/// Something the runner times on a dataset: an engine, or the `floor`
+/// reference.
+enum Subject: Hashable, Sendable {
+    case engine(EngineName)
+    case floor
+
+    var name: String {
+        switch self {
+        case let .engine(engine): return engine.rawValue
+        case .floor: return "floor"
+        }
+    }
+}
+
+/// A test-only fault, set with the environment variable
+/// `DIFFBENCH_TEST_FAULT`: `wrong:ENGINE` makes the engine's changeset wrong
+/// (one delete dropped or added), `slow:ENGINE:FACTOR` makes each call run
+/// the engine FACTOR times. It exists so that the tests and the CI gate can
+/// prove a wrong or slower engine is caught; nothing else reads it.
+public struct FaultInjection: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        case wrong
+        case slow(Int)
+    }
+    public var engine: EngineName
+    public var kind: Kind
+
+    public static func fromEnvironment() -> FaultInjection? {
+        guard let text = ProcessInfo.processInfo.environment["DIFFBENCH_TEST_FAULT"], !text.isEmpty else { return nil }
+        let parts = text.split(separator: ":").map(String.init)
+        guard parts.count >= 2, let engine = EngineName(rawValue: parts[1]) else { return nil }
+        switch parts[0] {
+        case "wrong": return FaultInjection(engine: engine, kind: .wrong)
+        case "slow": return FaultInjection(engine: engine, kind: .slow(max(1, Int(parts.count > 2 ? parts[2] : "2") ?? 2)))
+        default: return nil
+        }
+    }
+}
+
+/// One call of a subject on a dataset. Engines go through the switch in
+/// `DiffEngines.diff`, which specializes for `FeedItem` across the module
+/// boundary, exactly as an app calling the library would.
+struct SubjectCall {
+    let subject: Subject
+    let options: DiffOptions
+    let fault: FaultInjection?
+
+    @inline(never)
+    func callAsFunction(_ dataset: Dataset) throws(DiffError) -> Changeset? {
+        switch subject {
+        case .floor:
+            blackHole(floorReference(dataset.old, dataset.new))
+            return nil
+        case let .engine(engine):
+            var repeats = 1
+            if let fault, fault.engine == engine, case let .slow(factor) = fault.kind { repeats = factor }
+            var result = Changeset()
+            for _ in 0..<repeats {
+                result = try DiffEngines.diff(
+                    engine, from: dataset.old, to: dataset.new, identity: IdentifiedElements<FeedItem>(), options: options)
+            }
+            if let fault, fault.engine == engine, fault.kind == .wrong {
+                if result.deletes.isEmpty { result.deletes = [0] } else { result.deletes.removeLast() }
+            }
+            return result
+        }
+    }
+}
+
+/// The least work any identity-based diff must do: one dictionary build over
+/// the old ids and one probe per new id. Engines' medians are also reported
+/// as ratios to this.
+@inline(never)
+func floorReference(_ old: [FeedItem], _ new: [FeedItem]) -> Int {
+    var table = [Int: Int32](minimumCapacity: old.count)
+    for index in old.indices { table[old[index].id] = Int32(truncatingIfNeeded: index) }
+    var found = 0
+    for item in new where table[item.id] != nil { found &+= 1 }
+    return found
+}

@@ -1,0 +1,168 @@
+import ArgumentParser
+import DiffEngines
+import Foundation
+import Harness
+import Workloads
+
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Time, measure and verify every engine on every workload; write results.csv and results.json.",
+        discussion: """
+            The default plan runs every engine (plus the `floor` reference) on every workload \
+            at sizes 100, 1,000 and 10,000, plus mixed and feed at 100,000. Results go to \
+            OUTPUT/NAME/ (results.csv, results.json) and OUTPUT/latest points at the newest run; \
+            the files are rewritten after every dataset, so an interrupted run keeps its \
+            finished rows. Generated datasets are saved under --datasets-dir.
+
+            Build in release mode for meaningful times (make bench does).
+
+            Exit status: 0 when every row is ok or skipped with a reason, 1 when an engine's \
+            changeset failed verification (the row says how), 2 on bad usage or input.
+            """
+    )
+
+    @Option(help: "Engines, comma-separated (lcs, myers, heckel, set, stdlib).")
+    var engines: String = EngineName.allCases.map(\.rawValue).joined(separator: ",")
+
+    @Option(help: "Workloads, comma-separated (see `diffbench generate --list`).")
+    var workloads: String = WorkloadName.allCases.map(\.rawValue).joined(separator: ",")
+
+    @Option(help: "Sizes, comma-separated. Default: 100,1000,10000 plus mixed and feed at 100000.")
+    var sizes: String?
+
+    @Option(help: "Seed of the generated datasets.")
+    var seed: UInt64 = 1
+
+    @Option(name: .customLong("repetitions"), help: "Samples each engine takes at least per dataset.")
+    var minSamples: Int = 10
+
+    @Option(help: "Seconds of samples each engine accumulates at least per dataset.")
+    var minTime: Double = 0.1
+
+    @Option(help: "Seconds one engine may spend on one dataset; cases predicted to need more are skipped.")
+    var timeBudget: Double = 3
+
+    @Option(help: "Most bytes the lcs table may take (bigger tables are skipped).")
+    var lcsMemoryBudget: Int = DiffOptions.defaultLCSMemoryBudget
+
+    @Option(name: .customLong("dataset"), help: "A dataset file to run (repeatable); replaces the generated plan unless --workloads is given too.")
+    var datasetFiles: [String] = []
+
+    @Option(help: "Reports folder.")
+    var output: String = "Reports"
+
+    @Option(help: "Run name (default: run-YYYYMMDD-HHMMSS).")
+    var name: String?
+
+    @Option(help: "Where generated datasets are saved (empty to not save).")
+    var datasetsDir: String = "Datasets/generated"
+
+    @Flag(help: "Skip the memory pass.")
+    var noMemory = false
+
+    @Flag(help: "Leave out the floor reference row.")
+    var noFloor = false
+
+    @Flag(help: "No progress display.")
+    var quiet = false
+
+    func run() throws {
+        let engineNames: [EngineName] = try parseList(engines, "--engines") { EngineName(rawValue: $0) }
+        let workloadNames: [WorkloadName] = try parseList(workloads, "--workloads") { WorkloadName(rawValue: $0) }
+        guard minSamples >= 1 else { throw CLIFailure.badInput("--repetitions must be at least 1") }
+        guard timeBudget > 0, minTime >= 0 else { throw CLIFailure.badInput("--time-budget must be positive and --min-time not negative") }
+        var cases: [RunPlan.Source] = []
+        let workloadsGiven = CommandLine.arguments.contains { $0.hasPrefix("--workloads") }
+        if datasetFiles.isEmpty || workloadsGiven {
+            if let sizes {
+                let list: [Int] = try parseList(sizes, "--sizes") { Int($0).flatMap { $0 >= 0 ? $0 : nil } }
+                cases = workloadNames.flatMap { workload in list.map { RunPlan.Source.generated(workload: workload, size: $0, parameters: [:]) } }
+            } else {
+                cases = RunPlan.defaultCases(workloads: workloadNames)
+            }
+        }
+        for path in datasetFiles {
+            do {
+                _ = try DatasetFile.read(path: path)
+            } catch {
+                throw CLIFailure.badInput("\(error)")
+            }
+            cases.append(.file(path))
+        }
+        let runName = name ?? Self.defaultRunName()
+        guard !runName.contains("/"), runName != "latest", !runName.isEmpty else {
+            throw CLIFailure.badInput("--name must be a plain folder name other than 'latest'")
+        }
+        let plan = RunPlan(
+            engines: engineNames, includeFloor: !noFloor, cases: cases, seed: seed, minSamples: minSamples,
+            minTime: minTime, timeBudget: timeBudget, lcsMemoryBudget: lcsMemoryBudget, measureMemory: !noMemory,
+            datasetsDirectory: datasetsDir.isEmpty ? nil : datasetsDir, outputDirectory: output + "/" + runName,
+            runName: runName)
+        #if DEBUG
+        FileHandle.standardError.write(Data("diffbench: warning: this is a debug build; times are not meaningful (use make bench or swift build -c release)\n".utf8))
+        #endif
+        let progress = ProgressReporter(total: cases.count, enabled: !quiet)
+        let runner = Runner(plan: plan, progress: progress, batchCheck: BatchVerification.check)
+        let outcome: Runner.Outcome
+        do {
+            outcome = try runner.run { path in try DatasetFile.read(path: path) }
+        } catch let error as InputError {
+            throw CLIFailure.badInput(error.description)
+        } catch let error as WorkloadError {
+            throw CLIFailure.badInput(error.description)
+        }
+        print(ResultsTable.render(outcome.document.rows))
+        print("results: \(plan.outputDirectory)/results.csv, results.json")
+        if !outcome.failedRows.isEmpty {
+            let lines = outcome.failedRows.map { "  \($0.engine) on \($0.workload)@\($0.size): \($0.reason)" }
+            throw CLIFailure.checkFailed("\(outcome.failedRows.count) result(s) failed verification:\n" + lines.joined(separator: "\n"))
+        }
+    }
+
+    static func defaultRunName() -> String {
+        let formatter = DateFormatter()
+        formatter.dateFormat = "yyyyMMdd-HHmmss"
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return "run-" + formatter.string(from: Date())
+    }
+}
+
+/// Splits a comma-separated option into known values, or fails naming the unknown one.
+func parseList<T>(_ text: String, _ option: String, _ make: (String) -> T?) throws -> [T] {
+    let parts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    guard !parts.isEmpty else { throw CLIFailure.badInput("\(option) is empty") }
+    return try parts.map { part in
+        guard let value = make(part) else { throw CLIFailure.badInput("\(option): unknown value '\(part)'") }
+        return value
+    }
+}
+
+/// The text table `run` prints: median and ratio to stdlib per engine and dataset.
+enum ResultsTable {
+    static func render(_ rows: [ResultRow]) -> String {
+        var lines = ["engine   workload     size     status    median         ratio/stdlib  steps  moves(min)"]
+        for row in rows {
+            let median = row.medianNs.map(formatNanoseconds) ?? "-"
+            let ratio = row.ratioToStdlib.map { String(format: "%.4g", $0) } ?? "-"
+            let moves = row.moves.map { "\($0)" + (row.minMoves.map { "(\($0))" } ?? "") } ?? "-"
+            lines.append(
+                [pad(row.engine, 8), pad(row.workload, 12), pad(String(row.size), 8), pad(row.status.rawValue, 9),
+                 pad(median, 14), pad(ratio, 13), pad(row.steps.map(String.init) ?? "-", 6), moves].joined(separator: " "))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+    }
+}
+
+func formatNanoseconds(_ value: Double) -> String {
+    switch value {
+    case ..<1_000: return String(format: "%.0f ns", value)
+    case ..<1_000_000: return String(format: "%.2f µs", value / 1_000)
+    case ..<1_000_000_000: return String(format: "%.2f ms", value / 1_000_000)
+    default: return String(format: "%.2f s", value / 1_000_000_000)
+    }
+}
