@@ -3,8 +3,10 @@
 /// exactly as an app would call it, without trimming or fast paths: it is the
 /// reference every benchmark ratio is taken against. See `Guides/Stdlib.md`.
 ///
-/// Complexity: O((N + M) · D) time for D inserts plus deletes; the standard
-/// library keeps the search trace, so memory grows with D² in the worst case.
+/// Complexity: O((N + M) · D) time for D inserts plus deletes. Since Swift
+/// 6.2's standard library the search runs in linear space; older runtimes
+/// (and Apple OS versions that ship them) keep the whole trace, O(D²) memory.
+/// The reference therefore depends on the toolchain: results record it.
 public struct StdlibEngine: DiffEngine {
     public static let name = EngineName.stdlib
     @inlinable public init() {}
