@@ -7,7 +7,8 @@ import DiffEngines
 /// concatenated in order, are exactly `old` and `new`.
 public struct Dataset: Sendable, Equatable {
     /// Workload name (contract: `same`, `created`, `deleted`, `shuffled`, `mixed`,
-    /// `feed`, `updates`, `duplicates`, `text`, `sectioned`, or `file` for user data).
+    /// `feed`, `updates`, `duplicates`, `text`, `sectioned`, `file` for user data,
+    /// or `example` for the hand-written examples of the literature).
     public var workload: String
     /// The size parameter n.
     public var size: Int
@@ -20,11 +21,16 @@ public struct Dataset: Sendable, Equatable {
     public var new: [FeedItem]
     public var oldSections: [ListSection<Int, FeedItem>]?
     public var newSections: [ListSection<Int, FeedItem>]?
+    /// For `.values` lists of text (characters, lines, words): the text each
+    /// value stands for, `symbols[item.id]`. Nil when the values are plain
+    /// integers (the id is the value) or when both lists are empty.
+    public var symbols: [String]?
 
     public init(
         workload: String, size: Int, seed: UInt64, parameters: [String: String] = [:], kind: ListKind = .identified,
         old: [FeedItem], new: [FeedItem],
-        oldSections: [ListSection<Int, FeedItem>]? = nil, newSections: [ListSection<Int, FeedItem>]? = nil
+        oldSections: [ListSection<Int, FeedItem>]? = nil, newSections: [ListSection<Int, FeedItem>]? = nil,
+        symbols: [String]? = nil
     ) {
         self.workload = workload
         self.size = size
@@ -35,5 +41,6 @@ public struct Dataset: Sendable, Equatable {
         self.new = new
         self.oldSections = oldSections
         self.newSections = newSections
+        self.symbols = symbols
     }
 }

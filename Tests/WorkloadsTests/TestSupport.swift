@@ -1,0 +1,111 @@
+import Foundation
+@testable import Workloads
+
+/// The tests' own seeded generator (SplitMix64, written again here so that a
+/// bug in the library's cannot hide itself): picks sizes and seeds for the
+/// property tests.
+struct TestRandom {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// Roughly uniform in `range` (a small modulo bias is fine for picking cases).
+    mutating func int(in range: ClosedRange<Int>) -> Int {
+        range.lowerBound + Int(next() % UInt64(range.count))
+    }
+}
+
+/// Length of a longest common subsequence, by the textbook table. O(nm).
+func lcsLength<T: Equatable>(_ a: [T], _ b: [T]) -> Int {
+    guard !a.isEmpty, !b.isEmpty else { return 0 }
+    var previous = [Int](repeating: 0, count: b.count + 1)
+    for x in a {
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for (j, y) in b.enumerated() {
+            current[j + 1] = x == y ? previous[j] + 1 : max(previous[j + 1], current[j])
+        }
+        previous = current
+    }
+    return previous[b.count]
+}
+
+/// Levenshtein distance (substitutions count 1). O(nm).
+func levenshtein<T: Equatable>(_ a: [T], _ b: [T]) -> Int {
+    var previous = Array(0...b.count)
+    for (i, x) in a.enumerated() {
+        var current = [i + 1]
+        for (j, y) in b.enumerated() {
+            current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
+        }
+        previous = current
+    }
+    return previous[b.count]
+}
+
+/// The fewest moves that reorder the common items of two lists with unique
+/// ids: the common count minus a longest increasing subsequence of old
+/// positions in new order. O(n log n).
+func minimumMoves(_ old: [FeedItem], _ new: [FeedItem]) -> Int {
+    var oldPosition: [Int: Int] = [:]
+    for (index, item) in old.enumerated() { oldPosition[item.id] = index }
+    let sequence = new.compactMap { oldPosition[$0.id] }
+    var tails: [Int] = []
+    for value in sequence {
+        var low = 0
+        var high = tails.count
+        while low < high {
+            let mid = (low + high) / 2
+            if tails[mid] < value { low = mid + 1 } else { high = mid }
+        }
+        if low == tails.count { tails.append(value) } else { tails[low] = value }
+    }
+    return sequence.count - tails.count
+}
+
+/// What happened between two lists with unique ids, counted independently
+/// of any generator or engine.
+struct EditCounts: Equatable {
+    var deleted = 0
+    var inserted = 0
+    var updated = 0
+
+    init(_ old: [FeedItem], _ new: [FeedItem]) {
+        var oldContent: [Int: Int] = [:]
+        for item in old { oldContent[item.id] = item.content }
+        let newIDs = Set(new.map(\.id))
+        deleted = old.filter { !newIDs.contains($0.id) }.count
+        for item in new {
+            if let content = oldContent[item.id] {
+                if content != item.content { updated += 1 }
+            } else {
+                inserted += 1
+            }
+        }
+    }
+
+    init(deleted: Int, inserted: Int, updated: Int) {
+        self.deleted = deleted
+        self.inserted = inserted
+        self.updated = updated
+    }
+}
+
+func hasUniqueIDs(_ items: [FeedItem]) -> Bool { Set(items.map(\.id)).count == items.count }
+
+/// The package's root folder (for the committed datasets).
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+/// A fresh empty folder for one test.
+func temporaryFolder() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("diffbench-workloads-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
