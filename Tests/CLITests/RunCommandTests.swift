@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+
+@Suite(.serialized) struct RunCommandTests {
+    func runTiny(_ dir: URL, name: String, environment extra: [String: String] = [:]) throws -> CLIResult {
+        var environment = ProcessInfo.processInfo.environment
+        for (key, value) in extra { environment[key] = value }
+        return try CLI.run(
+            ["run", "--engines", "heckel,set,stdlib", "--workloads", "mixed,feed", "--sizes", "60", "--repetitions", "2",
+             "--min-time", "0", "--time-budget", "1", "--output", dir.path, "--name", name, "--datasets-dir",
+             dir.appendingPathComponent("datasets").path, "--quiet"],
+            environment: environment)
+    }
+
+    @Test func tinyPlanEndToEnd() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let result = try runTiny(dir, name: "tiny")
+        #expect(result.status == 0, "\(result.stderr)")
+        let csv = try String(contentsOf: dir.appendingPathComponent("tiny/results.csv"), encoding: .utf8)
+        let lines = csv.split(separator: "\n").map(String.init)
+        let header = lines[0].split(separator: ",").map(String.init)
+        let status = try #require(header.firstIndex(of: "status"))
+        let engine = try #require(header.firstIndex(of: "engine"))
+        // 2 workloads × (3 engines + floor)
+        #expect(lines.count == 1 + 2 * 4)
+        for line in lines.dropFirst() {
+            let fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            #expect(fields[status] == (fields[engine] == "floor" ? "reference" : "ok"), "\(line)")
+        }
+        // Datasets are saved, and latest points at the run.
+        let saved = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("datasets").path)
+        #expect(Set(saved) == ["mixed-60-seed1.json", "feed-60-seed1.json"])
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: dir.appendingPathComponent("latest").path) == "tiny")
+        #expect(result.stdout.contains("heckel"))
+    }
+
+    @Test func aWrongEngineIsAFailedRowAndExitOne() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let result = try runTiny(dir, name: "broken", environment: ["DIFFBENCH_TEST_FAULT": "wrong:heckel"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("failed verification"))
+        let json = try Data(contentsOf: dir.appendingPathComponent("broken/results.json"))
+        let document = try JSONSerialization.jsonObject(with: json) as! [String: Any]
+        let rows = document["rows"] as! [[String: Any]]
+        let heckelRows = rows.filter { $0["engine"] as? String == "heckel" }
+        #expect(heckelRows.count == 2)
+        for row in heckelRows {
+            #expect(row["status"] as? String == "failed")
+            #expect((row["reason"] as? String)?.hasPrefix("verification: ") == true)
+            #expect(row["verified"] as? Bool == false)
+        }
+        #expect(rows.filter { $0["engine"] as? String == "set" }.allSatisfy { $0["status"] as? String == "ok" })
+    }
+
+    @Test func badOptionsExitTwo() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let unknown = try CLI.run(["run", "--engines", "heckel,nope", "--output", dir.path])
+        #expect(unknown.status == 2 && unknown.stderr.contains("--engines: unknown value 'nope'"))
+        let badWorkload = try CLI.run(["run", "--workloads", "zigzag", "--output", dir.path])
+        #expect(badWorkload.status == 2 && badWorkload.stderr.contains("'zigzag'"))
+        let badFile = try CLI.write("{\"schema\": 3", to: "bad.json", in: dir)
+        let file = try CLI.run(["run", "--dataset", badFile, "--output", dir.path])
+        #expect(file.status == 2 && file.stderr.contains("bad.json:1:"))
+        // Nothing was written for the refused runs.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["bad.json"])
+    }
+}
