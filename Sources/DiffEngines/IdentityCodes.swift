@@ -58,7 +58,7 @@ public struct IdentityCodes: Sendable, Hashable {
         var dupFirst = -1, dupSecond = -1
         let oldCodes = [Int32](unsafeUninitializedCapacity: old.count) { buffer, initialized in
             for i in 0..<old.count {
-                let code = _codeForInsertingIfMissing(&table[identity.id(of: old[i]), default: next])
+                let code = _insertOrGet(&table, identity.id(of: old[i]), next)
                 if code == next {
                     next &+= 1
                 } else if dupFirst < 0 {
@@ -75,7 +75,7 @@ public struct IdentityCodes: Sendable, Hashable {
         let newCodes = [Int32](unsafeUninitializedCapacity: new.count) { buffer, initialized in
             if codeNewOnlyIDs {
                 for j in 0..<new.count {
-                    let code = _codeForInsertingIfMissing(&table[identity.id(of: new[j]), default: next])
+                    let code = _insertOrGet(&table, identity.id(of: new[j]), next)
                     if code == next { next &+= 1 }
                     buffer[j] = code
                 }
@@ -101,7 +101,17 @@ public struct IdentityCodes: Sendable, Hashable {
     }
 }
 
-/// Reads the value behind `Dictionary.subscript(_:default:)`'s modify accessor:
-/// one hash lookup that inserts the default when the key is missing.
+/// The code of `key`, inserting `candidate` when the key is new: one hash
+/// lookup on the common path (a new key). `updateValue` is a plain method;
+/// the `subscript(_:default:)` modify accessor would be shorter but costs a
+/// heap-allocated coroutine frame per call for a generic key (measured: one
+/// allocation per element). A repeated key is rare and put back with a second
+/// lookup.
 @inlinable @inline(__always)
-func _codeForInsertingIfMissing(_ slot: inout Int32) -> Int32 { slot }
+func _insertOrGet<Key: Hashable>(_ table: inout [Key: Int32], _ key: Key, _ candidate: Int32) -> Int32 {
+    if let existing = table.updateValue(candidate, forKey: key) {
+        table[key] = existing
+        return existing
+    }
+    return candidate
+}
