@@ -14,16 +14,39 @@ func diffOnCodes<I: ElementIdentity>(
     if n == 0 || m == 0 {
         return Changeset(deletes: Array(0..<n), inserts: Array(0..<m))
     }
+    // One fused pass per end: ids decide where the common prefix and suffix
+    // stop, contents give their updates on the way (so an unchanged or
+    // updated-in-place list is done in this loop alone).
+    var updates: [Changeset.Update] = []
+    var suffixUpdates: [Changeset.Update] = []
     let (prefix, suffix) = old.withUnsafeBufferPointer { old in
         new.withUnsafeBufferPointer { new in
-            commonPrefixAndSuffix(old, new) { identity.id(of: $0) == identity.id(of: $1) }
+            let limit = min(n, m)
+            var prefix = 0
+            while prefix < limit {
+                let a = old[prefix], b = new[prefix]
+                if identity.id(of: a) != identity.id(of: b) { break }
+                if identity.contentCanDiffer, !identity.hasSameContent(a, b) {
+                    updates.append(Changeset.Update(old: prefix, new: prefix))
+                }
+                prefix &+= 1
+            }
+            var suffix = 0
+            while suffix < limit &- prefix {
+                let i = n &- 1 &- suffix, j = m &- 1 &- suffix
+                let a = old[i], b = new[j]
+                if identity.id(of: a) != identity.id(of: b) { break }
+                if identity.contentCanDiffer, !identity.hasSameContent(a, b) {
+                    suffixUpdates.append(Changeset.Update(old: i, new: j))
+                }
+                suffix &+= 1
+            }
+            return (prefix, suffix)
         }
     }
-    let middle: Matching
+    var result: Changeset
     if prefix + suffix == n || prefix + suffix == m {
-        middle = Matching(
-            newToOld: [], deletes: Array(0..<(n - prefix - suffix)), inserts: Array(0..<(m - prefix - suffix)),
-            moves: [])
+        result = Changeset(deletes: Array(prefix..<(n - suffix)), inserts: Array(prefix..<(m - suffix)))
     } else {
         let codes = old.withUnsafeBufferPointer { old in
             new.withUnsafeBufferPointer { new in
@@ -33,14 +56,22 @@ func diffOnCodes<I: ElementIdentity>(
                     identity: identity, codeNewOnlyIDs: codeNewOnlyIDs)
             }
         }
+        let middle: Matching
         do {
             middle = try core(codes)
         } catch {
             throw error.shifted(by: prefix)
         }
+        result = middle.shifted(by: prefix)
+        middle.appendUpdates(to: &updates, old: old, new: new, offset: prefix, identity: identity)
     }
-    return middle.embedded(prefix: prefix, suffix: suffix, oldCount: n, newCount: m)
-        .changeset(old: old, new: new, identity: identity, options: options)
+    if !suffixUpdates.isEmpty { updates.append(contentsOf: suffixUpdates.reversed()) }
+    result.updates = updates
+    if options.minimizeMoves, !result.moves.isEmpty {
+        // The matching is consistent by construction, so this cannot throw.
+        result = (try? result.minimizingMoves(oldCount: n, newCount: m)) ?? result
+    }
+    return result
 }
 
 /// Common prefix and suffix lengths under an equality predicate; the suffix
@@ -69,36 +100,35 @@ extension DiffError {
 }
 
 extension Matching {
-    /// A matching of the middle region, widened to the full lists: the prefix
-    /// and suffix stay in place, every middle index is shifted by `prefix`.
-    /// O(N + M).
+    /// The middle region's changes in full-list indices (no updates yet).
     @usableFromInline
-    func embedded(prefix: Int, suffix: Int, oldCount: Int, newCount: Int) -> Matching {
-        let middleOld = oldCount - prefix - suffix
-        let middleNew = newCount - prefix - suffix
-        let full = [Int32](unsafeUninitializedCapacity: newCount) { buffer, initialized in
-            for j in 0..<prefix { buffer[j] = Int32(j) }
-            if newToOld.isEmpty {
-                for j in 0..<middleNew { buffer[prefix + j] = -1 }
-            } else {
-                newToOld.withUnsafeBufferPointer { middle in
-                    for j in 0..<middleNew {
-                        let i = middle[j]
-                        buffer[prefix + j] = i < 0 ? -1 : i + Int32(prefix)
+    func shifted(by prefix: Int) -> Changeset {
+        if prefix == 0 { return Changeset(deletes: deletes, inserts: inserts, moves: moves) }
+        return Changeset(
+            deletes: deletes.map { $0 &+ prefix },
+            inserts: inserts.map { $0 &+ prefix },
+            moves: moves.map { Changeset.Move(from: $0.from &+ prefix, to: $0.to &+ prefix) })
+    }
+
+    /// Appends, in new-index order, an update for every matched pair whose
+    /// contents differ; `offset` shifts the matching's indices into the full
+    /// lists. Skipped when content cannot differ. O(M) comparisons.
+    @inlinable
+    func appendUpdates<I: ElementIdentity>(
+        to updates: inout [Changeset.Update], old: [I.Element], new: [I.Element], offset: Int, identity: I
+    ) {
+        guard identity.contentCanDiffer else { return }
+        newToOld.withUnsafeBufferPointer { sources in
+            old.withUnsafeBufferPointer { old in
+                new.withUnsafeBufferPointer { new in
+                    for j in 0..<sources.count {
+                        let i = Int(sources[j])
+                        if i >= 0, !identity.hasSameContent(old[i &+ offset], new[j &+ offset]) {
+                            updates.append(Changeset.Update(old: i &+ offset, new: j &+ offset))
+                        }
                     }
                 }
             }
-            let shift = Int32(middleOld - middleNew)
-            for j in (prefix + middleNew)..<newCount { buffer[j] = Int32(j) + shift }
-            initialized = newCount
         }
-        if prefix == 0 {
-            return Matching(newToOld: full, deletes: deletes, inserts: inserts, moves: moves)
-        }
-        return Matching(
-            newToOld: full,
-            deletes: deletes.map { $0 + prefix },
-            inserts: inserts.map { $0 + prefix },
-            moves: moves.map { Changeset.Move(from: $0.from + prefix, to: $0.to + prefix) })
     }
 }

@@ -20,28 +20,14 @@ struct Matching {
         self.moves = moves
     }
 
-    /// Builds the changeset: compares the contents of matched pairs for
-    /// updates (skipped when content cannot differ) and applies
-    /// `minimizeMoves`. O(N + M).
+    /// Builds the changeset of a matching over the whole lists: adds the
+    /// updates and applies `minimizeMoves`. O(N + M).
     @inlinable
     func changeset<I: ElementIdentity>(
         old: [I.Element], new: [I.Element], identity: I, options: DiffOptions
     ) -> Changeset {
         var result = Changeset(deletes: deletes, inserts: inserts, moves: moves)
-        if identity.contentCanDiffer {
-            newToOld.withUnsafeBufferPointer { sources in
-                old.withUnsafeBufferPointer { old in
-                    new.withUnsafeBufferPointer { new in
-                        for j in 0..<new.count {
-                            let i = Int(sources[j])
-                            if i >= 0, !identity.hasSameContent(old[i], new[j]) {
-                                result.updates.append(Changeset.Update(old: i, new: j))
-                            }
-                        }
-                    }
-                }
-            }
-        }
+        appendUpdates(to: &result.updates, old: old, new: new, offset: 0, identity: identity)
         if options.minimizeMoves, !result.moves.isEmpty {
             // The matching is consistent by construction, so this cannot throw.
             result = (try? result.minimizingMoves(oldCount: old.count, newCount: new.count)) ?? result
