@@ -1,4 +1,20 @@
-// TEMPORARY while the Myers engine is being written: aligns with the LCS table.
+/// Eugene Myers' 1986 O((N+M)D) diff with the linear-space "middle snake"
+/// refinement. See `Guides/Myers.md`.
+///
+/// The edit script is minimal: before move inference, deletes + inserts =
+/// N + M − 2·LCS. Moves are inferred afterwards by pairing an unmatched old
+/// item with an unmatched new item of the same identity.
+///
+/// Complexity: O((N+M)·D) time, where D is the number of deletes and inserts
+/// of the minimal script (after trimming the common prefix and suffix), so a
+/// pair of lists that differ in a handful of places costs close to one linear
+/// pass, while a full shuffle (D ≈ 2N) is quadratic. Memory is O(N+M): two
+/// diagonal arrays of N + M + 3 `Int32`s, allocated once per call, and a split
+/// stack of O(log D) boxes.
+///
+///     let changes = try MyersEngine().diff(fromValues: Array("kitten"), toValues: Array("sitting"))
+///     // deletes [0, 4], inserts [0, 4, 6], moves [] (k→s and e→i are not
+///     // the same item, so nothing pairs up as a move)
 public struct MyersEngine: DiffEngine {
     public static let name = EngineName.myers
     @inlinable public init() {}
@@ -7,6 +23,241 @@ public struct MyersEngine: DiffEngine {
     public func diff<I: ElementIdentity>(
         from old: [I.Element], to new: [I.Element], identity: I, options: DiffOptions
     ) throws(DiffError) -> Changeset {
-        try LCSEngine().diff(from: old, to: new, identity: identity, options: options)
+        try diffOnCodes(old: old, new: new, identity: identity, options: options) { codes in
+            MyersEngine.matching(codes: codes, inferMoves: options.inferMoves)
+        }
+    }
+
+    /// The non-generic core, compiled once: aligns the coded middle region
+    /// and hands the aligned pairs to the shared move inference.
+    @usableFromInline
+    static func matching(codes: IdentityCodes, inferMoves: Bool) -> Matching {
+        codes.old.withUnsafeBufferPointer { oldCodes in
+            codes.new.withUnsafeBufferPointer { newCodes in
+                Matching.fromAlignment(
+                    newToOld: MyersEngine.alignment(old: oldCodes, new: newCodes), oldCodes: oldCodes,
+                    newCodes: newCodes, symbolCount: codes.symbolCount, inferMoves: inferMoves)
+            }
+        }
+    }
+
+    /// For each new index, the old index it is aligned with on a shortest
+    /// edit path, or -1. Equal codes match; a negative code (a new-only id)
+    /// never equals an old code, which are all ≥ 0.
+    ///
+    /// Divide and conquer over boxes of the edit graph, driven by an explicit
+    /// stack: a box is trimmed of its common prefix and suffix, a box with an
+    /// empty side is done, a box with one element on a side is a linear scan,
+    /// and any other box is cut in two at a point of an optimal path found by
+    /// ``MyersSearch/split(_:)``. Each cut at least halves the edit distance
+    /// of the pieces, so the stack never holds more than about log₂ D + 2
+    /// boxes.
+    static func alignment(old a: UnsafeBufferPointer<Int32>, new b: UnsafeBufferPointer<Int32>) -> [Int32] {
+        let n = a.count, m = b.count
+        var result = [Int32](repeating: -1, count: m)
+        guard n > 0, m > 0, let a = a.baseAddress, let b = b.baseAddress else { return result }
+        result.withUnsafeMutableBufferPointer { out in
+            guard let out = out.baseAddress else { return }
+            let search = MyersSearch(old: a, new: b, oldCount: n, newCount: m)
+            defer { search.deallocate() }
+            var stack: [MyersSearch.Box] = []
+            stack.reserveCapacity(64)
+            stack.append(MyersSearch.Box(x0: 0, y0: 0, x1: n, y1: m))
+            while var box = stack.popLast() {
+                // Common prefix and suffix of the box: free diagonal moves.
+                while box.x0 < box.x1, box.y0 < box.y1, a[box.x0] == b[box.y0] {
+                    out[box.y0] = Int32(truncatingIfNeeded: box.x0)
+                    box.x0 &+= 1
+                    box.y0 &+= 1
+                }
+                while box.x0 < box.x1, box.y0 < box.y1, a[box.x1 &- 1] == b[box.y1 &- 1] {
+                    box.x1 &-= 1
+                    box.y1 &-= 1
+                    out[box.y1] = Int32(truncatingIfNeeded: box.x1)
+                }
+                if box.x0 == box.x1 || box.y0 == box.y1 { continue }
+                // One element on a side: the LCS is 1 if it occurs on the
+                // other side (any occurrence is optimal), else 0. The search
+                // would spend O(M²) on such a thin box.
+                if box.x1 &- box.x0 == 1 {
+                    let code = a[box.x0]
+                    var y = box.y0
+                    while y < box.y1, b[y] != code { y &+= 1 }
+                    if y < box.y1 { out[y] = Int32(truncatingIfNeeded: box.x0) }
+                    continue
+                }
+                if box.y1 &- box.y0 == 1 {
+                    let code = b[box.y0]
+                    var x = box.x0
+                    while x < box.x1, a[x] != code { x &+= 1 }
+                    if x < box.x1 { out[box.y0] = Int32(truncatingIfNeeded: x) }
+                    continue
+                }
+                let (x, y) = search.split(box)
+                stack.append(MyersSearch.Box(x0: x, y0: y, x1: box.x1, y1: box.y1))
+                stack.append(MyersSearch.Box(x0: box.x0, y0: box.y0, x1: x, y1: y))
+            }
+        }
+        return result
+    }
+}
+
+/// The two furthest-reaching arrays of the middle-snake search, shared by
+/// every box of one diff.
+///
+/// Diagonals are numbered k = x − y in the coordinates of the whole problem,
+/// so a box's diagonals are a sub-range of [−M, N] and one pair of arrays of
+/// N + M + 3 cells (the two extra cells hold sentinels just outside a box)
+/// serves every recursion level without clearing: a search reads only cells
+/// it has written itself, because it widens its diagonal range one step at a
+/// time and plants a sentinel just outside it before each step.
+struct MyersSearch {
+    /// A region of the edit graph: old `x0..<x1` against new `y0..<y1`.
+    struct Box {
+        var x0: Int
+        var y0: Int
+        var x1: Int
+        var y1: Int
+    }
+
+    let a: UnsafePointer<Int32>
+    let b: UnsafePointer<Int32>
+    let storage: UnsafeMutablePointer<Int32>
+    /// Forward: on diagonal k, the largest x reached so far (`forward[k]`).
+    let forward: UnsafeMutablePointer<Int32>
+    /// Backward: on diagonal k, the smallest x reached so far.
+    let backward: UnsafeMutablePointer<Int32>
+
+    init(old a: UnsafePointer<Int32>, new b: UnsafePointer<Int32>, oldCount n: Int, newCount m: Int) {
+        self.a = a
+        self.b = b
+        let cells = n + m + 3
+        storage = .allocate(capacity: 2 * cells)
+        // Index k + m + 1 holds diagonal k, for k in −m−1 ... n+1.
+        forward = storage + (m + 1)
+        backward = storage + cells + (m + 1)
+    }
+
+    func deallocate() { storage.deallocate() }
+
+    /// A point (x, y) inside `box`, away from both corners, through which an
+    /// optimal path passes; both halves have a strictly smaller edit
+    /// distance (⌈D/2⌉ and ⌊D/2⌋).
+    ///
+    /// Precondition: both sides non-empty, first elements differ and last
+    /// elements differ (so D ≥ 2 and the empty snakes at the corners are
+    /// already taken).
+    ///
+    /// Forward and backward searches take turns, one edit step each. With Δ =
+    /// (x1 − x0) − (y1 − y0), D has Δ's parity: when Δ is odd the two searches
+    /// first meet on a forward step, when even on a backward step. The
+    /// returned point is the end of the snake that closed the gap; it is at
+    /// least as good as the point of the other search on the same diagonal
+    /// (going further along a diagonal never costs more), so it lies on a
+    /// path of cost D.
+    ///
+    /// The loops do not clamp a move that leaves the box (a right move from
+    /// the right edge, a down move from the bottom edge, and their mirror
+    /// images); clamping cost about a quarter of the running time, and the
+    /// stray values are provably never used. A stray value appears on some
+    /// diagonal k after s forward steps, stepping off an edge point that is
+    /// on a complete path of cost c + B ≥ D: c ≤ s − 1 edits reach it and B
+    /// edits run straight along the edge to the end corner, whose diagonal
+    /// is B + 1 away from k. Everything derived from the stray value stays
+    /// in a cone of diagonals that widens by one per step, and the backward
+    /// search must walk to a diagonal of that cone before the two can be
+    /// compared there: s + B + 1 ≥ D + 2 steps in total, while the searches
+    /// meet after exactly D. The snake loops test the box before reading an
+    /// element, so a stray value never touches memory either.
+    ///
+    /// Complexity: O((x1−x0 + y1−y0) · D) time, no allocation.
+    func split(_ box: Box) -> (x: Int, y: Int) {
+        // Two copies of the loop, one per parity, so the meeting test is
+        // decided outside the hot loops.
+        if (box.x1 &- box.y1 &- box.x0 &+ box.y0) & 1 != 0 {
+            return search(box, odd: true)
+        } else {
+            return search(box, odd: false)
+        }
+    }
+
+    @inline(__always)
+    private func search(_ box: Box, odd: Bool) -> (x: Int, y: Int) {
+        let x0 = box.x0, y0 = box.y0, x1 = box.x1, y1 = box.y1
+        let a = self.a, b = self.b, forward = self.forward, backward = self.backward
+        let lowest = x0 &- y1, highest = x1 &- y0  // diagonals of the box
+        let forwardStart = x0 &- y0, backwardStart = x1 &- y1
+        var fmin = forwardStart, fmax = forwardStart
+        var bmin = backwardStart, bmax = backwardStart
+        forward[forwardStart] = Int32(truncatingIfNeeded: x0)
+        backward[backwardStart] = Int32(truncatingIfNeeded: x1)
+        let farLeft: Int32 = -1  // sentinel: below every x, never chosen by max
+        let farRight = Int32.max  // sentinel: above every x, never chosen by min
+
+        while true {
+            // Forward step: widen the range by one diagonal each side, or,
+            // against the box edge, narrow it to keep the parity.
+            if fmin > lowest {
+                fmin &-= 1
+                forward[fmin &- 1] = farLeft
+            } else {
+                fmin &+= 1
+            }
+            if fmax < highest {
+                fmax &+= 1
+                forward[fmax &+ 1] = farLeft
+            } else {
+                fmax &-= 1
+            }
+            var k = fmax
+            while k >= fmin {
+                // Right from diagonal k−1 (x + 1) or down from k+1 (same x).
+                let right = Int(forward[k &- 1]) &+ 1
+                let down = Int(forward[k &+ 1])
+                var x = right > down ? right : down
+                var y = x &- k
+                while x < x1, y < y1, a[x] == b[y] {
+                    x &+= 1
+                    y &+= 1
+                }
+                forward[k] = Int32(truncatingIfNeeded: x)
+                // bmin ≤ k ≤ bmax as one unsigned comparison.
+                if odd, UInt(bitPattern: k &- bmin) <= UInt(bitPattern: bmax &- bmin), Int(backward[k]) <= x {
+                    return (x, y)
+                }
+                k &-= 2
+            }
+
+            // Backward step, the mirror image from the bottom-right corner.
+            if bmin > lowest {
+                bmin &-= 1
+                backward[bmin &- 1] = farRight
+            } else {
+                bmin &+= 1
+            }
+            if bmax < highest {
+                bmax &+= 1
+                backward[bmax &+ 1] = farRight
+            } else {
+                bmax &-= 1
+            }
+            k = bmax
+            while k >= bmin {
+                // Up from diagonal k−1 (same x) or left from k+1 (x − 1).
+                let up = Int(backward[k &- 1])
+                let left = Int(backward[k &+ 1]) &- 1
+                var x = up < left ? up : left
+                var y = x &- k
+                while x > x0, y > y0, a[x &- 1] == b[y &- 1] {
+                    x &-= 1
+                    y &-= 1
+                }
+                backward[k] = Int32(truncatingIfNeeded: x)
+                if !odd, UInt(bitPattern: k &- fmin) <= UInt(bitPattern: fmax &- fmin), x <= Int(forward[k]) {
+                    return (x, y)
+                }
+                k &-= 2
+            }
+        }
     }
 }
