@@ -88,37 +88,45 @@ extension Changeset {
 
 /// Marks the members of one longest strictly increasing subsequence of
 /// `values` (negative values are skipped: they stand for unmatched items).
-/// Returns the subsequence length. Patience sorting on 32-bit buffers:
-/// O(K log K) time, 8 bytes of scratch per value.
+/// Returns the subsequence length.
+///
+/// Patience sorting on 32-bit buffers: O(K log K) time, 12 bytes of scratch
+/// per value. The tails' values are kept in their own contiguous array so the
+/// binary search reads one cache-friendly buffer, and a value larger than
+/// every tail (the common case in a mostly ordered list) skips the search.
 @usableFromInline
 func markLongestIncreasingRun(_ values: UnsafeBufferPointer<Int32>, into marks: UnsafeMutableBufferPointer<Bool>) -> Int {
     let count = values.count
     if count == 0 { return 0 }
-    let tails = UnsafeMutableBufferPointer<Int32>.allocate(capacity: count)
+    let tailValue = UnsafeMutableBufferPointer<Int32>.allocate(capacity: count)
+    let tailIndex = UnsafeMutableBufferPointer<Int32>.allocate(capacity: count)
     let parent = UnsafeMutableBufferPointer<Int32>.allocate(capacity: count)
-    defer { tails.deallocate(); parent.deallocate() }
+    defer { tailValue.deallocate(); tailIndex.deallocate(); parent.deallocate() }
     var length = 0
     for index in 0..<count {
         let value = values[index]
         if value < 0 { continue }
-        // Fast path: most lists are mostly in order, so the value usually extends the run.
         var low: Int
-        if length == 0 || values[Int(tails[length - 1])] < value {
+        if length == 0 || tailValue[length &- 1] < value {
             low = length
         } else {
+            // First tail >= value (branch-free halving).
             low = 0
-            var high = length - 1
-            while low < high {
-                let mid = (low &+ high) >> 1
-                if values[Int(tails[mid])] < value { low = mid &+ 1 } else { high = mid }
+            var size = length
+            while size > 1 {
+                let half = size >> 1
+                low = tailValue[low &+ half &- 1] < value ? low &+ half : low
+                size &-= half
             }
+            if tailValue[low] < value { low &+= 1 }
         }
-        parent[index] = low > 0 ? tails[low - 1] : -1
-        tails[low] = Int32(index)
-        if low == length { length += 1 }
+        parent[index] = low > 0 ? tailIndex[low &- 1] : -1
+        tailValue[low] = value
+        tailIndex[low] = Int32(truncatingIfNeeded: index)
+        if low == length { length &+= 1 }
     }
     if length > 0 {
-        var cursor = Int(tails[length - 1])
+        var cursor = Int(tailIndex[length - 1])
         while cursor >= 0 {
             marks[cursor] = true
             cursor = Int(parent[cursor])

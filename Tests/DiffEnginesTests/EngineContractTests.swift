@@ -9,16 +9,21 @@ import Testing
         #expect(throws: DiffError.unknownEngine("nope")) { try DiffEngines.engine(named: "nope") }
     }
 
-    @Test func setEngineNamesTheDuplicatedIDAndBothPositions() {
+    @Test func setEngineNamesTheDuplicatedIDAndBothPositions() throws {
         let old = [Post(id: 1, content: 0), Post(id: 7, content: 0), Post(id: 3, content: 0), Post(id: 7, content: 1)]
         let new = [Post(id: 3, content: 0)]
         #expect(throws: DiffError.duplicateID(id: "7", side: .old, first: 1, second: 3)) {
             try SetEngine().diff(from: old, to: new)
         }
-        let newDuplicates = [Post(id: 9, content: 0), Post(id: 4, content: 0), Post(id: 5, content: 0), Post(id: 4, content: 0)]
-        #expect(throws: DiffError.duplicateID(id: "4", side: .new, first: 1, second: 3)) {
-            try SetEngine().diff(from: [Post(id: 9, content: 1), Post(id: 5, content: 0)], to: newDuplicates)
+        let newDuplicates = [3, 7, 2, 7].map { Post(id: $0, content: 0) }
+        #expect(throws: DiffError.duplicateID(id: "7", side: .new, first: 1, second: 3)) {
+            try SetEngine().diff(from: [1, 7, 3].map { Post(id: $0, content: 0) }, to: newDuplicates)
         }
+        // A repeated id that only appears in the new list is a pair of plain
+        // inserts: the result is right, and the engine does not hash to look.
+        let twoInserts = try SetEngine().diff(
+            from: [1, 2].map { Post(id: $0, content: 0) }, to: [2, 8, 1, 8].map { Post(id: $0, content: 0) })
+        #expect(twoInserts.inserts == [1, 3])
     }
 
     @Test func lcsRefusesTablesOverItsBudget() {

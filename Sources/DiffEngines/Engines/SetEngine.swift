@@ -5,13 +5,15 @@
 /// Complexity: O(N + M) expected for the set part (one hash per element),
 /// O(K log K) for the moves of K common items; O(N + M) memory.
 ///
-/// Needs unique ids: a repeated id among the items it has to match (the
-/// region left after trimming the common prefix and suffix, when both sides
-/// of it are non-empty) is a ``DiffError/duplicateID(id:side:first:second:)``
-/// naming both positions. Repeats it never hashes (inside the common prefix
-/// or suffix, or in a region that is only inserted or only deleted) cannot
-/// make the result wrong and are not reported: checking them would cost a
-/// hash per element on exactly the cases this engine makes free.
+/// Needs unique ids: in the region left after trimming the common prefix and
+/// suffix (when both sides of it are non-empty), a repeated id in the old
+/// list, or an id of the old list that the new list repeats, is a
+/// ``DiffError/duplicateID(id:side:first:second:)`` naming both positions.
+/// Repeats that cannot make the result wrong are not looked for: inside the
+/// common prefix or suffix, in a region that is only inserted or only
+/// deleted, or among new ids absent from the old list (all plain inserts).
+/// Looking would cost a hash per element on exactly the cases this engine
+/// makes cheap.
 public struct SetEngine: DiffEngine {
     public static let name = EngineName.set
     @inlinable public init() {}
@@ -21,7 +23,7 @@ public struct SetEngine: DiffEngine {
         from old: [I.Element], to new: [I.Element], identity: I, options: DiffOptions
     ) throws(DiffError) -> Changeset {
         do {
-            return try diffOnCodes(old: old, new: new, identity: identity, options: options, codeNewOnlyIDs: true) {
+            return try diffOnCodes(old: old, new: new, identity: identity, options: options) {
                 codes throws(DiffError) in try setMatching(codes)
             }
         } catch let .duplicateID(_, side, first, second) {
@@ -32,46 +34,46 @@ public struct SetEngine: DiffEngine {
 }
 
 /// The set diff on codes. With unique old ids a code is its old position, so
-/// `new[j]`'s code is directly the old index it matches.
+/// `new[j]`'s code is directly the old index it matches; a code seen twice
+/// in the new list is a repeated id among the matched items. New-only ids
+/// (code -1) are inserts and never hashed twice.
 @usableFromInline
 func setMatching(_ codes: IdentityCodes) throws(DiffError) -> Matching {
     if let duplicate = codes.firstOldDuplicate {
         throw .duplicateID(id: "", side: .old, first: duplicate.first, second: duplicate.second)
     }
     let n = codes.old.count, m = codes.new.count
-    let oldSymbols = Int32(codes.oldSymbolCount)
     var newToOld = [Int32](repeating: -1, count: m)
-    var firstNew = [Int32](repeating: -1, count: codes.symbolCount)
     var oldMatched = [Bool](repeating: false, count: n)
     var inserts: [Int] = []
-    var duplicate: (Int, Int)?
+    var repeated = -1
     codes.new.withUnsafeBufferPointer { newCodes in
         newToOld.withUnsafeMutableBufferPointer { sources in
-            firstNew.withUnsafeMutableBufferPointer { firstNew in
-                oldMatched.withUnsafeMutableBufferPointer { matched in
-                    for j in 0..<m {
-                        let code = newCodes[j]
-                        let c = Int(code)
-                        if firstNew[c] >= 0 {
-                            duplicate = (Int(firstNew[c]), j)
-                            return
-                        }
-                        firstNew[c] = Int32(j)
-                        if code < oldSymbols {
-                            sources[j] = code
-                            matched[c] = true
-                        } else {
-                            inserts.append(j)
-                        }
+            oldMatched.withUnsafeMutableBufferPointer { matched in
+                for j in 0..<m {
+                    let code = newCodes[j]
+                    if code < 0 {
+                        inserts.append(j)
+                        continue
                     }
+                    let c = Int(code)
+                    if matched[c] {
+                        repeated = j
+                        return
+                    }
+                    matched[c] = true
+                    sources[j] = code
                 }
             }
         }
     }
-    if let (first, second) = duplicate {
-        throw .duplicateID(id: "", side: .new, first: first, second: second)
+    if repeated >= 0 {
+        let code = codes.new[repeated]
+        let first = codes.new.firstIndex(of: code)!
+        throw .duplicateID(id: "", side: .new, first: first, second: repeated)
     }
     var deletes: [Int] = []
+    deletes.reserveCapacity(n - (m - inserts.count))
     oldMatched.withUnsafeBufferPointer { matched in
         for i in 0..<n where !matched[i] { deletes.append(i) }
     }
