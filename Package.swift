@@ -15,16 +15,20 @@ let package = Package(
     targets: [
         .target(name: "DiffEngines"),
         .target(name: "Workloads", dependencies: ["DiffEngines"]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .target(name: "Reporting", dependencies: ["DiffEngines", "CPNG"]),
         .executableTarget(
             name: "diffbench",
             dependencies: [
                 "DiffEngines",
                 "Workloads",
+                "Reporting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "DiffEnginesTests", dependencies: ["DiffEngines"]),
         .testTarget(name: "WorkloadsTests", dependencies: ["Workloads"]),
-        .testTarget(name: "CLITests", dependencies: ["diffbench"]),
+        .testTarget(name: "CLITests", dependencies: ["diffbench", "Reporting"]),
+        .testTarget(name: "ReportingTests", dependencies: ["Reporting", "DiffEngines"]),
     ]
 )
