@@ -68,6 +68,9 @@ struct TeachCommand: ParsableCommand {
                 oldLabels: pair.old.labels, newLabels: pair.new.labels, title: title, to: directory,
                 storyboardEngine: engineName, gnuplot: gnuplot)
         } catch {
+            if case let .engineRefused(engine, engineError) = error {
+                throw CLIFailure.badInput("the storyboard engine \(engine.rawValue) refused these lists: \(pair.describe(engineError))")
+            }
             if case let .tooLarge(side, _, _) = error {
                 throw CLIFailure.badInput("\(side == .old ? pair.oldSource : pair.newSource): \(error.description)")
             }

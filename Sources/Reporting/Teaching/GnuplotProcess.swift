@@ -32,10 +32,12 @@ public enum GnuplotProcess {
     /// (both names relative to `directory`).
     public static func render(script: String, output: String, in directory: String, gnuplot: String) throws(Failure) {
         let target = directory + "/" + output
-        let temporary = PNGFile.temporaryPath(for: target)
+        // gnuplot runs inside `directory`, so it gets the name relative to it.
+        let temporaryName = PNGFile.temporaryPath(for: output)
+        let temporary = directory + "/" + temporaryName
         let process = Process()
         process.executableURL = URL(fileURLWithPath: gnuplot)
-        process.arguments = ["-e", "outfile='\(temporary.replacingOccurrences(of: "'", with: "''"))'", script]
+        process.arguments = ["-e", "outfile='\(temporaryName.replacingOccurrences(of: "'", with: "''"))'", script]
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
         let errors = Pipe()
         process.standardError = errors

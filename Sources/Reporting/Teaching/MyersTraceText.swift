@@ -69,7 +69,7 @@ enum MyersTraceText {
             }
             let snake = search.snakeStart == search.snakeEnd
                 ? "an empty snake at \(search.snakeStart)"
-                : "\(search.snakeStart) → \(search.snakeEnd) (\(search.snakeEnd.x - search.snakeStart.x) matches)"
+                : "\(search.snakeStart) → \(search.snakeEnd) (\(search.snakeEnd.x - search.snakeStart.x) \(search.snakeEnd.x - search.snakeStart.x == 1 ? "match" : "matches"))"
             lines.append(
                 "\(indent)  middle snake: \(snake), found in a \(search.foundForward ? "forward" : "backward") round on k = \(search.foundDiagonal); "
                     + "D of this region = \(search.distance)")

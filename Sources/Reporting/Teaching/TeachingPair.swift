@@ -8,8 +8,10 @@ public enum TeachingError: Error, Hashable, Sendable, CustomStringConvertible {
     case tooLarge(side: DiffError.Side, count: Int, limit: Int)
     /// A file could not be written.
     case output(path: String, problem: String)
+    /// The LCS table would exceed its memory budget.
+    case tableRefused(reason: String)
     /// The engine chosen for the storyboard refused the input (e.g. `set` with repeated ids).
-    case engineRefused(engine: String, reason: String)
+    case engineRefused(engine: EngineName, error: DiffError)
 
     public var description: String {
         switch self {
@@ -20,8 +22,10 @@ public enum TeachingError: Error, Hashable, Sendable, CustomStringConvertible {
                 + "per side (use `diffbench table` for the memo table of large lists)"
         case let .output(path, problem):
             return "\(path): \(problem)"
-        case let .engineRefused(engine, reason):
-            return "the storyboard engine \(engine) refused these lists: \(reason)"
+        case let .tableRefused(reason):
+            return reason
+        case let .engineRefused(engine, error):
+            return "the storyboard engine \(engine.rawValue) refused these lists: \(error)"
         }
     }
 }

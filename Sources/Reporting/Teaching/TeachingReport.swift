@@ -73,7 +73,7 @@ public enum TeachingReport {
                     engineProblems.append("the \(storyboardEngine.rawValue) changeset is malformed: \(error)")
                 }
             case let .failure(error):
-                throw .engineRefused(engine: storyboardEngine.rawValue, reason: error.description)
+                throw .engineRefused(engine: storyboardEngine, error: error)
             }
         }
 
