@@ -10,13 +10,25 @@ struct EditGraphCanvas {
     let top: Double
     let bottom: Double
     let side: Double
+    let headers: HeaderSpace
+    let oldShown: [String]
+    let newShown: [String]
+    /// Left and top ends of the data ranges (labels and numbers live there).
+    let xMin: Double
+    let yMin: Double
     var blocks: [String] = []
 
     init(pair: TeachingPair, top: Double, bottom: Double, minimumWidth: Double = 1040) {
         self.pair = pair
         layout = GridLayout(n: pair.n, m: pair.m, target: 760)
-        let plotWidth = (Double(pair.m) + 3) * layout.unit
-        let plotHeight = (Double(pair.n) + 3) * layout.unit
+        oldShown = pair.oldLabels.map { DisplayLabel.make($0, limit: 10) }
+        newShown = pair.newLabels.map { DisplayLabel.make($0, limit: 10) }
+        headers = HeaderSpace(rowLabels: oldShown, columnLabels: newShown, unit: layout.unit, points: layout.font(0.4, minimum: 7))
+        // Point numbers at −0.4, element labels beyond −0.75 (left) and −0.7 (top).
+        xMin = -0.95 - headers.rowUnits
+        yMin = headers.rotateColumns ? -0.9 - headers.columnUnits : -0.7 - headers.columnUnits
+        let plotWidth = (Double(pair.m) + 0.9 - xMin) * layout.unit
+        let plotHeight = (Double(pair.n) + 0.9 - yMin) * layout.unit
         width = Int(max(plotWidth + 60, minimumWidth))
         height = Int(plotHeight + top + bottom)
         side = (Double(width) - plotWidth) / 2
@@ -55,9 +67,9 @@ struct EditGraphCanvas {
             for y in 0..<m where pair.codes.old[x] == pair.codes.new[y] { matches.append("\(y)\t\(x)\t1\t1") }
         }
         let matchIndex = block("free diagonals (old[x] = new[y]) j i dj di", matches.isEmpty ? ["NaN\tNaN\t0\t0"] : matches)
-        let oldRows = pair.oldLabels.enumerated().map { "\($0.offset)\t\(GP.field(DisplayLabel.make($0.element, limit: 6)))" }
+        let oldRows = oldShown.enumerated().map { "\($0.offset)\t\(GP.field($0.element))" }
         let oldIndex = block("old labels x label", oldRows.isEmpty ? ["NaN\t''"] : oldRows)
-        let newRows = pair.newLabels.enumerated().map { "\($0.offset)\t\(GP.field(DisplayLabel.make($0.element, limit: 6)))" }
+        let newRows = newShown.enumerated().map { "\($0.offset)\t\(GP.field($0.element))" }
         let newIndex = block("new labels y label", newRows.isEmpty ? ["NaN\t''"] : newRows)
         var kRows: [String] = []
         let every = n + m <= 30 ? 1 : (n + m <= 60 ? 2 : 5)
@@ -70,15 +82,14 @@ struct EditGraphCanvas {
         }
         let kIndex = block("k diagonal names j i text", kRows)
         var numbers: [String] = []
-        for x in 0...n { numbers.append("-1.25\t\(x)\t\(x)") }
-        for y in 0...m { numbers.append("\(y)\t-1.25\t\(y)") }
+        for x in 0...n { numbers.append("-0.4\t\(x)\t\(x)") }
+        for y in 0...m { numbers.append("\(y)\t-0.4\t\(y)") }
         let numberIndex = block("point numbers j i text", numbers)
 
         let setup = GP.margins(left: side, right: side, top: top, bottom: bottom, width: width, height: height) + [
-            "set xrange [-1.8:\(m).9]",
-            "set yrange [\(n).9:-1.8]",
-            "set label 'x ↓ (old)' at -1.25,-1.25 center tc rgb '\(Palette.muted)' font ',\(GP.num(layout.font(0.22, minimum: 6)))'",
-            "set label 'y → (new)' at -0.3,-1.6 left tc rgb '\(Palette.muted)' font ',\(GP.num(layout.font(0.22, minimum: 6)))'",
+            "set xrange [\(GP.num(xMin)):\(m).9]",
+            "set yrange [\(n).9:\(GP.num(yMin))]",
+            "set label 'x ↓ old   y → new' at -0.75,-0.4 right tc rgb '\(Palette.muted)' font ',\(GP.num(layout.font(0.22, minimum: 6)))'",
         ]
         let labelFont = GP.num(layout.font(0.4, minimum: 7))
         let smallFont = GP.num(layout.font(0.24, minimum: 6))
@@ -91,10 +102,13 @@ struct EditGraphCanvas {
             "'' index \(numberIndex) using 1:2:3 with labels font ',\(smallFont)' tc rgb '\(Palette.muted)'",
         ]
         if n > 0 {
-            plots.append("'' index \(oldIndex) using (-0.55):($1 + 0.5):2 with labels font 'DejaVu Sans Bold,\(labelFont)' tc rgb '\(Palette.text)'")
+            plots.append("'' index \(oldIndex) using (-0.75):($1 + 0.5):2 with labels right font 'DejaVu Sans Bold,\(labelFont)' tc rgb '\(Palette.text)'")
         }
         if m > 0 {
-            plots.append("'' index \(newIndex) using ($1 + 0.5):(-0.55):2 with labels font 'DejaVu Sans Bold,\(labelFont)' tc rgb '\(Palette.text)'")
+            plots.append(
+                headers.rotateColumns
+                    ? "'' index \(newIndex) using ($1 + 0.5):(-0.75):2 with labels left rotate by 90 font 'DejaVu Sans Bold,\(labelFont)' tc rgb '\(Palette.text)'"
+                    : "'' index \(newIndex) using ($1 + 0.5):(-0.7 - \(GP.num(headers.columnUnits / 2))):2 with labels font 'DejaVu Sans Bold,\(labelFont)' tc rgb '\(Palette.text)'")
         }
         return (setup, plots)
     }
@@ -183,7 +197,7 @@ enum MyersGraphPicture {
         var plots = basePlots
         plots.insert("'' index \(pathIndex) using 1:2:3:4 with vectors nohead lc rgb '\(Palette.finalPath)' lw \(GP.num(max(6, unit / 5)))", at: 1)
         plots += [
-            "'' index \(editIndex) using 1:2:3:4:5 with vectors head filled size screen 0.007,25 lc rgb variable lw \(GP.num(max(1.2, unit / 28)))",
+            "'' index \(editIndex) using 1:2:3:4:5 with vectors \(unit >= 24 ? "head filled size screen 0.007,25" : "nohead") lc rgb variable lw \(GP.num(max(1.2, unit / 28)))",
             "'' index \(snakeIndex) using 1:2:3:4:5 with vectors nohead lc rgb variable lw \(GP.num(max(3, unit / 10)))",
             "'' index \(pointIndex) using 1:2:3 with points pt 7 ps \(pointSize) lc rgb variable",
         ]
@@ -243,8 +257,8 @@ enum MiddleSnakePicture {
         s += setup
         let found: String
         if let first = trace.searches.first {
-            found = "The searches met after \(first.forward.count) forward and \(first.backward.count) backward rounds (D = \(first.distance)) "
-                + "on middle snake 1 (a dot when empty), which lies on a shortest path."
+            found = "They met after \(first.forward.count) + \(first.backward.count) rounds (D = \(first.distance)) "
+                + "on middle snake 1 (a dot when empty), which is part of a shortest path."
         } else {
             found = "D ≤ 1 here, so no middle snake is needed: the plain greedy search solves it directly."
         }

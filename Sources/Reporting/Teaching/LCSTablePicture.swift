@@ -33,27 +33,33 @@ enum LCSTablePicture {
             data += "\(GP.num(Double(p.j) + dx * 0.22))\t\(GP.num(Double(p.i) + dy * 0.22))\t"
             data += "\(GP.num(dx * 0.56))\t\(GP.num(dy * 0.56))\n"
         }
+        let newShown = ["∅"] + pair.newLabels.map { DisplayLabel.make($0, limit: 10) }
+        let oldShown = ["∅"] + pair.oldLabels.map { DisplayLabel.make($0, limit: 10) }
         data += "\n\n# 3: column headers j\tlabel\n"
-        data += "0\t∅\n"
-        for (j, label) in pair.newLabels.enumerated() { data += "\(j + 1)\t\(GP.field(DisplayLabel.make(label, limit: 6)))\n" }
+        for (j, label) in newShown.enumerated() { data += "\(j)\t\(GP.field(label))\n" }
         data += "\n\n# 4: row headers i\tlabel\n"
-        data += "0\t∅\n"
-        for (i, label) in pair.oldLabels.enumerated() { data += "\(i + 1)\t\(GP.field(DisplayLabel.make(label, limit: 6)))\n" }
+        for (i, label) in oldShown.enumerated() { data += "\(i)\t\(GP.field(label))\n" }
 
-        let plotWidth = (Double(m) + 3) * unit
-        let plotHeight = (Double(n) + 3) * unit
+        let headerPoints = layout.font(0.42, minimum: 7)
+        let headers = HeaderSpace(rowLabels: oldShown, columnLabels: newShown, unit: unit, points: headerPoints)
+        // Left of the cells: row numbers at −0.85, labels ending at −1.3. Above: the same for columns.
+        let xMin = -1.5 - headers.rowUnits
+        let yMin = headers.rotateColumns ? -1.45 - headers.columnUnits : -1.25 - headers.columnUnits
+        let plotWidth = (Double(m) + 0.5 - xMin) * unit
+        let plotHeight = (Double(n) + 0.5 - yMin) * unit
         let top = 110.0, bottom = 150.0 + 20
         let width = Int(max(plotWidth + 60, 900))
         let height = Int(plotHeight + top + bottom)
         let side = (Double(width) - plotWidth) / 2
         let lcs = pair.lcsLabels
-        let lcsText = lcs.isEmpty ? "empty" : lcs.map { DisplayLabel.make($0) }.joined(separator: " ")
+        var lcsText = lcs.isEmpty ? "empty" : lcs.map { DisplayLabel.make($0) }.joined(separator: " ")
+        if lcsText.count > 48 { lcsText = String(lcsText.prefix(46)) + " …" }
 
         var s = GP.preamble(width: width, height: height, output: "lcs-table.png", fontSize: 11)
         s += GP.margins(left: side, right: side, top: top, bottom: bottom, width: width, height: height)
         s += [
-            "set xrange [-2.5:\(m).5]",
-            "set yrange [\(n).5:-2.5]",
+            "set xrange [\(GP.num(xMin)):\(m).5]",
+            "set yrange [\(n).5:\(GP.num(yMin))]",
             GP.screenLabel(title, x: 24, y: 34, width: width, height: height, font: "DejaVu Sans Bold,17"),
             GP.screenLabel(
                 "Cell (i, j) = length of the longest common subsequence of the first i old and the first j new elements.",
@@ -61,8 +67,8 @@ enum LCSTablePicture {
             GP.screenLabel(
                 "Old elements run down the rows, new elements across the columns; row and column 0 are the empty prefix ∅.",
                 x: 24, y: 84, width: width, height: height, font: "DejaVu Sans,11.5", color: Palette.muted),
-            "set label 'j →' at -1.3,-1.75 right tc rgb '\(Palette.muted)' font ',\(GP.num(layout.font(0.26, minimum: 6)))'",
-            "set label 'i ↓' at -2,-0.75 center tc rgb '\(Palette.muted)' font ',\(GP.num(layout.font(0.26, minimum: 6)))'",
+            "set label 'j →' at -1.3,-0.85 right tc rgb '\(Palette.muted)' font ',\(GP.num(layout.font(0.26, minimum: 6)))'",
+            "set label 'i ↓' at -0.85,-1.45 center tc rgb '\(Palette.muted)' font ',\(GP.num(layout.font(0.26, minimum: 6)))'",
             GP.screenLabel(
                 "LCS = \(lcsText)   (length \(table.length); N = \(n), M = \(m); \(pair.editDistance) edits without moves)",
                 x: 24, y: Double(height) - bottom + 72, width: width, height: height, font: "DejaVu Sans Bold,12.5"),
@@ -82,7 +88,10 @@ enum LCSTablePicture {
         ).commands
         let valueFont = GP.num(layout.font(0.42, minimum: 7))
         let arrowFont = GP.num(layout.font(0.28, minimum: 6))
-        let headerFont = GP.num(layout.font(0.42, minimum: 7))
+        let headerFont = GP.num(headerPoints)
+        let columnHeader = headers.rotateColumns
+            ? "'' index 3 using 1:(-1.3):2 with labels left rotate by 90 font 'DejaVu Sans Bold,\(headerFont)' tc rgb '\(Palette.text)' notitle"
+            : "'' index 3 using 1:(-1.25 - \(GP.num(headers.columnUnits / 2))):2 with labels font 'DejaVu Sans Bold,\(headerFont)' tc rgb '\(Palette.text)' notitle"
         let numberFont = GP.num(layout.font(0.26, minimum: 6))
         s.append(
             "plot 'lcs-table.dat' index 0 using 1:2:(0.5):(0.5):3 with boxxyerror fs solid 1.0 noborder fc rgb variable notitle, \\\n"
@@ -92,10 +101,10 @@ enum LCSTablePicture {
                 + "  '' index 0 using 1:2:(column(6) == 0 ? strcol(4) : '') with labels font ',\(valueFont)' tc rgb '\(Palette.text)' notitle, \\\n"
                 + "  '' index 0 using 1:2:(column(6) == 1 ? strcol(4) : '') with labels font 'DejaVu Sans Bold,\(valueFont)' tc rgb '\(Palette.path)' notitle, \\\n"
                 + "  '' index 0 using ($1 - 0.3):($2 - 0.28):5 with labels font ',\(arrowFont)' tc rgb '\(Palette.muted)' notitle, \\\n"
-                + "  '' index 3 using 1:(-1):2 with labels font 'DejaVu Sans Bold,\(headerFont)' tc rgb '\(Palette.text)' notitle, \\\n"
-                + "  '' index 3 using 1:(-1.75):(sprintf('%d', $1)) with labels font ',\(numberFont)' tc rgb '\(Palette.muted)' notitle, \\\n"
-                + "  '' index 4 using (-1):1:2 with labels font 'DejaVu Sans Bold,\(headerFont)' tc rgb '\(Palette.text)' notitle, \\\n"
-                + "  '' index 4 using (-2):1:(sprintf('%d', $1)) with labels font ',\(numberFont)' tc rgb '\(Palette.muted)' notitle"
+                + "  \(columnHeader), \\\n"
+                + "  '' index 3 using 1:(-0.85):(sprintf('%d', $1)) with labels font ',\(numberFont)' tc rgb '\(Palette.muted)' notitle, \\\n"
+                + "  '' index 4 using (-1.3):1:2 with labels right font 'DejaVu Sans Bold,\(headerFont)' tc rgb '\(Palette.text)' notitle, \\\n"
+                + "  '' index 4 using (-0.85):1:(sprintf('%d', $1)) with labels font ',\(numberFont)' tc rgb '\(Palette.muted)' notitle"
         )
         return TeachingPicture(
             name: "lcs-table", data: data, script: s.joined(separator: "\n") + "\n",

@@ -55,3 +55,24 @@ enum Palette {
         return mix(low.0, high.0) << 16 | mix(low.1, high.1) << 8 | mix(low.2, high.2)
     }
 }
+
+/// Room for element labels beside a grid: row labels in a column on the
+/// left, column labels in a band on top, turned upright when a label is
+/// wider than a cell. Sizes are in data units (one unit = one cell).
+struct HeaderSpace {
+    var rowUnits: Double
+    var columnUnits: Double
+    var rotateColumns: Bool
+
+    /// Estimated pixel width of a bold label at `points` (pngcairo draws
+    /// DejaVu Sans Bold at about 0.8 of the point size per character).
+    static func pixels(_ label: String, points: Double) -> Double { Double(label.count) * points * 0.8 }
+
+    init(rowLabels: [String], columnLabels: [String], unit: Double, points: Double) {
+        let rowWidth = rowLabels.map { HeaderSpace.pixels($0, points: points) }.max() ?? 0
+        let columnWidth = columnLabels.map { HeaderSpace.pixels($0, points: points) }.max() ?? 0
+        rowUnits = max(0.8, rowWidth / unit + 0.2)
+        rotateColumns = columnWidth > unit * 0.95
+        columnUnits = rotateColumns ? columnWidth / unit + 0.2 : max(0.8, points * 1.4 / unit)
+    }
+}
