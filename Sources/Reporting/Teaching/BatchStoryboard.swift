@@ -89,6 +89,9 @@ public struct BatchStoryboard: Sendable {
     }
 }
 
+/// "1 delete", "2 deletes".
+func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+
 /// `storyboard.png`: the four stages side by side, items connected across
 /// stages, each step's items coloured and annotated with their indices.
 enum StoryboardPicture {
@@ -179,15 +182,18 @@ enum StoryboardPicture {
         for (index, header) in headers.enumerated() {
             s.append(
                 GP.screenLabel(
-                    header.0, x: 60 + (columnX[index] - 0.55 + 1.2) / 13.4 * Double(width - 100), y: top - 22, width: width, height: height,
+                    header.0, x: 60 + (columnX[index] - 0.55 + 1.2) / 13.4 * Double(width - 100), y: top - 34, width: width, height: height,
                     font: "DejaVu Sans Bold,12"))
             s.append(
                 GP.screenLabel(
-                    header.1, x: 60 + (columnX[index] - 0.55 + 1.2) / 13.4 * Double(width - 100), y: top - 4, width: width, height: height,
+                    header.1, x: 60 + (columnX[index] - 0.55 + 1.2) / 13.4 * Double(width - 100), y: top - 16, width: width, height: height,
                     font: "DejaVu Sans,10", color: Palette.muted))
         }
         let verdict = storyboard.resultEqualsNew
-            ? "Result = the new list ✓  (\(changeset.deletes.count) deletes, \(changeset.inserts.count) inserts, \(changeset.moves.count) moves, \(changeset.updates.count) updates)"
+            ? "Result = the new list ✓  (" + [
+                counted(changeset.deletes.count, "delete"), counted(changeset.inserts.count, "insert"),
+                counted(changeset.moves.count, "move"), counted(changeset.updates.count, "update"),
+            ].joined(separator: ", ") + ")"
             : "Result differs from the new list ✗: the \(engine.rawValue) changeset is wrong"
         s.append(
             GP.screenLabel(
@@ -199,6 +205,7 @@ enum StoryboardPicture {
                 LegendEntry(swatch: .fill("#CDEBC5"), text: "inserted"),
                 LegendEntry(swatch: .fill("#FFD8B0"), text: "moved"),
                 LegendEntry(swatch: .fill("#DCCCEE"), text: "updated"),
+                LegendEntry(swatch: .fill("#F2C8E0"), text: "moved and updated"),
                 LegendEntry(swatch: .fill("#E8EEF6"), text: "stays"),
                 LegendEntry(swatch: .line("#FF7F0E", width: 2), text: "the move"),
             ], x: 24, y: Double(height) - bottom + 56, maxWidth: Double(width) - 48, width: width, height: height

@@ -210,7 +210,7 @@ enum HeckelPicture {
         }
         if anyLink {
             plots.append(
-            "'' index 2 using (1.5):($1 + ($2 - $1) * 0.5):(sprintf('pass %d', $4)):3 with labels boxed font ',\(GP.num(max(6, min(10, rowHeight * 0.26))))' tc rgb variable")
+            "'' index 2 using (2.4):2:(sprintf('pass %d', $4)):3 with labels boxed right font ',\(GP.num(max(6, min(10, rowHeight * 0.26))))' tc rgb variable")
         }
         var script = s
         script.append("plot " + plots.map { $0 + " notitle" }.joined(separator: ", \\\n  "))

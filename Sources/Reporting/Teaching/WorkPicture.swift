@@ -38,8 +38,8 @@ enum WorkPicture {
         let panelWidth = Double(m) + 2.5
         let unit = min(48, max(5, 1340 / (3 * panelWidth)), max(5, 560 / (Double(n) + 2)))
         let plotWidth = 3 * panelWidth * unit
-        let plotHeight = (Double(n) + 2.6) * unit
-        let top = 96.0, bottom = 150.0
+        let plotHeight = (Double(n) + (unit >= 14 ? 1.7 : 1.2)) * unit
+        let top = 120.0, bottom = 150.0
         let width = Int(max(plotWidth + 60, 1040))
         let height = Int(plotHeight + top + bottom)
         let side = (Double(width) - plotWidth) / 2
@@ -72,7 +72,7 @@ enum WorkPicture {
         s += GP.margins(left: side, right: side, top: top, bottom: bottom, width: width, height: height)
         s += [
             "set xrange [-1.25:\(GP.num(3 * panelWidth - 1.25))]",
-            "set yrange [\(GP.num(Double(n) + 0.6)):-2]",
+            "set yrange [\(GP.num(Double(n) + 0.6)):\(unit >= 14 ? "-1.1" : "-0.6")]",
             GP.screenLabel("Work: which cells each algorithm touches: \(title)", x: 24, y: 34, width: width, height: height, font: "DejaVu Sans Bold,17"),
             GP.screenLabel(
                 "The same (N+1) × (M+1) grid three times: old down, new across. Coloured squares were computed; grey ones never looked at.",
@@ -84,9 +84,13 @@ enum WorkPicture {
             "Myers greedy: \(counts.greedyPoints) of \(total) points",
             "Myers linear space: \(counts.linearPoints) of \(total)",
         ]
-        let titleFont = GP.num(max(8, min(13, unit * panelWidth / 24)))
+        let titleFont = max(8, min(13, unit * panelWidth / 24))
         for (index, text) in titles.enumerated() {
-            s.append("set label \(GP.quote(text)) at \(GP.num(Double(index) * panelWidth + Double(m) / 2)),-1.2 center font 'DejaVu Sans Bold,\(titleFont)' tc rgb '\(Palette.text)'")
+            let center = side + (Double(index) * panelWidth + Double(m) / 2 + 1.25) * unit
+            s.append(
+                GP.screenLabel(
+                    text, x: center, y: top - 10, width: width, height: height, align: "center",
+                    font: "DejaVu Sans Bold,\(GP.num(titleFont))"))
         }
         let captions = [
             "LCS fills every one of the (N+1)(M+1) = \(total) cells and keeps them all: the traceback needs the whole table.",
