@@ -69,9 +69,10 @@ public enum LCSTableDump {
         lines.append("[ ] marks the traceback path: start at the bottom-right corner and follow the arrows to (0, 0).")
         lines.append("")
 
-        var header = pad("", headerWidth) + " " + padLeft("∅", cellWidth)
-        for label in newShown { header += " " + padLeft(label, cellWidth) }
-        lines.append(header)
+        // Labels end over the digits (cells are " ↖1 " or "[↖1]").
+        var header = pad("", headerWidth) + " " + padLeft("∅", cellWidth - 1) + " "
+        for label in newShown { header += " " + padLeft(label, cellWidth - 1) + " " }
+        lines.append(String(header.reversed().drop { $0 == " " }.reversed()))
         for i in 0..<table.rows {
             var line = pad(i == 0 ? "∅" : oldShown[i - 1], headerWidth) + " "
             for j in 0..<table.columns {
