@@ -23,18 +23,22 @@ let package = Package(
                 .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
             ]
         ),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .target(name: "Reporting", dependencies: ["DiffEngines", "CPNG"]),
         .executableTarget(
             name: "diffbench",
             dependencies: [
                 "DiffEngines",
                 "Workloads",
                 "Harness",
+                "Reporting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "DiffEnginesTests", dependencies: ["DiffEngines"]),
         .testTarget(name: "WorkloadsTests", dependencies: ["Workloads"]),
         .testTarget(name: "HarnessTests", dependencies: ["Harness"]),
-        .testTarget(name: "CLITests", dependencies: ["diffbench"]),
+        .testTarget(name: "ReportingTests", dependencies: ["Reporting", "DiffEngines"]),
+        .testTarget(name: "CLITests", dependencies: ["diffbench", "Reporting"]),
     ]
 )
