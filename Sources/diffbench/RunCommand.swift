@@ -2,6 +2,7 @@ import ArgumentParser
 import DiffEngines
 import Foundation
 import Harness
+import Reporting
 import Workloads
 
 struct RunCommand: ParsableCommand {
@@ -58,6 +59,9 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Where generated datasets are saved (empty to not save).")
     var datasetsDir: String = "Datasets/generated"
 
+    @Option(help: "Dataset whose LCS memo table is dumped into the run folder (memo/: text, TSV, PNG heatmap), as WORKLOAD@SIZE; empty for none.")
+    var memo: String = "feed@100"
+
     @Flag(help: "Skip the memory pass.")
     var noMemory = false
 
@@ -90,6 +94,7 @@ struct RunCommand: ParsableCommand {
             }
             cases.append(.file(path))
         }
+        let memoCase = try parseMemoCase()
         let runName = name ?? Self.defaultRunName()
         guard !runName.contains("/"), runName != "latest", !runName.isEmpty else {
             throw CLIFailure.badInput("--name must be a plain folder name other than 'latest'")
@@ -112,11 +117,37 @@ struct RunCommand: ParsableCommand {
         } catch let error as WorkloadError {
             throw CLIFailure.badInput(error.description)
         }
+        if let (workload, size) = memoCase {
+            writeMemoDump(workload: workload, size: size, into: plan.outputDirectory + "/memo")
+        }
         print(ResultsTable.render(outcome.document.rows))
         print("results: \(plan.outputDirectory)/results.csv, results.json")
         if !outcome.failedRows.isEmpty {
             let lines = outcome.failedRows.map { "  \($0.engine) on \($0.workload)@\($0.size): \($0.reason)" }
             throw CLIFailure.checkFailed("\(outcome.failedRows.count) result(s) failed verification:\n" + lines.joined(separator: "\n"))
+        }
+    }
+
+    func parseMemoCase() throws -> (WorkloadName, Int)? {
+        if memo.isEmpty { return nil }
+        let parts = memo.split(separator: "@").map(String.init)
+        guard parts.count == 2, let workload = WorkloadName(rawValue: parts[0]), let size = Int(parts[1]), size >= 0 else {
+            throw CLIFailure.badInput("--memo: expected WORKLOAD@SIZE (e.g. feed@100), got '\(memo)'")
+        }
+        return (workload, size)
+    }
+
+    /// The run's memoization-table dump: the LCS table of one dataset as
+    /// text, TSV and a libpng heatmap, linked from the run's report page.
+    func writeMemoDump(workload: WorkloadName, size: Int, into directory: String) {
+        do {
+            let dataset = try workload.make(size: size, seed: seed)
+            let files = try MemoTableDump.write(
+                old: dataset.old.map(\.id), new: dataset.new.map(\.id),
+                title: "\(workload.rawValue) \(dataset.old.count) → \(dataset.new.count) (seed \(seed))", to: directory)
+            if let note = files.note { FileHandle.standardError.write(Data("diffbench: memo table: \(note)\n".utf8)) }
+        } catch {
+            FileHandle.standardError.write(Data("diffbench: warning: no memo table dump: \(error)\n".utf8))
         }
     }
 

@@ -9,7 +9,7 @@ struct TableCommand: ParsableCommand {
         commandName: "table",
         abstract: "Render the LCS memo table of two (large) lists as a PNG heatmap, one pixel per cell.",
         discussion: """
-            OLD and NEW (--old, --new) are JSON files as for `diff`. The table has (N+1) × (M+1) \
+            The lists come from a dataset file (--dataset, as written by `diffbench generate`)             or from two JSON files as for `diff` (--old, --new). The table has (N+1) × (M+1) \
             cells; each is coloured by its value (the LCS length of two prefixes) on a perceptual \
             ramp, the traceback path drawn in red. Tables with a side over --max-side cells are \
             reduced by averaging square blocks of cells; small tables are enlarged. The table must \
@@ -19,6 +19,9 @@ struct TableCommand: ParsableCommand {
             the memory budget, an output that cannot be written).
             """
     )
+
+    @Option(name: .long, help: "A dataset file (see Datasets/README.md).")
+    var dataset: String?
 
     @Option(name: .long, help: "The old list (a JSON file).")
     var old: String?
@@ -49,11 +52,21 @@ struct TableCommand: ParsableCommand {
         print("wrote \(png)")
     }
 
-    /// The two lists and a default title. (A `--dataset FILE` option plugs in
-    /// here: read the file with the dataset reader and return its old and new lists.)
+    /// The two lists and a default title.
     func loadLists() throws -> (old: [FeedItem], new: [FeedItem], title: String) {
+        if let dataset {
+            guard old == nil, new == nil else {
+                throw CLIFailure.badInput("table: give either --dataset FILE or --old FILE --new FILE, not both")
+            }
+            do {
+                let loaded = try DatasetFile.read(path: dataset)
+                return (loaded.old, loaded.new, "LCS memo table: \(loaded.workload) n=\(loaded.size) seed \(loaded.seed)")
+            } catch {
+                throw CLIFailure.badInput(error.description)
+            }
+        }
         guard let old, let new else {
-            throw CLIFailure.badInput("table: give the two lists with --old FILE --new FILE")
+            throw CLIFailure.badInput("table: give --dataset FILE, or the two lists with --old FILE --new FILE")
         }
         let pair = try ListPair.load(old: old, new: new, chars: false)
         return (pair.old.items, pair.new.items, "LCS memo table: \(TeachCommand.baseName(old)) → \(TeachCommand.baseName(new))")
