@@ -39,4 +39,4 @@ teach: setup
 	"$$bin" teach SMARTPHONE HARPOON --chars; \
 	"$$bin" teach kitten sitting --chars; \
 	"$$bin" teach ABCABBA CBABAC --chars; \
-	"$$bin" teach Datasets/canonical/feed-refresh-old.json Datasets/canonical/feed-refresh-new.json --name feed-refresh
+	"$$bin" teach Datasets/lists/feed-refresh-old.json Datasets/lists/feed-refresh-new.json --name feed-refresh
