@@ -96,6 +96,14 @@ struct SectionedPropertyTests {
                 #expect(problem == nil, "seed \(seed) \(engine) \(options): \(problem ?? "")\nold \(old)\nnew \(new)\n\(staged)")
                 #expect(staged.stages.count <= 3)
                 #expect(staged.stages.isEmpty == (old == new))
+                // The data around each stage: applying stage k to the data before it, with the data
+                // after it as data source, passes UIKit's checks and shows exactly that data.
+                let states = try ListViewState.stageStates(staged, from: Screen(sections: old), expecting: Screen(sections: new))
+                #expect(states.count == staged.stages.count + 1)
+                #expect(states.first == Screen(sections: old) && states.last == Screen(sections: new))
+                for (k, stage) in staged.stages.enumerated() {
+                    #expect(try states[k].applying(stage, dataSource: states[k + 1]) == states[k + 1], "seed \(seed) stage \(k + 1)")
+                }
             }
         }
     }

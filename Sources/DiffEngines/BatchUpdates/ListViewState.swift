@@ -37,7 +37,8 @@ public struct ListViewState<SectionID: Hashable & Sendable, Row: Identifiable & 
     ) throws(BatchUpdateError) -> ListViewState {
         let screen = ListScreen(self)
         let plan = try batch.plan(oldCounts: screen.rowCounts, newCounts: dataSource.rowCounts, style: style)
-        return screen.applying(plan, dataSource: dataSource).resolved()
+        var resolution = ListScreen<SectionID, Row>.Resolution()
+        return screen.applying(plan, dataSource: dataSource, resolution: &resolution).materialized(resolution)!
     }
 
     /// Checks staged batches: every stage must pass UIKit's checks, and after
@@ -65,26 +66,64 @@ public struct ListViewState<SectionID: Hashable & Sendable, Row: Identifiable & 
         _ batches: StagedBatches, from old: ListViewState, expecting new: ListViewState,
         style: ListViewStyle = .collectionView
     ) -> BatchValidationFailure? {
-        let stages = batches.stages
-        guard !stages.isEmpty else {
-            guard let difference = old.firstDifference(showing: new, style: style) else { return nil }
-            return BatchValidationFailure(stage: nil, stageCount: 0, message: difference, kind: .wrongScreen)
+        run(batches, from: old, expecting: new, style: style).failure
+    }
+
+    /// The data the app holds around each stage: `old`, the data to install
+    /// before stage 2, …, `new` (stages + 1 states), as
+    /// ``validate(_:from:expecting:style:)`` derives them. An app applying
+    /// staged batches sets its data source to `states[k]` right before calling
+    /// `performBatchUpdates` for stage k (counting from 1).
+    public static func stageStates(
+        _ batches: StagedBatches, from old: ListViewState, expecting new: ListViewState,
+        style: ListViewStyle = .collectionView
+    ) throws(BatchValidationFailure) -> [ListViewState] {
+        let outcome = run(batches, from: old, expecting: new, style: style)
+        if let failure = outcome.failure { throw failure }
+        var states: [ListViewState] = []
+        for (index, screen) in outcome.screens.enumerated() {
+            guard let state = screen.materialized(outcome.resolution) else {
+                throw BatchValidationFailure(
+                    stage: index, stageCount: batches.stages.count,
+                    message: "the data after this stage cannot be derived: a later stage deletes a section or "
+                        + "\(style.noun) that an earlier stage inserted or reloaded, so the final data never says what it was",
+                    kind: .refused)
+            }
+            states.append(state)
         }
-        var screen = ListScreen(old)
+        return states
+    }
+
+    private static func run(
+        _ batches: StagedBatches, from old: ListViewState, expecting new: ListViewState, style: ListViewStyle
+    ) -> (failure: BatchValidationFailure?, screens: [ListScreen<SectionID, Row>], resolution: ListScreen<SectionID, Row>.Resolution) {
+        let stages = batches.stages
+        var resolution = ListScreen<SectionID, Row>.Resolution()
+        var screens = [ListScreen(old)]
+        guard !stages.isEmpty else {
+            guard let difference = old.firstDifference(showing: new, style: style) else { return (nil, screens, resolution) }
+            return (BatchValidationFailure(stage: nil, stageCount: 0, message: difference, kind: .wrongScreen), screens, resolution)
+        }
+        var screen = screens[0]
         for (index, batch) in stages.enumerated() {
             let isLast = index == stages.count - 1
             do {
                 let plan = try batch.plan(
                     oldCounts: screen.rowCounts, newCounts: isLast ? new.rowCounts : nil, style: style)
-                screen = screen.applying(plan, dataSource: isLast ? new : nil)
+                screen = screen.applying(plan, dataSource: isLast ? new : nil, resolution: &resolution)
+                screens.append(screen)
             } catch {
-                return BatchValidationFailure(
+                let failure = BatchValidationFailure(
                     stage: index + 1, stageCount: stages.count, message: error.message,
                     kind: error.isUIKitWording ? .uikitException : .refused)
+                return (failure, screens, resolution)
             }
         }
-        guard let difference = screen.resolved().firstDifference(showing: new, style: style) else { return nil }
-        return BatchValidationFailure(stage: stages.count, stageCount: stages.count, message: difference, kind: .wrongScreen)
+        guard let difference = screen.materialized(resolution)!.firstDifference(showing: new, style: style) else {
+            return (nil, screens, resolution)
+        }
+        let failure = BatchValidationFailure(stage: stages.count, stageCount: stages.count, message: difference, kind: .wrongScreen)
+        return (failure, screens, resolution)
     }
 
     /// The first place where this screen differs from `expected`, in words, or nil.
@@ -119,7 +158,7 @@ extension ListViewState where SectionID == Int {
 }
 
 /// Why ``ListViewState/check(_:from:expecting:style:)`` rejected staged batches.
-public struct BatchValidationFailure: Hashable, Sendable, CustomStringConvertible {
+public struct BatchValidationFailure: Error, Hashable, Sendable, CustomStringConvertible {
     public enum Kind: String, Hashable, Sendable {
         /// UIKit would raise `NSInternalInconsistencyException` with this message.
         case uikitException
@@ -145,16 +184,18 @@ public struct BatchValidationFailure: Hashable, Sendable, CustomStringConvertibl
 }
 
 /// The screen during validation: like ``ListViewState`` but able to hold
-/// rows whose value is only known from the final data (inserted or reloaded
-/// by an intermediate stage).
+/// sections and rows whose value is only known from the final data
+/// (inserted or reloaded by an intermediate stage). Each such value gets a
+/// token; the final stage records what every token turned out to be, so the
+/// intermediate screens can be written out afterwards.
 struct ListScreen<SectionID: Hashable & Sendable, Row: Identifiable & Equatable & Sendable> {
     enum Cell {
         /// Shows this value.
         case shown(Row)
         /// Inserted by an earlier stage: shows whatever the final data has at its final place.
-        case pendingInsert
+        case pendingInsert(token: Int)
         /// Reloaded by an earlier stage: this row, with the final data's content.
-        case pendingReload(Row)
+        case pendingReload(Row, token: Int)
     }
 
     struct Section {
@@ -162,6 +203,21 @@ struct ListScreen<SectionID: Hashable & Sendable, Row: Identifiable & Equatable 
         var id: SectionID?
         /// nil while the section's rows are only known from the final data.
         var cells: [Cell]?
+        /// Names the pending identity and rows, if any.
+        var token: Int
+    }
+
+    /// What pending values turned out to be.
+    struct Resolution {
+        var rows: [Int: Row] = [:]
+        var sectionIDs: [Int: SectionID] = [:]
+        var sectionRows: [Int: [Row]] = [:]
+        var nextToken = 0
+
+        mutating func token() -> Int {
+            nextToken += 1
+            return nextToken
+        }
     }
 
     var sections: [Section]
@@ -169,79 +225,106 @@ struct ListScreen<SectionID: Hashable & Sendable, Row: Identifiable & Equatable 
     init(sections: [Section]) { self.sections = sections }
 
     init(_ state: ListViewState<SectionID, Row>) {
-        sections = state.sections.map { Section(id: $0.id, cells: $0.rows.map(Cell.shown)) }
+        sections = state.sections.map { Section(id: $0.id, cells: $0.rows.map(Cell.shown), token: 0) }
     }
 
     var rowCounts: [Int?] { sections.map { $0.cells?.count } }
 
     /// The screen after a checked batch. With a data source every cell is
-    /// resolved against it; without one (an intermediate stage) fresh cells
-    /// stay pending.
-    func applying(_ plan: BatchPlan, dataSource: ListViewState<SectionID, Row>?) -> ListScreen {
+    /// resolved against it (and recorded in `resolution`); without one (an
+    /// intermediate stage) fresh values stay pending.
+    func applying(
+        _ plan: BatchPlan, dataSource: ListViewState<SectionID, Row>?, resolution: inout Resolution
+    ) -> ListScreen {
         var result = ListScreen(sections: [])
         result.sections.reserveCapacity(plan.sections.count)
         for (t, source) in plan.sections.enumerated() {
             let target = dataSource?.sections[t]
+            var section: Section
             switch source {
             case .fresh:
-                result.sections.append(Section(id: target?.id, cells: target.map { $0.rows.map(Cell.shown) }))
+                section = Section(id: nil, cells: nil, token: resolution.token())
             case let .unchanged(s):
-                let old = sections[s]
-                result.sections.append(
-                    Section(id: old.id ?? target?.id, cells: old.cells ?? target.map { $0.rows.map(Cell.shown) }))
+                section = sections[s]
             case let .rows(s, rowSources):
-                let old = sections[s]
+                section = sections[s]
                 var cells: [Cell] = []
                 cells.reserveCapacity(rowSources.count)
                 for (r, rowSource) in rowSources.enumerated() {
-                    let wanted = target?.rows[r]
                     switch rowSource {
                     case .fresh:
-                        cells.append(wanted.map(Cell.shown) ?? .pendingInsert)
+                        cells.append(.pendingInsert(token: resolution.token()))
                     case let .old(path, reloaded):
                         let cell = sections[path.section].cells![path.row]
-                        cells.append(Self.carry(cell, reloaded: reloaded, wanted: wanted))
+                        cells.append(Self.carry(cell, reloaded: reloaded, resolution: &resolution))
                     }
+                    if let target { cells[r] = Self.resolve(cells[r], with: target.rows[r], resolution: &resolution) }
                 }
-                result.sections.append(Section(id: old.id ?? target?.id, cells: cells))
+                section.cells = cells
             }
+            if let target {
+                if section.id == nil {
+                    section.id = target.id
+                    resolution.sectionIDs[section.token] = target.id
+                }
+                if section.cells == nil {
+                    section.cells = target.rows.map(Cell.shown)
+                    resolution.sectionRows[section.token] = target.rows
+                }
+            }
+            result.sections.append(section)
         }
         return result
     }
 
-    /// A kept cell after the batch: a reload takes the data source's content
-    /// (never its identity: reloading does not turn one item into another);
-    /// with a data source, pending cells resolve.
-    private static func carry(_ cell: Cell, reloaded: Bool, wanted: Row?) -> Cell {
-        let identity: Row?
-        switch cell {
-        case let .shown(row):
-            if !reloaded { return cell }
-            identity = row
-        case .pendingInsert:
-            return wanted.map(Cell.shown) ?? .pendingInsert
-        case let .pendingReload(row):
-            identity = row
-        }
-        guard let row = identity else { return cell }
-        guard let wanted else { return .pendingReload(row) }
-        return .shown(wanted.id == row.id ? wanted : row)
+    /// A kept cell after the batch: a reload makes its content pending
+    /// (never its identity: reloading does not turn one item into another).
+    private static func carry(_ cell: Cell, reloaded: Bool, resolution: inout Resolution) -> Cell {
+        guard reloaded, case let .shown(row) = cell else { return cell }
+        return .pendingReload(row, token: resolution.token())
     }
 
-    /// The screen as a state. Only called after a stage that had a data
-    /// source, when nothing is pending any more.
-    func resolved() -> ListViewState<SectionID, Row> {
-        ListViewState(
-            sections: sections.map { section in
-                ListSection(
-                    id: section.id!,
-                    rows: section.cells!.map { cell in
-                        switch cell {
-                        case let .shown(row): return row
-                        case let .pendingReload(row): return row
-                        case .pendingInsert: preconditionFailure("a pending cell survived the final stage")
-                        }
-                    })
-            })
+    /// A cell against the data source's row at its place: inserted cells show
+    /// that row; reloaded cells take its content when it is the same item.
+    private static func resolve(_ cell: Cell, with wanted: Row, resolution: inout Resolution) -> Cell {
+        switch cell {
+        case .shown:
+            return cell
+        case let .pendingInsert(token):
+            resolution.rows[token] = wanted
+            return .shown(wanted)
+        case let .pendingReload(row, token):
+            let shown = wanted.id == row.id ? wanted : row
+            resolution.rows[token] = shown
+            return .shown(shown)
+        }
+    }
+
+    /// The screen as a state, pending values replaced by what they turned
+    /// out to be; nil when one never turned out (deleted before the end).
+    /// After a stage with a data source nothing is pending, so it is never nil.
+    func materialized(_ resolution: Resolution) -> ListViewState<SectionID, Row>? {
+        var result: [ListSection<SectionID, Row>] = []
+        result.reserveCapacity(sections.count)
+        for section in sections {
+            guard let id = section.id ?? resolution.sectionIDs[section.token] else { return nil }
+            var rows: [Row] = []
+            if let cells = section.cells {
+                rows.reserveCapacity(cells.count)
+                for cell in cells {
+                    switch cell {
+                    case let .shown(row): rows.append(row)
+                    case let .pendingInsert(token), let .pendingReload(_, token):
+                        guard let row = resolution.rows[token] else { return nil }
+                        rows.append(row)
+                    }
+                }
+            } else {
+                guard let known = resolution.sectionRows[section.token] else { return nil }
+                rows = known
+            }
+            result.append(ListSection(id: id, rows: rows))
+        }
+        return ListViewState(sections: result)
     }
 }
