@@ -264,6 +264,52 @@ struct ConsistencyCheckTests {
     }
 }
 
+@Suite("Batch updates: stages and the data between them")
+struct StageTests {
+    @Test("rows of a section inserted by an earlier stage cannot be changed by a later one")
+    func rowsOfEarlierInsertedSection() throws {
+        let old = Screen(sections: [])
+        let new = Screen(sections: [ListSection(id: "a", rows: cells([1, 2]))])
+        let staged = StagedBatches([BatchUpdate(insertedSections: [0]), BatchUpdate(insertedRows: [path(0, 1)])])
+        #expect(
+            ListViewState.validate(staged, from: old, expecting: new)
+                == "batch 2 of 2: attempt to insert index path (<NSIndexPath> {length = 2, path = 0 - 1}) in a section that an earlier stage inserted or reloaded; DiffBench derives the data between stages only for sections whose rows later stages leave alone")
+        // Moving that section later is fine.
+        let two = Screen(sections: [ListSection(id: "b", rows: []), ListSection(id: "a", rows: cells([1, 2]))])
+        let moved = StagedBatches([
+            BatchUpdate(insertedSections: [0]),
+            BatchUpdate(insertedSections: [0], movedSections: [.init(from: 0, to: 1)]),
+        ])
+        #expect(ListViewState.validate(moved, from: old, expecting: two) == nil)
+        #expect(try ListViewState.stageStates(moved, from: old, expecting: two)[1] == new)
+    }
+
+    @Test("a row inserted and then deleted passes, but the data between the stages is unknown")
+    func insertedThenDeleted() {
+        let old = flat([1])
+        let staged = StagedBatches([BatchUpdate(insertedRows: [path(0, 1)]), BatchUpdate(deletedRows: [path(0, 1)])])
+        #expect(ListViewState.validate(staged, from: old, expecting: old) == nil)
+        #expect(throws: BatchValidationFailure.self) { try ListViewState.stageStates(staged, from: old, expecting: old) }
+    }
+
+    @Test("rows of a section deleted in the same batch, and moves of the same section twice, are refused")
+    func refusals() {
+        let old = Screen(sections: [ListSection(id: "a", rows: cells([1])), ListSection(id: "b", rows: cells([2]))])
+        let onlyB = Screen(sections: [ListSection(id: "b", rows: cells([2]))])
+        let refusal = ListViewState.check(
+            StagedBatches([BatchUpdate(deletedSections: [0], deletedRows: [path(0, 0)])]), from: old, expecting: onlyB)
+        #expect(refusal?.kind == .refused)
+        #expect(refusal?.message == "attempt to delete item 0 from section 0, but the same update deletes section 0 as a whole")
+        let swapped = Screen(sections: [old.sections[1], old.sections[0]])
+        #expect(
+            failure(BatchUpdate(movedSections: [.init(from: 0, to: 1), .init(from: 0, to: 0)]), from: old, to: swapped)
+                == "attempt to move section 0 twice")
+        #expect(
+            failure(BatchUpdate(movedSections: [.init(from: 0, to: 1), .init(from: 1, to: 1)]), from: old, to: swapped)
+                == "attempt to perform multiple moves to the same section (1)")
+    }
+}
+
 @Suite("Batch updates: where rows end up")
 struct ApplyTests {
     @Test("a move lifts the item out and puts it at its new index; the others close ranks")
