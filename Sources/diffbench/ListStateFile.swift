@@ -17,7 +17,7 @@ struct ListRow: Identifiable, Equatable, Sendable, CustomStringConvertible {
     var id: UserKey
     /// The content's canonical JSON; empty for plain values (which have none).
     var content: UserKey
-    var description: String { content.label.isEmpty ? id.label : "\(id.label) \(content.label)" }
+    var description: String { content.label.isEmpty ? id.label : "\(id.label): \(content.label)" }
 }
 
 typealias FileState = ListViewState<UserKey, ListRow>

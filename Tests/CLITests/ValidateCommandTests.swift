@@ -86,9 +86,9 @@ struct ValidateCommandTests {
         // 7, 8 and 10 go (highest index first); 2 and 3 move; 3 changed, so it is reloaded after its move.
         #expect(
             operations == [
-                "delete item [0, 9] 10 \"v1\"", "delete item [0, 7] 8 \"v1\"", "delete item [0, 6] 7 \"v1\"",
-                "move item [0, 1] → [0, 6] 2 \"v1\"", "move item [0, 2] → [0, 4] 3 \"v1\"",
-                "reload item [0, 4] 3 \"v1\" → 3 \"v2\"",
+                "delete item [0, 9] 10: \"v1\"", "delete item [0, 7] 8: \"v1\"", "delete item [0, 6] 7: \"v1\"",
+                "move item [0, 1] → [0, 6] 2: \"v1\"", "move item [0, 2] → [0, 4] 3: \"v1\"",
+                "reload item [0, 4] 3: \"v1\" → 3: \"v2\"",
             ])
         #expect(lines.first?.contains("2 batch updates") == true)
     }
