@@ -14,7 +14,10 @@ struct DiffBench: ParsableCommand {
             Exit status: 0 on success, 1 when a check fails (a wrong changeset, a \
             regression), 2 on bad usage or bad input.
             """,
-        subcommands: [DiffCommand.self, GenerateCommand.self, RunCommand.self, TeachCommand.self, TableCommand.self]
+        subcommands: [
+            DiffCommand.self, GenerateCommand.self, RunCommand.self, ValidateCommand.self, TeachCommand.self,
+            TableCommand.self,
+        ]
     )
 
     static func main() {
@@ -51,4 +54,7 @@ struct CLIFailure: Error {
 /// Output formats shared by the subcommands.
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
     case text, json
+    /// `diff` only: UIKit batch updates, as a listing or as a batch file.
+    case batch
+    case batchJSON = "batch-json"
 }

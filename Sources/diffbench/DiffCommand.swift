@@ -18,6 +18,10 @@ struct DiffCommand: ParsableCommand {
             JSON output: {"engine", "deletes": [i], "inserts": [j], "moves": [{"from","to"}], \
             "updates": [{"old","new"}]}.
 
+            --format batch prints the change as UIKit batch updates (performBatchUpdates \
+            calls, in order), --format batch-json as a batch file for `diffbench validate`. \
+            With these formats OLD and NEW may also hold sections: [{"id", "rows": [list]}].
+
             Exit status: 0 on success, 2 on bad input (unknown engine, unreadable or \
             malformed file, duplicate ids for the set engine).
             """
@@ -26,7 +30,7 @@ struct DiffCommand: ParsableCommand {
     @Option(name: .long, help: "Engine: lcs, myers, heckel, set or stdlib.")
     var engine: String = "myers"
 
-    @Option(name: .long, help: "Output format: text or json.")
+    @Option(name: .long, help: "Output format: text, json, batch or batch-json.")
     var format: OutputFormat = .text
 
     @Flag(name: .long, help: "Treat OLD and NEW as literal strings; each character is an element.")
@@ -51,6 +55,9 @@ struct DiffCommand: ParsableCommand {
         } catch {
             throw CLIFailure.badInput(error.description)
         }
+        if format == .batch || format == .batchJSON {
+            return try runBatch(engineName: engineName, options: DiffOptions(inferMoves: !noMoves, minimizeMoves: minimizeMoves))
+        }
         let pair = try ListPair.load(old: old, new: new, chars: chars)
         let options = DiffOptions(inferMoves: !noMoves, minimizeMoves: minimizeMoves)
         let changeset: Changeset
@@ -67,7 +74,7 @@ struct DiffCommand: ParsableCommand {
         switch format {
         case .json:
             print(ChangesetJSON.render(changeset, engine: engineName.rawValue))
-        case .text:
+        case .text, .batch, .batchJSON:
             print(ChangesetText.render(changeset, old: pair.old.labels, new: pair.new.labels, engine: engineName.rawValue))
         }
     }
