@@ -9,11 +9,15 @@ public struct Runner {
     public var plan: RunPlan
     public var progress: ProgressReporter?
     /// Extra verification every changeset must pass (the batch-update model),
-    /// returning a problem in words or nil. Its result fills `batch_verified`.
-    public var batchCheck: (@Sendable (Dataset, Changeset) -> String?)?
+    /// given the engine, the dataset and the engine's changeset; returns a
+    /// problem in words or nil. Its result fills `batch_verified`.
+    public var batchCheck: (@Sendable (EngineName, Dataset, Changeset) -> String?)?
     let fault = FaultInjection.fromEnvironment()
 
-    public init(plan: RunPlan, progress: ProgressReporter? = nil, batchCheck: (@Sendable (Dataset, Changeset) -> String?)? = nil) {
+    public init(
+        plan: RunPlan, progress: ProgressReporter? = nil,
+        batchCheck: (@Sendable (EngineName, Dataset, Changeset) -> String?)? = nil
+    ) {
         self.plan = plan
         self.progress = progress
         self.batchCheck = batchCheck
@@ -126,8 +130,8 @@ public struct Runner {
                     continue
                 }
                 row.verified = true
-                if let batchCheck {
-                    if let problem = batchCheck(dataset, changeset) {
+                if let batchCheck, case let .engine(engine) = subject {
+                    if let problem = batchCheck(engine, dataset, changeset) {
                         row.batchVerified = false
                         row.status = .failed
                         row.reason = "batch update: " + problem

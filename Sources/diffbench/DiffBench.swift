@@ -54,7 +54,12 @@ struct CLIFailure: Error {
 /// Output formats shared by the subcommands.
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
     case text, json
-    /// `diff` only: UIKit batch updates, as a listing or as a batch file.
+}
+
+/// `diff`'s formats: the shared ones plus UIKit batch updates, as a listing
+/// or as a batch file for `validate`.
+enum DiffOutputFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json
     case batch
     case batchJSON = "batch-json"
 }

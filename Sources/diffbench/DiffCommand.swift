@@ -31,7 +31,7 @@ struct DiffCommand: ParsableCommand {
     var engine: String = "myers"
 
     @Option(name: .long, help: "Output format: text, json, batch or batch-json.")
-    var format: OutputFormat = .text
+    var format: DiffOutputFormat = .text
 
     @Flag(name: .long, help: "Treat OLD and NEW as literal strings; each character is an element.")
     var chars = false

@@ -50,6 +50,21 @@ import Workloads
         #expect(myersOnMixed.verified && myersOnMixed.status == .ok)
     }
 
+    @Test func aFailedBatchCheckFailsTheRow() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let plan = tinyPlan(dir, engines: [.heckel, .set], cases: [.generated(workload: .feed, size: 50, parameters: [:])])
+        let outcome = try Runner(plan: plan, batchCheck: { engine, dataset, changeset in
+            engine == .heckel ? "refused \(changeset.stepCount) steps on \(dataset.workload)" : nil
+        }).run { _ in fatalError() }
+        let heckel = try #require(outcome.document.rows.first { $0.engine == "heckel" })
+        #expect(heckel.status == .failed && heckel.batchVerified == false && heckel.verified)
+        #expect(heckel.reason.hasPrefix("batch update: refused") && heckel.reason.hasSuffix("on feed"))
+        #expect(outcome.failedRows.map(\.engine) == ["heckel"])
+        let set = try #require(outcome.document.rows.first { $0.engine == "set" })
+        #expect(set.status == .ok && set.batchVerified == true)
+    }
+
     @Test func budgetsBecomeSkippedRowsWithReasons() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
