@@ -1,18 +1,8 @@
 import DiffEngines
 import Testing
 
-/// SplitMix64, private to this file, so every random case replays from its seed.
-private struct BatchTestRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+/// The module's seeded SplitMix64 (TestSupport.swift): every random case replays from its seed.
+private typealias BatchTestRandom = SeededGenerator
 
 /// A feed post: identity plus content.
 private struct Cell: Identifiable, Hashable, Sendable, CustomStringConvertible {

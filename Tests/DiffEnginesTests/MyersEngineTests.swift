@@ -6,26 +6,8 @@ import Testing
 // O(N·M) LCS-length table, or, for lists with unique values, the longest
 // increasing subsequence of old positions in new order).
 
-/// SplitMix64: a tiny seeded generator, so every failure is reproducible.
-private struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    /// Uniform in 0..<bound (bound > 0); the modulo bias is irrelevant here.
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-    mutating func shuffle<T>(_ items: inout [T]) {
-        guard items.count > 1 else { return }
-        for i in stride(from: items.count - 1, to: 0, by: -1) {
-            items.swapAt(i, below(i + 1))
-        }
-    }
-}
+/// The module's seeded SplitMix64 (TestSupport.swift), so every failure is reproducible.
+private typealias SplitMix64 = SeededGenerator
 
 /// An element identified by `id` whose `content` may change (an update).
 private struct Item: Identifiable, Equatable, CustomStringConvertible {
@@ -34,19 +16,8 @@ private struct Item: Identifiable, Equatable, CustomStringConvertible {
     var description: String { "\(id):\(content)" }
 }
 
-/// LCS length by the textbook recurrence, two rows at a time. O(N·M).
-private func lcsLength<T: Equatable>(_ a: [T], _ b: [T]) -> Int {
-    if a.isEmpty || b.isEmpty { return 0 }
-    var previous = [Int](repeating: 0, count: b.count + 1)
-    var current = previous
-    for i in 1...a.count {
-        for j in 1...b.count {
-            current[j] = a[i - 1] == b[j - 1] ? previous[j - 1] + 1 : max(previous[j], current[j - 1])
-        }
-        swap(&previous, &current)
-    }
-    return previous[b.count]
-}
+/// LCS length by the textbook recurrence (TestSupport.swift). O(N·M).
+private func lcsLength<T: Equatable>(_ a: [T], _ b: [T]) -> Int { referenceLCSLength(a, b) }
 
 /// LCS length of two lists whose elements are each unique within their list:
 /// the common elements, taken in new order, must keep increasing old

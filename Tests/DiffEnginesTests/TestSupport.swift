@@ -12,6 +12,17 @@ struct SeededGenerator: RandomNumberGenerator {
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
     }
+
+    /// Uniform in 0..<bound (bound > 0); the modulo bias is irrelevant here.
+    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+
+    /// Fisher–Yates with this generator.
+    mutating func shuffle<T>(_ items: inout [T]) {
+        guard items.count > 1 else { return }
+        for i in stride(from: items.count - 1, to: 0, by: -1) {
+            items.swapAt(i, below(i + 1))
+        }
+    }
 }
 
 /// A list element with an identity and a content, like a feed post.
