@@ -42,7 +42,7 @@ struct RunCommand: ParsableCommand {
     var minTime: Double = 0.1
 
     @Option(help: "Seconds one engine may spend on one dataset; cases predicted to need more are skipped.")
-    var timeBudget: Double = 3
+    var timeBudget: Double = 5
 
     @Option(help: "Most bytes the lcs table may take (bigger tables are skipped).")
     var lcsMemoryBudget: Int = DiffOptions.defaultLCSMemoryBudget
