@@ -48,7 +48,7 @@ public struct RunPlan: Sendable {
 
     public init(
         engines: [EngineName] = EngineName.allCases, includeFloor: Bool = true, cases: [Source], seed: UInt64 = 1,
-        minSamples: Int = 10, minTime: Double = 0.1, maxSamples: Int = 200, timeBudget: Double = 3,
+        minSamples: Int = 10, minTime: Double = 0.1, maxSamples: Int = 200, timeBudget: Double = 5,
         sampleTargetNanoseconds: Double = 500_000, lcsMemoryBudget: Int = DiffOptions.defaultLCSMemoryBudget,
         measureMemory: Bool = true, datasetsDirectory: String? = nil, outputDirectory: String, runName: String
     ) {
