@@ -42,6 +42,7 @@ fi
 
 mkdir -p "$CI_DIR/datasets"
 rm -rf "${CI_DIR:?}/current" "$CI_DIR/summary.md"
+[ "$mode" = baseline ] && rm -rf "${CI_DIR:?}"/baseline-*
 
 datasets=()
 for workload in "${LARGE[@]}"; do

@@ -76,13 +76,16 @@ public enum Baselines {
         }
     }
 
-    /// A `compare` argument as a file: an existing path is taken as is, a
-    /// plain name is looked up among the baselines.
+    /// A `compare` argument as a file: a plain name with a saved baseline is
+    /// that baseline; otherwise an existing path is taken as is.
     public static func resolve(_ argument: String, in directory: String) throws(CompareInputError) -> String {
+        let isName = isValidName(argument) && !argument.hasSuffix(".json")
+        if isName, FileManager.default.fileExists(atPath: path(of: argument, in: directory)) {
+            return path(of: argument, in: directory)
+        }
         if FileManager.default.fileExists(atPath: argument) { return argument }
-        if isValidName(argument), !argument.hasSuffix(".json") {
+        if isName {
             let candidate = path(of: argument, in: directory)
-            if FileManager.default.fileExists(atPath: candidate) { return candidate }
             let known = list(in: directory).map(\.name)
             throw CompareInputError(
                 path: candidate,
