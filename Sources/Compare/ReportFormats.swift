@@ -106,11 +106,11 @@ extension ComparisonReport {
     public var method: String {
         let t = thresholds
         return """
-            Time is compared as the ratio of each engine's median to the median of `stdlib` on the same dataset in the same run \
-            (`stdlib` itself against `floor`; raw nanoseconds, which never fail, only when no reference was timed), so machine speed \
-            cancels out. A slowdown fails when the ratio grows by more than \(TimingCheck.number(t.timing * 100))% and the two runs' \
-            ranges (median ± \(TimingCheck.number(t.noiseK))·MAD of the engine and of the reference) do not overlap; otherwise it only \
-            warns. Rows with fewer than \(t.minSamples) samples are not judged on time. Peak heap and allocations are exact: an increase \
+            Time is compared as the ratio of each engine's median to the median of `stdlib` on the same dataset in the same run, \
+            so machine speed cancels out. A slowdown fails when that ratio grows by more than \(TimingCheck.number(t.timing * 100))% \
+            and the two runs' ranges (median ± \(TimingCheck.number(t.noiseK))·MAD of the engine and of stdlib) do not overlap; \
+            otherwise it only warns. `stdlib` itself is compared against `floor`, and raw nanoseconds when no reference was timed: \
+            both only warn. Rows with fewer than \(t.minSamples) samples are not judged on time. Peak heap and allocations are counted, not timed: an increase \
             over \(TimingCheck.number(t.memoryFraction * 100))% and \(t.memorySlackBytes) bytes (\(t.allocationSlack) allocations) fails. \
             The changeset's shape is exact: more steps fails, fewer is an improvement, other changes warn. A failed verification always fails. \
             The floor reference only ever warns.

@@ -7,10 +7,15 @@ import Harness
 /// 1. **A ratio to an in-run reference.** The runner samples every engine of
 ///    a dataset interleaved, so a slower machine, a busy neighbour or a
 ///    frequency change hits the engine and `stdlib` alike; their ratio
-///    cancels it. `stdlib` itself is compared against `floor` (one
-///    dictionary build + one probe per new id); when no reference was timed
-///    in both runs the raw median is compared but can only warn, since
-///    absolute speed depends on the machine.
+///    cancels it. Only this ratio can fail CI. `stdlib` itself (and an
+///    engine whose dataset has no stdlib time in both runs) is compared
+///    against `floor` (one dictionary build + one probe per new id), and
+///    that only warns: a stdlib call lasts 100–10,000× a floor call, and
+///    when another process competes for the CPU the long calls are
+///    preempted and the short ones mostly not, so stdlib/floor moved by
+///    +50 % to +295 % under a CPU hog while no engine's ratio to stdlib
+///    grew by more than 25 %. With no reference in both runs the raw
+///    median is compared, and only warns: absolute speed is the machine's.
 /// 2. **A threshold.** What is left of run-to-run noise (code layout,
 ///    caches) stays well under the threshold, which is why a change must
 ///    exceed it.
@@ -102,6 +107,8 @@ struct TimingCheck {
             comparison.findings.append(Finding(.time, .improvement, "time \(metric.label) \(change) (\(what))"))
         } else if metric == .medianNs {
             comparison.findings.append(Finding(.time, .warning, "time \(change) in absolute ns (no in-run reference to compare with; never fails)"))
+        } else if metric == .ratioToFloor {
+            comparison.findings.append(Finding(.time, .warning, "time \(metric.label) \(change) (against floor: only warns)"))
         } else if !gated {
             comparison.findings.append(Finding(.time, .warning, "time \(metric.label) \(change) (not gated)"))
         } else {

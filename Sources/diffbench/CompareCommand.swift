@@ -11,7 +11,8 @@ struct CompareCommand: ParsableCommand {
             Per engine × workload × size: the timing figure in both runs, its change and a \
             verdict (failed, regression, warning, missing, new, improvement, unchanged). Time \
             is compared as the ratio to the in-run stdlib median, so machine speed cancels \
-            out; a slowdown fails only beyond --threshold and beyond both runs' noise. Memory \
+            out; a slowdown fails only beyond --threshold and beyond both runs' noise \
+            (stdlib's own time, against floor, and the floor reference only warn). Memory \
             (peak heap, allocations) is counted exactly and fails on an increase over both \
             --memory-threshold and --memory-slack; the changeset's shape is exact and more \
             steps fail. A failed verification always fails.
