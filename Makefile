@@ -27,6 +27,18 @@ bench: release
 bench-quick: release
 	$(RELEASE_BIN) run --name quick-$(shell date -u +%Y%m%d-%H%M%S) --sizes 100,1000 --repetitions 3 --time-budget 1 --min-time 0.02
 
+.PHONY: bench-ci bench-ci-baseline
+
+# The CI gate: a quick plan compared with the committed baseline
+# Reports/baselines/ci.json; writes Reports/ci/summary.md; fails (exit 1) on a
+# regression or a failed verification. See scripts/bench-ci.sh.
+bench-ci: release
+	@bash scripts/bench-ci.sh check
+
+# Regenerates the CI baseline (then commit Reports/baselines/ci.json).
+bench-ci-baseline: release
+	@bash scripts/bench-ci.sh baseline
+
 clean:
 	rm -rf .build
 

@@ -25,6 +25,7 @@ let package = Package(
         ),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .target(name: "Reporting", dependencies: ["DiffEngines", "CPNG"]),
+        .target(name: "Compare", dependencies: ["Harness"]),
         .executableTarget(
             name: "diffbench",
             dependencies: [
@@ -32,6 +33,7 @@ let package = Package(
                 "Workloads",
                 "Harness",
                 "Reporting",
+                "Compare",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -39,6 +41,7 @@ let package = Package(
         .testTarget(name: "WorkloadsTests", dependencies: ["Workloads"]),
         .testTarget(name: "HarnessTests", dependencies: ["Harness"]),
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "DiffEngines"]),
+        .testTarget(name: "CompareTests", dependencies: ["Compare", "Harness"]),
         .testTarget(name: "CLITests", dependencies: ["diffbench", "Reporting"]),
     ]
 )

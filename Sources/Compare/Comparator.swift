@@ -1,0 +1,80 @@
+import Harness
+
+/// Compares a current run with a baseline, row by row.
+///
+/// Rows are paired on engine × workload × size (and workload parameters);
+/// each pair is checked for the same dataset, then for its status, timing,
+/// memory and changeset shape. O(B + C) for B baseline and C current rows.
+public struct Comparator {
+    public var thresholds: CompareThresholds
+
+    public init(thresholds: CompareThresholds = CompareThresholds()) {
+        self.thresholds = thresholds
+    }
+
+    /// The report, or the reason the two files cannot be compared.
+    public func compare(baseline: RunDocument, at baselinePath: String, current: RunDocument, at currentPath: String)
+        throws(CompareInputError) -> ComparisonReport
+    {
+        let old = try IndexedRun(path: baselinePath, document: baseline)
+        let new = try IndexedRun(path: currentPath, document: current)
+        let pairings = try RowMatching.pair(baseline: old, current: new)
+
+        var notes: [String] = []
+        let sameBuild = baseline.environment.buildConfiguration == current.environment.buildConfiguration
+        if !sameBuild {
+            notes.append(
+                "The baseline is a \(baseline.environment.buildConfiguration) build and the current run a \(current.environment.buildConfiguration) build: timing and memory changes only warn.")
+        }
+        if !current.complete { notes.append("The current run is incomplete (interrupted): its missing rows are reported as missing.") }
+        if !baseline.complete { notes.append("The baseline run is incomplete (interrupted).") }
+
+        let timing = TimingCheck(thresholds: thresholds)
+        let exact = ExactChecks(thresholds: thresholds)
+        var rows: [RowComparison] = []
+        for pairing in pairings {
+            switch pairing {
+            case let .onlyBaseline(key):
+                var row = RowComparison(engine: key.engine, workload: key.workload, size: key.size, parameters: key.parameters)
+                row.findings.append(Finding(.presence, .missing, "in the baseline, not in the current run"))
+                row.settle()
+                rows.append(row)
+            case let .onlyCurrent(key):
+                var row = RowComparison(engine: key.engine, workload: key.workload, size: key.size, parameters: key.parameters)
+                let status = new.rows[key]!.status
+                row.findings.append(
+                    status == .failed
+                        ? Finding(.status, .failed, "failed — \(new.rows[key]!.reason)")
+                        : Finding(.presence, .new, "not in the baseline"))
+                row.settle()
+                rows.append(row)
+            case let .both(key):
+                let before = old.rows[key]!, after = new.rows[key]!
+                var row = RowComparison(engine: key.engine, workload: key.workload, size: key.size, parameters: key.parameters)
+                if exact.status(&row, baseline: before, current: after) {
+                    // The floor reference is not an engine: it only ever warns.
+                    let isReference = after.status == .reference
+                    timing.judge(
+                        &row, baseline: before, current: after, baselineReference: { old.row($0, onDatasetOf: key) },
+                        currentReference: { new.row($0, onDatasetOf: key) }, gated: sameBuild && !isReference)
+                    // Debug and release builds allocate differently, as they time differently.
+                    exact.memory(&row, baseline: before, current: after, gated: sameBuild && !isReference)
+                    exact.quality(&row, baseline: before, current: after, gated: !isReference)
+                }
+                row.settle()
+                rows.append(row)
+            }
+        }
+        // Most urgent first; within a verdict, the biggest timing change first.
+        let sorted = rows.enumerated().sorted { a, b in
+            if a.element.verdict != b.element.verdict { return a.element.verdict < b.element.verdict }
+            let x = a.element.change ?? 0, y = b.element.change ?? 0
+            if a.element.verdict != .improvement, x != y { return x > y }
+            if a.element.verdict == .improvement, x != y { return x < y }
+            return a.offset < b.offset
+        }.map(\.element)
+        return ComparisonReport(
+            baseline: ComparedRun(path: baselinePath, document: baseline), current: ComparedRun(path: currentPath, document: current),
+            thresholds: thresholds, notes: notes, rows: sorted)
+    }
+}

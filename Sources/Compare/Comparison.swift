@@ -1,0 +1,187 @@
+import Harness
+
+/// What one engine × workload × size did between the baseline and the
+/// current run. Ordered from the most to the least urgent: reports list rows
+/// in this order.
+public enum Verdict: String, Hashable, Sendable, Codable, CaseIterable, Comparable {
+    /// The current changeset failed verification: always fails CI.
+    case failed
+    /// Beyond the thresholds (and, for time, beyond the noise): fails CI.
+    case regression
+    /// Worse, but not enough to trust (time within noise, too few samples,
+    /// a reference row, a quality change that is neither better nor worse).
+    case warning
+    /// In the baseline, not in the current run (or now skipped).
+    case missing
+    /// In the current run, not in the baseline (or skipped there).
+    case new
+    case improvement
+    case unchanged
+
+    /// Rows with these verdicts make `compare` exit 1.
+    public var failsCI: Bool { self == .failed || self == .regression }
+
+    public static func < (lhs: Verdict, rhs: Verdict) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+}
+
+/// One observation about a row: which figure, how it moved, how serious.
+public struct Finding: Hashable, Sendable, Codable {
+    public enum Aspect: String, Hashable, Sendable, Codable {
+        case status, time, memory, quality, presence
+    }
+    public var aspect: Aspect
+    /// The verdict this finding alone would give its row.
+    public var verdict: Verdict
+    public var message: String
+
+    public init(_ aspect: Aspect, _ verdict: Verdict, _ message: String) {
+        self.aspect = aspect
+        self.verdict = verdict
+        self.message = message
+    }
+}
+
+/// The timing figure a row is compared on, the same kind in both runs.
+public enum TimingMetric: String, Hashable, Sendable, Codable {
+    /// The row's median over the `stdlib` median of the same dataset and run.
+    case ratioToStdlib = "ratio_to_stdlib"
+    /// The row's median over the `floor` median (for `stdlib` itself, or when
+    /// stdlib was not timed).
+    case ratioToFloor = "ratio_to_floor"
+    /// Nanoseconds: only when neither reference was timed in both runs.
+    /// Absolute times depend on the machine, so they never fail CI.
+    case medianNs = "median_ns"
+
+    /// Short column label.
+    public var label: String {
+        switch self {
+        case .ratioToStdlib: return "×stdlib"
+        case .ratioToFloor: return "×floor"
+        case .medianNs: return "ns"
+        }
+    }
+}
+
+/// One engine × workload × size, compared.
+public struct RowComparison: Hashable, Sendable, Codable {
+    public var engine: String
+    public var workload: String
+    public var size: Int
+    public var parameters: String
+    public var verdict: Verdict
+    /// The timing figure compared (nil when the row was not timed in both runs).
+    public var metric: TimingMetric?
+    public var baseline: Double?
+    public var current: Double?
+    /// current / baseline − 1 of the timing figure.
+    public var change: Double?
+    public var findings: [Finding]
+
+    public init(engine: String, workload: String, size: Int, parameters: String) {
+        self.engine = engine
+        self.workload = workload
+        self.size = size
+        self.parameters = parameters
+        self.verdict = .unchanged
+        self.findings = []
+    }
+
+    /// `engine workload@size` (with parameters when there are any).
+    public var label: String {
+        "\(engine) \(workload)@\(size)" + (parameters.isEmpty ? "" : "[\(parameters)]")
+    }
+
+    /// The most urgent verdict among the findings; unchanged when there are none.
+    mutating func settle() {
+        verdict = findings.map(\.verdict).min() ?? .unchanged
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case engine, workload, size, parameters, verdict, metric, baseline, current, change, findings
+    }
+}
+
+/// Where a compared file came from, for the report's header.
+public struct ComparedRun: Hashable, Sendable, Codable {
+    public var path: String
+    public var runName: String
+    public var gitCommit: String
+    public var buildConfiguration: String
+    public var startTime: String
+    public var complete: Bool
+
+    public init(path: String, document: RunDocument) {
+        self.path = path
+        self.runName = document.environment.runName
+        self.gitCommit = document.environment.gitCommit
+        self.buildConfiguration = document.environment.buildConfiguration
+        self.startTime = document.environment.startTime
+        self.complete = document.complete
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case path
+        case runName = "run_name"
+        case gitCommit = "git_commit"
+        case buildConfiguration = "build_configuration"
+        case startTime = "start_time"
+        case complete
+    }
+}
+
+/// The whole comparison: every row, sorted most urgent first.
+public struct ComparisonReport: Hashable, Sendable, Codable {
+    public static let schemaName = "diffbench.compare"
+    public static let currentVersion = 1
+
+    public var schema = ComparisonReport.schemaName
+    public var version = ComparisonReport.currentVersion
+    public var baseline: ComparedRun
+    public var current: ComparedRun
+    public var thresholds: CompareThresholds
+    /// Remarks about the runs as a whole (an incomplete run, different builds).
+    public var notes: [String]
+    public var rows: [RowComparison]
+
+    public init(baseline: ComparedRun, current: ComparedRun, thresholds: CompareThresholds, notes: [String], rows: [RowComparison]) {
+        self.baseline = baseline
+        self.current = current
+        self.thresholds = thresholds
+        self.notes = notes
+        self.rows = rows
+    }
+
+    /// True when some row failed verification or regressed: exit status 1.
+    public var failsCI: Bool { rows.contains { $0.verdict.failsCI } }
+
+    /// Rows per verdict.
+    public var counts: [Verdict: Int] {
+        var counts: [Verdict: Int] = [:]
+        for row in rows { counts[row.verdict, default: 0] += 1 }
+        return counts
+    }
+
+    /// The one-line verdict reports start with.
+    public var headline: String {
+        let counts = counts
+        var parts: [String] = []
+        for verdict in Verdict.allCases {
+            guard let count = counts[verdict], count > 0 else { continue }
+            parts.append("\(count) \(verdict.rawValue)")
+        }
+        let tally = parts.isEmpty ? "nothing compared" : parts.joined(separator: ", ")
+        if failsCI {
+            let worst = rows.filter { $0.verdict.failsCI }.prefix(3).map { row in
+                row.label + ": " + (row.findings.first { $0.verdict == row.verdict }?.message ?? row.verdict.rawValue)
+            }
+            return "FAIL — \(tally). " + worst.joined(separator: "; ")
+        }
+        return "PASS — \(tally) (\(rows.count) rows compared)"
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case schema, version, baseline, current, thresholds, notes, rows
+    }
+}

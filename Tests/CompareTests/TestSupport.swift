@@ -1,0 +1,125 @@
+import Harness
+
+@testable import Compare
+
+/// SplitMix64 (written again here so these tests share no code with the
+/// generators they might one day check): every random case replays from its seed.
+struct CompareTestRandom {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// Uniform in [low, high).
+    mutating func uniform(_ low: Double, _ high: Double) -> Double {
+        low + (high - low) * Double(next() >> 11) / Double(1 << 53)
+    }
+
+    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+}
+
+/// Hand-made results: the subjects of one dataset with their medians, built
+/// the way the runner fills a row (ratios to stdlib and floor computed here
+/// from the medians, independently of the comparator).
+enum Fixture {
+    static let engines = ["lcs", "myers", "heckel", "set", "stdlib"]
+
+    static func row(
+        _ engine: String, _ workload: String, _ size: Int, median: Double, mad: Double? = nil, samples: Int = 50,
+        parameters: String = "", seed: UInt64 = 1
+    ) -> ResultRow {
+        var row = ResultRow(
+            engine: engine, workload: workload, size: size, sizeOld: size, sizeNew: size, seed: seed, parameters: parameters)
+        row.status = engine == "floor" ? .reference : .ok
+        row.samples = samples
+        let spread = mad ?? median * 0.01
+        row.medianNs = median
+        row.spreadNs = spread
+        row.minNs = median - 2 * spread
+        row.p90Ns = median + 2 * spread
+        row.maxNs = median + 5 * spread
+        row.peakHeapBytes = 8 * size + 1_000
+        row.allocations = size / 10 + 3
+        if engine != "floor" {
+            row.inserts = size / 10
+            row.deletes = size / 10
+            row.moves = size / 20
+            row.updates = 0
+            row.steps = size / 10 + size / 10 + size / 20
+            row.verified = true
+            row.minMoves = size / 20
+        }
+        return row
+    }
+
+    /// One dataset's rows: every engine plus floor, with the given medians
+    /// (default: a plausible spread of speeds).
+    static func dataset(_ workload: String, _ size: Int, medians: [String: Double] = [:], parameters: String = "") -> [ResultRow] {
+        let defaults: [String: Double] = [
+            "lcs": 40_000, "myers": 30_000, "heckel": 8_000, "set": 12_000, "stdlib": 200_000, "floor": 2_000,
+        ]
+        return (engines + ["floor"]).map { engine in
+            row(engine, workload, size, median: (medians[engine] ?? defaults[engine]!) * Double(size) / 100, parameters: parameters)
+        }
+    }
+
+    /// A complete document; ratios are (re)computed from the medians.
+    static func document(_ rows: [ResultRow], build: String = "release", complete: Bool = true) -> RunDocument {
+        var rows = rows
+        for index in rows.indices {
+            let row = rows[index]
+            func median(of engine: String) -> Double? {
+                rows.first { $0.engine == engine && $0.workload == row.workload && $0.size == row.size && $0.parameters == row.parameters }?
+                    .medianNs
+            }
+            if let value = row.medianNs {
+                rows[index].ratioToStdlib = median(of: "stdlib").map { value / $0 }
+                rows[index].ratioToFloor = median(of: "floor").map { value / $0 }
+            }
+        }
+        let environment = RunEnvironment(
+            swiftVersion: "6.3", os: "test", cpu: "test", cores: 2, memoryBytes: 1 << 30, buildConfiguration: build,
+            gitCommit: "abc", seed: 1, startTime: "2026-01-01T00:00:00Z", runName: "fixture")
+        let plan = PlanSummary(
+            engines: engines + ["floor"], workloads: [], sizes: [], extraCases: [], minSamples: 10, minTimeSeconds: 0.1,
+            timeBudgetSeconds: 3, lcsMemoryBudgetBytes: 1 << 28)
+        return RunDocument(environment: environment, plan: plan, complete: complete, rows: rows)
+    }
+
+    /// A few datasets, enough to look like a small CI plan.
+    static func plan() -> [ResultRow] {
+        dataset("mixed", 100) + dataset("mixed", 1_000) + dataset("feed", 100) + dataset("updates", 1_000, parameters: "fraction=0.1")
+    }
+
+    static func compare(
+        _ baseline: [ResultRow], _ current: [ResultRow], thresholds: CompareThresholds = CompareThresholds(),
+        baselineBuild: String = "release", currentBuild: String = "release"
+    ) throws -> ComparisonReport {
+        try Comparator(thresholds: thresholds).compare(
+            baseline: document(baseline, build: baselineBuild), at: "base.json", current: document(current, build: currentBuild),
+            at: "current.json")
+    }
+
+    /// Applies `change` to the row of `engine` on `workload`@`size`.
+    static func modify(_ rows: [ResultRow], _ engine: String, _ workload: String, _ size: Int, _ change: (inout ResultRow) -> Void)
+        -> [ResultRow]
+    {
+        rows.map { row in
+            var row = row
+            if row.engine == engine && row.workload == workload && row.size == size { change(&row) }
+            return row
+        }
+    }
+}
+
+extension ComparisonReport {
+    func row(_ engine: String, _ workload: String, _ size: Int) -> RowComparison? {
+        rows.first { $0.engine == engine && $0.workload == workload && $0.size == size }
+    }
+}

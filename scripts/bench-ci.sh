@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# The CI benchmark gate (make bench-ci) and its baseline (make bench-ci-baseline).
+#
+#   scripts/bench-ci.sh check      run the quick plan, compare it with
+#                                  Reports/baselines/ci.json, write
+#                                  Reports/ci/summary.md; exit 0 pass,
+#                                  1 regression or failed verification, 2 bad input
+#   scripts/bench-ci.sh baseline   run the quick plan and save it as the
+#                                  baseline `ci` (commit Reports/baselines/ci.json)
+#
+# The plan: every engine plus the floor reference, every workload at 100 and
+# 1,000 plus same, updates and mixed at 10,000, seed 1, at least 10 samples
+# and 0.2 s per engine and dataset (about 20 s on 2 cores after the build).
+# The verdict never depends on absolute speed: times are compared as ratios
+# to the in-run stdlib reference (see `diffbench compare --help`).
+#
+# glibc's malloc adapts its mmap and trim thresholds as a process runs, so
+# the same call can land in two allocator regimes (fresh pages or reused
+# ones); runs of the fast cases (created, deleted: 0.2 µs vs 2–4 µs) flipped
+# between them at random. Fixed thresholds keep every run in one regime. The
+# setting changes no memory figure (those count requested bytes) and is
+# ignored where glibc is not the allocator.
+export GLIBC_TUNABLES=${GLIBC_TUNABLES:-glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=4294967296}
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+mode=${1:-check}
+BIN=${DIFFBENCH:-.build/release/diffbench}
+CI_DIR=Reports/ci
+RUN_NAME=current
+[ "$mode" = baseline ] && RUN_NAME=baseline-$(date -u +%Y%m%d-%H%M%S)
+SEED=1
+WORKLOADS=same,created,deleted,shuffled,mixed,feed,updates,duplicates,text,sectioned
+SIZES=100,1000
+LARGE=(same updates mixed)
+LARGE_SIZE=10000
+
+if [ ! -x "$BIN" ]; then
+    echo "bench-ci: $BIN is missing; build it with: swift build -c release --product diffbench" >&2
+    exit 2
+fi
+
+mkdir -p "$CI_DIR/datasets"
+rm -rf "${CI_DIR:?}/current" "$CI_DIR/summary.md"
+[ "$mode" = baseline ] && rm -rf "${CI_DIR:?}"/baseline-*
+
+datasets=()
+for workload in "${LARGE[@]}"; do
+    file="$CI_DIR/datasets/$workload-$LARGE_SIZE-seed$SEED.json"
+    if [ ! -f "$file" ]; then
+        "$BIN" generate --workload "$workload" --size "$LARGE_SIZE" --seed "$SEED" --output "$file" >/dev/null || exit 2
+    fi
+    datasets+=(--dataset "$file")
+done
+
+echo "bench-ci: running the quick plan (${WORKLOADS//,/ } at $SIZES; ${LARGE[*]} at $LARGE_SIZE)" >&2
+"$BIN" run --output "$CI_DIR" --name "$RUN_NAME" --seed "$SEED" \
+    --workloads "$WORKLOADS" --sizes "$SIZES" "${datasets[@]}" \
+    --repetitions 10 --min-time 0.2 --time-budget 3 --datasets-dir "" --quiet >"$CI_DIR/run.txt"
+run_status=$?
+# 1 = a failed verification: the rows are written, and compare reports them.
+if [ "$run_status" -ne 0 ] && [ "$run_status" -ne 1 ]; then
+    cat "$CI_DIR/run.txt"
+    exit "$run_status"
+fi
+
+case "$mode" in
+    baseline)
+        if [ "$run_status" -ne 0 ]; then
+            cat "$CI_DIR/run.txt"
+            echo "bench-ci: a verification failed; not saving a baseline" >&2
+            exit 1
+        fi
+        "$BIN" baseline save ci --from "$CI_DIR/$RUN_NAME"
+        ;;
+    check)
+        "$BIN" compare ci "$CI_DIR/$RUN_NAME" --format md --output "$CI_DIR/summary.md"
+        status=$?
+        if [ -f "$CI_DIR/summary.md" ]; then
+            echo
+            cat "$CI_DIR/summary.md"
+        fi
+        exit "$status"
+        ;;
+    *)
+        echo "usage: scripts/bench-ci.sh check|baseline" >&2
+        exit 2
+        ;;
+esac
