@@ -1,5 +1,8 @@
 import DiffEngines
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Workloads
 
 /// Runs a plan: for each dataset, verifies every engine, times them
@@ -30,6 +33,7 @@ public struct Runner {
     }
 
     public func run(loadFile: (String) throws -> Dataset) throws -> Outcome {
+        Runner.steadyAllocator()
         let start = Date()
         let environment = RunEnvironment.current(seed: plan.seed, runName: plan.runName, start: start)
         let cost = CostModel.calibrate(engines: plan.engines.filter { $0 == .myers || $0 == .stdlib || $0 == .lcs }, seed: plan.seed)
@@ -56,6 +60,24 @@ public struct Runner {
         try ResultsStore.write(document, to: plan.outputDirectory)
         progress?.close()
         return Outcome(document: document, failedRows: rows.filter { $0.status == .failed })
+    }
+
+    /// glibc's malloc adapts its mmap and trim thresholds while a process
+    /// runs, so the same call can land in two regimes (fresh pages from the
+    /// kernel or reused ones) and fast cases flip between them from run to
+    /// run. Fixed thresholds keep a whole run in one regime. No memory figure
+    /// changes (they count requested bytes).
+    /// (`mallopt` is looked up at run time: `<malloc.h>` is not part of the
+    /// Glibc module, and other C libraries do not have it.)
+    static func steadyAllocator() {
+        #if canImport(Glibc)
+        typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
+        let mallopt = unsafeBitCast(symbol, to: Mallopt.self)
+        let trimThreshold: Int32 = -1, mmapThreshold: Int32 = -3  // M_TRIM_THRESHOLD, M_MMAP_THRESHOLD
+        _ = mallopt(mmapThreshold, 32 << 20)
+        _ = mallopt(trimThreshold, Int32.max)
+        #endif
     }
 
     func saveIfMissing(_ dataset: Dataset, source: RunPlan.Source, in directory: String) {
