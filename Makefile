@@ -22,6 +22,7 @@ test: setup
 # The main job: release build, datasets, the default suite, charts and the report page.
 bench: release
 	$(RELEASE_BIN) run --name $(RUN_NAME)
+	$(RELEASE_BIN) targets Reports/$(RUN_NAME) --output Reports/$(RUN_NAME)/targets.md
 
 # A sub-minute smoke run of the same pipeline (after the build).
 bench-quick: release

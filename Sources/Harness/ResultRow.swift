@@ -50,6 +50,11 @@ public struct ResultRow: Hashable, Sendable, Codable {
     public var minMoves: Int?
     /// Fewest inserts + deletes without moves (n + m − 2·LCS); empty when not affordable.
     public var minEdits: Int?
+    /// Lengths left after trimming the common prefix and suffix by id (the
+    /// region the alignment engines work on: `lcs` fills
+    /// (trimmed_old + 1) × (trimmed_new + 1) cells).
+    public var trimmedOld: Int?
+    public var trimmedNew: Int?
     /// The changeset passed the verifier (apply gives the new list, updates exact).
     public var verified: Bool
     /// The changeset, converted to a batch update, passed the UIKit model.
@@ -71,6 +76,8 @@ public struct ResultRow: Hashable, Sendable, Codable {
         case allocations, inserts, deletes, moves, updates, steps
         case minMoves = "min_moves"
         case minEdits = "min_edits"
+        case trimmedOld = "trimmed_old"
+        case trimmedNew = "trimmed_new"
         case verified
         case batchVerified = "batch_verified"
     }
@@ -112,7 +119,7 @@ extension ResultRow {
             ratioToStdlib.map { String($0) } ?? "", ratioToFloor.map { String($0) } ?? "",
             integer(peakHeapBytes), integer(allocations),
             integer(inserts), integer(deletes), integer(moves), integer(updates), integer(steps),
-            integer(minMoves), integer(minEdits), verified ? "true" : "false",
+            integer(minMoves), integer(minEdits), integer(trimmedOld), integer(trimmedNew), verified ? "true" : "false",
             batchVerified.map { $0 ? "true" : "false" } ?? "",
         ]
     }

@@ -68,17 +68,18 @@ public struct RunPlan: Sendable {
         self.runName = runName
     }
 
-    /// The default suite: every workload at 100, 1,000 and 10,000, plus
-    /// `mixed` and `feed` at 100,000.
+    /// The default suite: every workload at 100, 1,000 and 10,000; `mixed`,
+    /// `feed` and `shuffled` at 100,000 (the scaling fits reach two decades);
+    /// and the sizes the performance targets name: `mixed` at 5,000 and
+    /// `shuffled` at 2,000 (see ``PerformanceTargets``).
     public static func defaultCases(workloads: [WorkloadName] = WorkloadName.allCases, sizes: [Int] = [100, 1_000, 10_000])
         -> [Source]
     {
         var cases: [Source] = []
+        let extra: [WorkloadName: [Int]] = [.mixed: [5_000, 100_000], .feed: [100_000], .shuffled: [2_000, 100_000]]
         for workload in workloads {
-            for size in sizes { cases.append(.generated(workload: workload, size: size, parameters: [:])) }
-        }
-        for workload in [WorkloadName.mixed, .feed] where workloads.contains(workload) {
-            if !sizes.contains(100_000) { cases.append(.generated(workload: workload, size: 100_000, parameters: [:])) }
+            let all = Set(sizes + (extra[workload] ?? [])).sorted()
+            for size in all { cases.append(.generated(workload: workload, size: size, parameters: [:])) }
         }
         return cases
     }

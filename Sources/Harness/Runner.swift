@@ -115,6 +115,8 @@ public struct Runner {
                 sizeNew: dataset.new.count, seed: dataset.seed, parameters: parameters)
             row.minMoves = facts.minMoves
             row.minEdits = facts.minEdits
+            row.trimmedOld = facts.trimmedOld
+            row.trimmedNew = facts.trimmedNew
             let call = SubjectCall(subject: subject, options: options, fault: fault)
             if case let .engine(engine) = subject,
                 let seconds = cost.predictedSeconds(engine, facts: facts, oldCount: dataset.old.count, newCount: dataset.new.count),

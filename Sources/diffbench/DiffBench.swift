@@ -16,7 +16,7 @@ struct DiffBench: ParsableCommand {
             """,
         subcommands: [
             DiffCommand.self, GenerateCommand.self, RunCommand.self, ValidateCommand.self, TeachCommand.self,
-            TableCommand.self, BaselineCommand.self, CompareCommand.self,
+            TableCommand.self, BaselineCommand.self, CompareCommand.self, TargetsCommand.self,
         ]
     )
 
