@@ -25,9 +25,10 @@ public struct RunPlan: Sendable {
     public var includeFloor: Bool
     public var cases: [Source]
     public var seed: UInt64
-    /// Samples each engine takes at least (unless the time budget runs out).
+    /// Rounds of samples per dataset at least (one sample of every engine a
+    /// round), unless an engine's time budget runs out first.
     public var minSamples: Int
-    /// Seconds of samples each engine accumulates at least per dataset.
+    /// Seconds the rounds of one dataset last at least.
     public var minTime: Double
     /// Most samples one engine takes on one dataset.
     public var maxSamples: Int

@@ -205,9 +205,12 @@ public struct Runner {
         }
     }
 
-    /// Interleaved sampling: each round takes one sample of every subject
-    /// that still needs samples, in a rotating order, so that drift of the
-    /// machine (frequency, other load) hits every engine alike. A sample
+    /// Interleaved sampling: each round takes one sample of every subject,
+    /// in a rotating order, so that drift of the machine (frequency, other
+    /// load) hits every engine alike — including the `stdlib` reference the
+    /// ratios divide by. Rounds go on until there are `minSamples` of them
+    /// and they have lasted `minTime`; a subject leaves the rounds only at
+    /// `maxSamples` or when its samples reach its time budget. A sample
     /// repeats fast calls until it lasts about `sampleTargetNanoseconds`;
     /// results are kept until the clock has stopped and freed afterwards.
     func sample(_ subjects: [Subject], dataset: Dataset, options: DiffOptions, warmup: [Subject: Double])
@@ -222,16 +225,16 @@ public struct Runner {
             samples[subject] = []
             spent[subject] = 0
         }
+        let start = monotonicNanoseconds()
         var round = 0
         var sink: [Changeset?] = []
         while true {
+            let elapsed = Double(monotonicNanoseconds() - start) / 1e9
+            if round >= plan.minSamples && elapsed >= plan.minTime { break }
             var active = false
             for offset in 0..<subjects.count {
                 let subject = subjects[(offset + round) % subjects.count]
-                let count = samples[subject]!.count
-                let time = spent[subject]! / 1e9
-                if count >= plan.maxSamples || time >= plan.timeBudget { continue }
-                if count >= plan.minSamples && time >= plan.minTime { continue }
+                if samples[subject]!.count >= plan.maxSamples || spent[subject]! / 1e9 >= plan.timeBudget { continue }
                 active = true
                 let call = SubjectCall(subject: subject, options: options, fault: fault)
                 let k = repeats[subject]!

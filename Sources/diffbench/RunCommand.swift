@@ -35,10 +35,10 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Seed of the generated datasets.")
     var seed: UInt64 = 1
 
-    @Option(name: .customLong("repetitions"), help: "Samples each engine takes at least per dataset.")
+    @Option(name: .customLong("repetitions"), help: "Rounds of samples per dataset at least (one sample of every engine per round).")
     var minSamples: Int = 10
 
-    @Option(help: "Seconds of samples each engine accumulates at least per dataset.")
+    @Option(help: "Seconds the rounds of one dataset last at least.")
     var minTime: Double = 0.1
 
     @Option(help: "Seconds one engine may spend on one dataset; cases predicted to need more are skipped.")
