@@ -23,12 +23,14 @@ let package = Package(
                 .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
             ]
         ),
+        .target(name: "Charts", dependencies: ["Harness"]),
         .executableTarget(
             name: "diffbench",
             dependencies: [
                 "DiffEngines",
                 "Workloads",
                 "Harness",
+                "Charts",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -36,5 +38,6 @@ let package = Package(
         .testTarget(name: "WorkloadsTests", dependencies: ["Workloads"]),
         .testTarget(name: "HarnessTests", dependencies: ["Harness"]),
         .testTarget(name: "CLITests", dependencies: ["diffbench"]),
+        .testTarget(name: "ChartsTests", dependencies: ["Charts", "Harness"]),
     ]
 )

@@ -14,7 +14,7 @@ struct DiffBench: ParsableCommand {
             Exit status: 0 on success, 1 when a check fails (a wrong changeset, a \
             regression), 2 on bad usage or bad input.
             """,
-        subcommands: [DiffCommand.self, GenerateCommand.self, RunCommand.self]
+        subcommands: [DiffCommand.self, GenerateCommand.self, RunCommand.self, ChartCommand.self]
     )
 
     static func main() {
