@@ -96,7 +96,7 @@ struct ReportPage {
             switch verdict.stepsMinimal {
             case true?: fewest += ", minimal)"
             case false?: fewest += ", above the minimum)"
-            case nil: fewest += ")"
+            case nil: fewest += "; no proven minimum)"
             }
         }
         return [verdict.workload, Formatting.grouped(verdict.size), fastest, fewest, verdict.absent.joined(separator: "; ")]
