@@ -26,6 +26,7 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .target(name: "Reporting", dependencies: ["DiffEngines", "CPNG"]),
         .target(name: "Compare", dependencies: ["Harness"]),
+        .target(name: "Charts", dependencies: ["Harness"]),
         .executableTarget(
             name: "diffbench",
             dependencies: [
@@ -34,6 +35,7 @@ let package = Package(
                 "Harness",
                 "Reporting",
                 "Compare",
+                "Charts",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -43,5 +45,6 @@ let package = Package(
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "DiffEngines"]),
         .testTarget(name: "CompareTests", dependencies: ["Compare", "Harness"]),
         .testTarget(name: "CLITests", dependencies: ["diffbench", "Reporting"]),
+        .testTarget(name: "ChartsTests", dependencies: ["Charts", "Harness"]),
     ]
 )

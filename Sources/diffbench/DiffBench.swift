@@ -15,8 +15,8 @@ struct DiffBench: ParsableCommand {
             regression), 2 on bad usage or bad input.
             """,
         subcommands: [
-            DiffCommand.self, GenerateCommand.self, RunCommand.self, ValidateCommand.self, TeachCommand.self,
-            TableCommand.self, BaselineCommand.self, CompareCommand.self, TargetsCommand.self,
+            DiffCommand.self, GenerateCommand.self, RunCommand.self, ChartCommand.self, TargetsCommand.self,
+            ValidateCommand.self, TeachCommand.self, TableCommand.self, BaselineCommand.self, CompareCommand.self,
         ]
     )
 

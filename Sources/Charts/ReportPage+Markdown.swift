@@ -1,0 +1,108 @@
+extension ReportPage {
+    /// `index.md`: the same content as the HTML page, for reading in a
+    /// repository browser or a terminal. Links and images are relative to
+    /// the run folder. O(rows + charts).
+    var markdown: String {
+        var out: [String] = ["# \(title)", ""]
+        out.append("Results: [results.csv](results.csv), [results.json](results.json). Page: [index.html](index.html).")
+        out.append("")
+        out.append("## Environment")
+        out.append("")
+        out.append(contentsOf: Self.table(["", ""], environmentRows.map { [$0.0, $0.1] }))
+        out.append("")
+        out.append("## Verdict per workload")
+        out.append("")
+        out.append("At each workload's largest size, among verified engines: the fastest (median time) and the fewest steps (deletes + inserts + moves + updates).")
+        out.append("")
+        out.append(contentsOf: Self.table(Self.verdictColumns, verdicts.map(verdictCells)))
+        out.append("")
+        out.append("## Charts")
+        out.append("")
+        if let chartProblem {
+            out.append("**Charts not drawn:** \(chartProblem)")
+            out.append("")
+        }
+        out.append(Self.redrawNote)
+        for group in Self.groups {
+            let mine = charts.filter { $0.kind == group.kind }
+            guard let first = mine.first else { continue }
+            out.append("")
+            out.append("### \(group.heading)")
+            out.append("")
+            out.append("*How to read:* \(first.caption)")
+            for chart in mine {
+                out.append("")
+                if chart.drawn {
+                    out.append("![\(Self.escape(chart.title))](\(chart.png))")
+                    out.append("")
+                } else {
+                    out.append("*\(Self.escape(chart.title)) — not drawn.*")
+                    out.append("")
+                }
+                out.append("\(chart.finding) Data: [\(chart.name).dat](\(chart.data)), script: [\(chart.name).gp](\(chart.script)).")
+            }
+        }
+        for metric in [ExponentFit.Metric.time, .memory] {
+            guard let table = exponentTable(metric) else { continue }
+            out.append("")
+            out.append(metric == .time ? "## Fitted time exponents" : "## Fitted memory exponents")
+            out.append("")
+            out.append("k in \(metric == .time ? "time" : "peak heap") ∝ nᵏ, least squares on the logarithms over the sizes measured (– = fewer than two sizes).")
+            out.append("")
+            out.append(contentsOf: Self.table(table.header, table.rows))
+        }
+        out.append("")
+        out.append("## Results")
+        out.append("")
+        out.append("Every row of results.csv (times are medians; ± MAD is the median absolute deviation; × stdlib is the median over stdlib's on the same dataset).")
+        out.append("")
+        out.append(contentsOf: Self.table(resultColumns, resultCells))
+        out.append("")
+        out.append("<!-- \(Self.extraBegin) -->")
+        for section in sections {
+            out.append("")
+            out.append("## \(section.title)")
+            out.append("")
+            out.append(section.text)
+            if !section.links.isEmpty {
+                out.append("")
+                for link in section.links { out.append("- [\(Self.escape(link.label))](\(Self.linkTarget(link.path)))") }
+            }
+        }
+        out.append("<!-- \(Self.extraEnd) -->")
+        out.append("")
+        return out.joined(separator: "\n")
+    }
+
+    static func table(_ header: [String], _ rows: [[String]]) -> [String] {
+        func line(_ cells: [String]) -> String { "| " + cells.map(escape).joined(separator: " | ") + " |" }
+        return [line(header), "|" + header.map { _ in "---" }.joined(separator: "|") + "|"] + rows.map(line)
+    }
+
+    /// Cell and link text: `|` would end a cell, `[`/`]` a link label.
+    static func escape(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "|", "[", "]", "*", "_", "`", "<": out += "\\" + String(character)
+            case "\n": out += " "
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+
+    /// A relative path as a Markdown link target (spaces and parentheses encoded).
+    static func linkTarget(_ path: String) -> String {
+        var out = ""
+        for character in path {
+            switch character {
+            case " ": out += "%20"
+            case "(": out += "%28"
+            case ")": out += "%29"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+}
