@@ -26,7 +26,7 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .target(name: "Reporting", dependencies: ["DiffEngines", "CPNG"]),
         .target(name: "Compare", dependencies: ["Harness"]),
-        .target(name: "Charts", dependencies: ["Harness"]),
+        .target(name: "ReportCharts", dependencies: ["Harness"]),
         .executableTarget(
             name: "diffbench",
             dependencies: [
@@ -35,7 +35,7 @@ let package = Package(
                 "Harness",
                 "Reporting",
                 "Compare",
-                "Charts",
+                "ReportCharts",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -45,6 +45,6 @@ let package = Package(
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "DiffEngines"]),
         .testTarget(name: "CompareTests", dependencies: ["Compare", "Harness"]),
         .testTarget(name: "CLITests", dependencies: ["diffbench", "Reporting"]),
-        .testTarget(name: "ChartsTests", dependencies: ["Charts", "Harness"]),
+        .testTarget(name: "ReportChartsTests", dependencies: ["ReportCharts", "Harness"]),
     ]
 )

@@ -87,9 +87,9 @@ public enum PerformanceTargets {
             for workload in ["mixed", "feed", "shuffled"] {
                 let points = rows.filter {
                     $0.engine == engine && $0.workload == workload && $0.status == .ok && $0.size >= 1_000 && $0.size <= 100_000
-                }.compactMap { row in row.medianNs.map { (size: Double(row.size), value: $0) } }
-                let fit = PowerLawFit(points)
-                let sizes = points.map { Int($0.size) }.sorted()
+                }.compactMap { row in row.medianNs.map { (x: Double(row.size), y: $0) } }
+                let fit = PowerLawFit.fit(points)
+                let sizes = points.map { Int($0.x) }.sorted()
                 checks.append(Check(
                     area: "scaling exponent", subject: "\(engine) \(workload)", target: "≤ 1.1 (sizes 1,000…100,000)",
                     measured: fit.map { format($0.exponent) + " over \(sizes.map(String.init).joined(separator: ", "))" } ?? "not measured",

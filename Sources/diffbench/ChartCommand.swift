@@ -1,5 +1,5 @@
 import ArgumentParser
-import Charts
+import ReportCharts
 import Foundation
 
 struct ChartCommand: ParsableCommand {

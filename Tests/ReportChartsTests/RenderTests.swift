@@ -2,7 +2,7 @@ import Foundation
 import Harness
 import Testing
 
-@testable import Charts
+@testable import ReportCharts
 
 /// Drawing with the real gnuplot (`make test` installs gnuplot-nox): every
 /// script renders without a word on stderr, from its own folder, and every

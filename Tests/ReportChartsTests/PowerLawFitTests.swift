@@ -1,7 +1,8 @@
+import Harness
 import Foundation
 import Testing
 
-@testable import Charts
+@testable import ReportCharts
 
 @Suite("Power-law fit") struct PowerLawFitTests {
     @Test("recovers known exponents and coefficients from exact power laws")

@@ -1,3 +1,5 @@
+import Harness
+
 /// One chart of a report: its files in `charts/` and what it says.
 public struct ChartFile: Hashable, Sendable, Codable {
     public enum Kind: String, Hashable, Sendable, Codable, CaseIterable {

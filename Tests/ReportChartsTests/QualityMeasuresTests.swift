@@ -1,7 +1,7 @@
 import Harness
 import Testing
 
-@testable import Charts
+@testable import ReportCharts
 
 @Suite("Quality measures and palette") struct QualityMeasuresTests {
     func row(deletes: Int?, inserts: Int?, moves: Int?, minMoves: Int?, minEdits: Int?) -> ResultRow {

@@ -2,7 +2,7 @@ import Foundation
 import Harness
 import Testing
 
-@testable import Charts
+@testable import ReportCharts
 
 /// The report without gnuplot: data files, exponents, verdicts, the page.
 @Suite("Report builder") struct ReportBuilderTests {
