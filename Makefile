@@ -22,11 +22,15 @@ test: setup
 # The main job: release build, datasets, the default suite, charts and the report page.
 bench: release
 	$(RELEASE_BIN) run --name $(RUN_NAME)
-	$(RELEASE_BIN) targets Reports/$(RUN_NAME) --output Reports/$(RUN_NAME)/targets.md
+	$(RELEASE_BIN) chart Reports/$(RUN_NAME)
+	$(RELEASE_BIN) targets Reports/$(RUN_NAME)
+	@echo "report: Reports/$(RUN_NAME)/index.html (Reports/latest)"
 
 # A sub-minute smoke run of the same pipeline (after the build).
+QUICK_NAME ?= quick-$(shell date -u +%Y%m%d-%H%M%S)
 bench-quick: release
-	$(RELEASE_BIN) run --name quick-$(shell date -u +%Y%m%d-%H%M%S) --sizes 100,1000 --repetitions 3 --time-budget 1 --min-time 0.02
+	$(RELEASE_BIN) run --name $(QUICK_NAME) --sizes 100,1000 --repetitions 3 --time-budget 1 --min-time 0.02
+	$(RELEASE_BIN) chart Reports/$(QUICK_NAME)
 
 .PHONY: bench-ci bench-ci-baseline
 

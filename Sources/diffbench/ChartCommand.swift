@@ -1,6 +1,8 @@
 import ArgumentParser
-import ReportCharts
+import Compare
 import Foundation
+import Harness
+import ReportCharts
 
 struct ChartCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -37,7 +39,7 @@ struct ChartCommand: ParsableCommand {
     func run() throws {
         let summary: ReportSummary
         do {
-            summary = try ReportBuilder.build(runDirectory: runDirectory)
+            summary = try ReportBuilder.build(runDirectory: runDirectory, extraSections: targetsSection())
         } catch {
             throw CLIFailure.badInput(error.description)
         }
@@ -58,6 +60,27 @@ struct ChartCommand: ParsableCommand {
             let lines = summary.failures.map { "  \(summary.runDirectory)/charts/\($0.chart).gp: \($0.message)" }
             throw CLIFailure.checkFailed("gnuplot failed on \(summary.failures.count) chart(s):\n" + lines.joined(separator: "\n"))
         }
+    }
+
+    /// The performance targets of the run, written to targets.md and linked
+    /// from the page (nothing when the results cannot be read: the builder
+    /// reports that itself).
+    private func targetsSection() -> [ReportSection] {
+        guard let document = try? ResultsStore.read(runDirectory) else { return [] }
+        let folder = runDirectory.hasSuffix(".json") ? (runDirectory as NSString).deletingLastPathComponent : runDirectory
+        let checks = PerformanceTargets.evaluate(document)
+        guard (try? ResultsStore.writeAtomically(PerformanceTargets.markdown(checks) + "\n", to: folder + "/targets.md")) != nil else {
+            return []
+        }
+        let met = checks.filter { $0.met == true }.count
+        let missed = checks.filter { $0.met == false }
+        let unmeasured = checks.filter { $0.met == nil }.count
+        var text = "\(met) of \(checks.count) performance targets met in this run (ratios within the run)"
+        if !missed.isEmpty {
+            text += "; missed: " + missed.map { "\($0.area) \($0.subject) (\($0.measured), goal \($0.target))" }.joined(separator: "; ")
+        }
+        if unmeasured > 0 { text += "; \(unmeasured) not measured by this plan" }
+        return [ReportSection(title: "Performance targets", text: text + ".", links: [.init(label: "targets.md", path: "targets.md")])]
     }
 
     private func warn(_ message: String) {
