@@ -1,4 +1,5 @@
 import Foundation
+import Workloads
 
 /// A results file that cannot be used: which file and why.
 public struct ResultsFileError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -99,17 +100,13 @@ public enum ResultsStore {
         keys.isEmpty ? "the top level" : keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
     }
 
-    /// Writes through a temporary file in the same folder, then renames.
-    public static func writeAtomically(_ text: String, to path: String) throws {
-        let directory = (path as NSString).deletingLastPathComponent
-        let temporary = (directory.isEmpty ? "." : directory) + "/.\((path as NSString).lastPathComponent).tmp-\(getpid())"
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(text.utf8)) else {
-            throw ResultsFileError(path: path, problem: "cannot write (folder missing or not writable)")
-        }
-        if rename(temporary, path) != 0 {
-            let problem = String(cString: strerror(errno))
-            unlink(temporary)
-            throw ResultsFileError(path: path, problem: "cannot replace: \(problem)")
+    /// Writes through a temporary file in the same folder, then renames
+    /// (``AtomicFile``).
+    public static func writeAtomically(_ text: String, to path: String) throws(ResultsFileError) {
+        do {
+            try AtomicFile.write(text, to: path)
+        } catch {
+            throw ResultsFileError(path: path, problem: error.problem)
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Workloads
 
 /// Finding and running gnuplot. Charts are drawn by the `gnuplot` program,
 /// not by a library, so that every chart can be redrawn or restyled from its
@@ -78,7 +79,7 @@ public enum Gnuplot {
     }
 
     static func run(name: String, in folder: String, executable: String) -> Outcome {
-        let temporary = ".\(name).png.tmp-\(getpid())"
+        let temporary = AtomicFile.temporaryPath(for: name + ".png")  // relative: gnuplot runs in `folder`
         let final = folder + "/" + name + ".png"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
@@ -96,7 +97,9 @@ public enum Gnuplot {
         let messages = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         let path = folder + "/" + temporary
-        if process.terminationStatus == 0, FileManager.default.fileExists(atPath: path), rename(path, final) == 0 {
+        if process.terminationStatus == 0, FileManager.default.fileExists(atPath: path),
+            (try? AtomicFile.moveIntoPlace(path, final)) != nil
+        {
             return Outcome(status: 0, messages: messages)
         }
         unlink(path)

@@ -39,21 +39,10 @@ public enum DatasetFile {
     /// created. O(n).
     public static func write(_ dataset: Dataset, to path: String) throws(DatasetWriteError) {
         let bytes = try encode(dataset)
-        let url = URL(fileURLWithPath: path)
-        let folder = url.deletingLastPathComponent()
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try AtomicFile.write(Data(bytes), to: path, createFolder: true)
         } catch {
-            throw DatasetWriteError(path: path, problem: "cannot create the folder \(folder.path)")
-        }
-        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp").path
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else {
-            throw DatasetWriteError(path: path, problem: "cannot write into \(folder.path) (permissions? disk full?)")
-        }
-        guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw DatasetWriteError(path: path, problem: "cannot replace the file: \(reason)")
+            throw DatasetWriteError(path: path, problem: error.problem)
         }
     }
 

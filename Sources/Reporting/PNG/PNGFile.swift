@@ -1,5 +1,6 @@
 import CPNG
 import Foundation
+import Workloads
 
 /// A PNG that could not be written or read, with the file and libpng's reason.
 public struct PNGError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -53,7 +54,7 @@ public enum PNGFile {
             }
             format = UInt32(PNG_FORMAT_FLAG_COLOR)
         }
-        let temporary = temporaryPath(for: path)
+        let temporary = AtomicFile.temporaryPath(for: path)
         var control = png_image()
         control.version = UInt32(PNG_IMAGE_VERSION)
         control.width = UInt32(image.width)
@@ -69,10 +70,10 @@ public enum PNGFile {
             unlink(temporary)
             throw PNGError(path: path, problem: "libpng could not write the image: \(message)")
         }
-        guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw PNGError(path: path, problem: "could not move the finished PNG into place: \(reason)")
+        do {
+            try AtomicFile.moveIntoPlace(temporary, path)
+        } catch {
+            throw PNGError(path: path, problem: "could not move the finished PNG into place: \(error.problem)")
         }
     }
 
@@ -102,10 +103,6 @@ public enum PNGFile {
     }
 
     /// A sibling path that is unique to this process and call.
-    static func temporaryPath(for path: String) -> String {
-        "\(path).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-    }
-
     private static func libpngMessage(_ control: png_image) -> String {
         var copy = control.message
         let text = withUnsafeBytes(of: &copy) { raw in

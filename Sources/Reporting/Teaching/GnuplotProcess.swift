@@ -1,4 +1,5 @@
 import Foundation
+import Workloads
 
 /// Runs gnuplot on a script written next to its data, so that a reader can
 /// rerun `gnuplot name.gp` by hand and get the same picture.
@@ -33,7 +34,7 @@ public enum GnuplotProcess {
     public static func render(script: String, output: String, in directory: String, gnuplot: String) throws(Failure) {
         let target = directory + "/" + output
         // gnuplot runs inside `directory`, so it gets the name relative to it.
-        let temporaryName = PNGFile.temporaryPath(for: output)
+        let temporaryName = AtomicFile.temporaryPath(for: output)
         let temporary = directory + "/" + temporaryName
         let process = Process()
         process.executableURL = URL(fileURLWithPath: gnuplot)
@@ -55,9 +56,10 @@ public enum GnuplotProcess {
             let text = message.trimmingCharacters(in: .whitespacesAndNewlines)
             throw Failure(script: script, message: text.isEmpty ? "exit status \(process.terminationStatus), no picture" : text)
         }
-        guard rename(temporary, target) == 0 else {
-            unlink(temporary)
-            throw Failure(script: script, message: "could not move the picture into place")
+        do {
+            try AtomicFile.moveIntoPlace(temporary, target)
+        } catch {
+            throw Failure(script: script, message: "could not move the picture into place: \(error.problem)")
         }
     }
 }

@@ -184,14 +184,14 @@ public enum MemoTableDump {
             throw .tableRefused(reason: error.description)
         }
         let image = LCSHeatmap.render(table: table, title: title.uppercased(), maxSide: maxSide)
-        try AtomicFile.makeDirectory(directory)
+        try TeachingFile.makeDirectory(directory)
         var files = Files(text: nil, tsv: nil, png: directory + "/" + baseName + ".png", note: nil)
         if table.rows * table.columns <= textCellLimit {
             let oldText = oldLabels ?? old.map { String(describing: $0) }
             let newText = newLabels ?? new.map { String(describing: $0) }
             let text = directory + "/" + baseName + ".txt", tsv = directory + "/" + baseName + ".tsv"
-            try AtomicFile.write(LCSTableDump.text(table: table, oldLabels: oldText, newLabels: newText, title: title), to: text)
-            try AtomicFile.write(LCSTableDump.tsv(table: table, oldLabels: oldText, newLabels: newText), to: tsv)
+            try TeachingFile.write(LCSTableDump.text(table: table, oldLabels: oldText, newLabels: newText, title: title), to: text)
+            try TeachingFile.write(LCSTableDump.tsv(table: table, oldLabels: oldText, newLabels: newText), to: tsv)
             files.text = text
             files.tsv = tsv
         } else {

@@ -77,16 +77,16 @@ public enum TeachingReport {
             }
         }
 
-        try AtomicFile.makeDirectory(directory)
+        try TeachingFile.makeDirectory(directory)
         var summary = Summary(
             directory: directory, files: [], picturesWithoutGnuplot: [], gnuplotFailures: [], engineProblems: engineProblems)
         for (name, text) in texts {
-            try AtomicFile.write(text, to: directory + "/" + name)
+            try TeachingFile.write(text, to: directory + "/" + name)
             summary.files.append(name)
         }
         for picture in pictures {
-            try AtomicFile.write(picture.data, to: directory + "/" + picture.dataFile)
-            try AtomicFile.write(picture.script, to: directory + "/" + picture.scriptFile)
+            try TeachingFile.write(picture.data, to: directory + "/" + picture.dataFile)
+            try TeachingFile.write(picture.script, to: directory + "/" + picture.scriptFile)
             summary.files += [picture.dataFile, picture.scriptFile]
             guard let gnuplot else {
                 summary.picturesWithoutGnuplot.append(picture.png)
@@ -104,8 +104,8 @@ public enum TeachingReport {
             title: title, pair: pair, runs: runs, storyboardEngine: storyboardEngine, patch: patch,
             missingPictures: summary.picturesWithoutGnuplot)
         let sections = TeachingIndex.sections(pictures: pictures, drawn: drawn)
-        try AtomicFile.write(TeachingIndex.markdown(facts, sections: sections), to: directory + "/index.md")
-        try AtomicFile.write(TeachingIndex.html(facts, sections: sections), to: directory + "/index.html")
+        try TeachingFile.write(TeachingIndex.markdown(facts, sections: sections), to: directory + "/index.md")
+        try TeachingFile.write(TeachingIndex.html(facts, sections: sections), to: directory + "/index.html")
         summary.files += ["index.md", "index.html"]
         return summary
     }

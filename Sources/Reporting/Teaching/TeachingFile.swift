@@ -1,25 +1,19 @@
 import Foundation
+import Workloads
 
-/// Writes files the way every report file is written: to a temporary file
-/// next to the target, then renamed over it, so that a reader (or a crash)
-/// never sees half a file.
-public enum AtomicFile {
+/// The teaching files, written through the project's one atomic writer
+/// (`Workloads.AtomicFile`: a temporary file renamed over the target), with
+/// failures as ``TeachingError``.
+public enum TeachingFile {
     public static func write(_ text: String, to path: String) throws(TeachingError) {
         try write(Data(text.utf8), to: path)
     }
 
     public static func write(_ data: Data, to path: String) throws(TeachingError) {
-        let temporary = PNGFile.temporaryPath(for: path)
         do {
-            try data.write(to: URL(fileURLWithPath: temporary))
+            try AtomicFile.write(data, to: path)
         } catch {
-            unlink(temporary)
-            throw .output(path: path, problem: "cannot be written: \(error.localizedDescription)")
-        }
-        guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw .output(path: path, problem: "cannot be moved into place: \(reason)")
+            throw .output(path: path, problem: error.problem)
         }
     }
 
