@@ -6,37 +6,17 @@ import Testing
 private let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().path
 
-/// The built `diffbench` (`swift build` or `swift test` builds it).
-private let binary = packageRoot + "/.build/debug/diffbench"
+/// The built `diffbench` (see CLISupport.swift).
+private let binary = CLI.executable.path
 
-private struct Run {
-    var status: Int32
-    var stdout: String
-    var stderr: String
-}
-
-/// Runs the built diffbench with `arguments`; `path` replaces PATH when given.
-private func diffbench(_ arguments: [String], path: String? = nil) throws -> Run {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: binary)
-    process.arguments = arguments
-    process.currentDirectoryURL = URL(fileURLWithPath: packageRoot)
+/// Runs the built diffbench in the package root; `path` replaces PATH when given.
+private func diffbench(_ arguments: [String], path: String? = nil) throws -> CLIResult {
+    var environment: [String: String]?
     if let path {
-        var environment = ProcessInfo.processInfo.environment
-        environment["PATH"] = path
-        process.environment = environment
+        environment = ProcessInfo.processInfo.environment
+        environment?["PATH"] = path
     }
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    // Read both pipes before waiting so a full pipe cannot block the child.
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Run(
-        status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-        stderr: String(decoding: errData, as: UTF8.self))
+    return try CLI.run(arguments, in: URL(fileURLWithPath: packageRoot), environment: environment)
 }
 
 private final class Scratch {

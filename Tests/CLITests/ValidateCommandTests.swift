@@ -1,34 +1,9 @@
 import Foundation
 import Testing
 
-/// Runs the built `diffbench` (`.build/debug/diffbench`, found from this file's path).
+/// Runs the built `diffbench` (see CLISupport.swift).
 private enum Diffbench {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-    static let binary = root.appendingPathComponent(".build/debug/diffbench").path
-
-    struct Result {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
-
-    static func run(_ arguments: [String]) throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        // Outputs here are small; read stderr after stdout reaches its end.
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(
-            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self))
-    }
+    static func run(_ arguments: [String]) throws -> CLIResult { try CLI.run(arguments) }
 }
 
 /// A temporary folder with helpers to write files into it.
