@@ -29,10 +29,15 @@ public struct CompareThresholds: Hashable, Sendable, Codable {
     public var memorySlackBytes: Int
     /// Allocation-count growth that never fails, whatever the fraction.
     public var allocationSlack: Int
+    /// Calls faster than this (in both runs, nanoseconds) only warn on time:
+    /// below a microsecond a change of code layout or cache state moves a
+    /// median by tens of percent with no change to the algorithm, so such
+    /// rows would make the gate fail on noise.
+    public var minimumGatedNanoseconds: Double
 
     public init(
         timing: Double = 0.5, noiseK: Double = 3, minSamples: Int = 5, memoryFraction: Double = 0.01,
-        memorySlackBytes: Int = 256, allocationSlack: Int = 0
+        memorySlackBytes: Int = 256, allocationSlack: Int = 0, minimumGatedNanoseconds: Double = 1_000
     ) {
         self.timing = timing
         self.noiseK = noiseK
@@ -40,6 +45,7 @@ public struct CompareThresholds: Hashable, Sendable, Codable {
         self.memoryFraction = memoryFraction
         self.memorySlackBytes = memorySlackBytes
         self.allocationSlack = allocationSlack
+        self.minimumGatedNanoseconds = minimumGatedNanoseconds
     }
 
     enum CodingKeys: String, CodingKey {
@@ -49,6 +55,7 @@ public struct CompareThresholds: Hashable, Sendable, Codable {
         case memoryFraction = "memory_fraction"
         case memorySlackBytes = "memory_slack_bytes"
         case allocationSlack = "allocation_slack"
+        case minimumGatedNanoseconds = "minimum_gated_ns"
     }
 
     /// Reads a relative threshold written as a fraction (`0.25`) or a

@@ -110,7 +110,7 @@ extension ComparisonReport {
             so machine speed cancels out. A slowdown fails when that ratio grows by more than \(TimingCheck.number(t.timing * 100))% \
             and the two runs' ranges (median ± \(TimingCheck.number(t.noiseK))·MAD of the engine and of stdlib) do not overlap; \
             otherwise it only warns. `stdlib` itself is compared against `floor`, and raw nanoseconds when no reference was timed: \
-            both only warn. Rows with fewer than \(t.minSamples) samples are not judged on time. Peak heap and allocations are counted, not timed: an increase \
+            both only warn. Rows with fewer than \(t.minSamples) samples are not judged on time, and calls under \(TimingCheck.number(t.minimumGatedNanoseconds)) ns only warn. Peak heap and allocations are counted, not timed: an increase \
             over \(TimingCheck.number(t.memoryFraction * 100))% and \(t.memorySlackBytes) bytes (\(t.allocationSlack) allocations) fails. \
             The changeset's shape is exact: more steps fails, fewer is an improvement, other changes warn. A failed verification always fails. \
             The floor reference only ever warns.

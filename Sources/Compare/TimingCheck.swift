@@ -111,6 +111,10 @@ struct TimingCheck {
             comparison.findings.append(Finding(.time, .warning, "time \(metric.label) \(change) (against floor: only warns)"))
         } else if !gated {
             comparison.findings.append(Finding(.time, .warning, "time \(metric.label) \(change) (not gated)"))
+        } else if max(baseline.medianNs!, current.medianNs!) < thresholds.minimumGatedNanoseconds {
+            comparison.findings.append(Finding(
+                .time, .warning,
+                "time \(metric.label) \(change), beyond noise but a call under \(TimingCheck.number(thresholds.minimumGatedNanoseconds)) ns (only warns)"))
         } else {
             comparison.findings.append(Finding(.time, .regression, "time \(metric.label) \(change) (over +\(TimingCheck.number(thresholds.timing * 100))%, beyond noise)"))
         }

@@ -104,6 +104,23 @@ import Testing
         #expect(try Fixture.compare(rows, steady).row("heckel", "mixed", 1_000)?.verdict == .regression)
     }
 
+    @Test func aSlowdownOfASubMicrosecondCallOnlyWarns() throws {
+        // A 200 ns call doubling, with tight samples: beyond noise, yet below
+        // the gated floor of 1 µs it only warns.
+        let base = Fixture.dataset("same", 100, medians: ["heckel": 200, "set": 210, "lcs": 190, "myers": 195, "floor": 2_000])
+        let fast = Fixture.modify(base, "heckel", "same", 100) { row in row.medianNs! = 200 }
+        let slowed = Fixture.modify(fast, "heckel", "same", 100) { row in row.medianNs! = 400 }
+        let report = try Fixture.compare(fast, slowed)
+        let row = try #require(report.row("heckel", "same", 100))
+        #expect(row.verdict == .warning)
+        #expect(row.findings.contains { $0.aspect == .time && $0.message.contains("under 1000 ns") })
+        #expect(!report.failsCI)
+        // The same doubling on a 2 µs call fails.
+        let slower = Fixture.modify(fast, "heckel", "same", 100) { row in row.medianNs! = 2_000 }
+        let slowest = Fixture.modify(fast, "heckel", "same", 100) { row in row.medianNs! = 4_000 }
+        #expect(try Fixture.compare(slower, slowest).row("heckel", "same", 100)?.verdict == .regression)
+    }
+
     @Test func aSmallChangeIsUnchangedEvenWithoutNoise() throws {
         let rows = Fixture.plan().map { row -> ResultRow in
             var row = row
