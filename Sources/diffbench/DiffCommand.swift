@@ -49,12 +49,7 @@ struct DiffCommand: ParsableCommand {
     var new: String
 
     func run() throws {
-        let engineName: EngineName
-        do {
-            engineName = try EngineName(validating: engine)
-        } catch {
-            throw CLIFailure.badInput(error.description)
-        }
+        let engineName = try EngineName.option(engine)
         if format == .batch || format == .batchJSON {
             return try runBatch(engineName: engineName, options: DiffOptions(inferMoves: !noMoves, minimizeMoves: minimizeMoves))
         }
@@ -85,6 +80,15 @@ extension EngineName {
     init(validating text: String) throws(DiffError) {
         guard let name = EngineName(rawValue: text) else { throw .unknownEngine(text) }
         self = name
+    }
+
+    /// The engine an `--engine` option names; an unknown name is bad usage (exit 2).
+    static func option(_ text: String) throws(CLIFailure) -> EngineName {
+        do {
+            return try EngineName(validating: text)
+        } catch {
+            throw CLIFailure.badInput(error.description)
+        }
     }
 }
 

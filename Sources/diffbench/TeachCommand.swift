@@ -48,12 +48,7 @@ struct TeachCommand: ParsableCommand {
     var new: String
 
     func run() throws {
-        let engineName: EngineName
-        do {
-            engineName = try EngineName(validating: engine)
-        } catch {
-            throw CLIFailure.badInput(error.description)
-        }
+        let engineName = try EngineName.option(engine)
         let folder = try TeachCommand.folderName(explicit: name, old: old, new: new, chars: chars)
         let pair = try ListPair.load(old: old, new: new, chars: chars)
         let title = chars
