@@ -7,7 +7,7 @@
 /// comparisons and no hashing at all.
 @inlinable
 func diffOnCodes<I: ElementIdentity>(
-    old: [I.Element], new: [I.Element], identity: I, options: DiffOptions, codeNewOnlyIDs: Bool = false,
+    old: [I.Element], new: [I.Element], identity: I, options: DiffOptions,
     core: (IdentityCodes) throws(DiffError) -> Matching
 ) throws(DiffError) -> Changeset {
     let n = old.count, m = new.count
@@ -53,7 +53,7 @@ func diffOnCodes<I: ElementIdentity>(
                 IdentityCodes(
                     old: UnsafeBufferPointer(rebasing: old[prefix..<(n - suffix)]),
                     new: UnsafeBufferPointer(rebasing: new[prefix..<(m - suffix)]),
-                    identity: identity, codeNewOnlyIDs: codeNewOnlyIDs)
+                    identity: identity)
             }
         }
         let middle: Matching
@@ -72,20 +72,6 @@ func diffOnCodes<I: ElementIdentity>(
         result = (try? result.minimizingMoves(oldCount: n, newCount: m)) ?? result
     }
     return result
-}
-
-/// Common prefix and suffix lengths under an equality predicate; the suffix
-/// never overlaps the prefix.
-@inlinable
-func commonPrefixAndSuffix<T>(
-    _ a: UnsafeBufferPointer<T>, _ b: UnsafeBufferPointer<T>, by equal: (T, T) -> Bool
-) -> (prefix: Int, suffix: Int) {
-    let limit = min(a.count, b.count)
-    var prefix = 0
-    while prefix < limit, equal(a[prefix], b[prefix]) { prefix &+= 1 }
-    var suffix = 0
-    while suffix < limit &- prefix, equal(a[a.count &- 1 &- suffix], b[b.count &- 1 &- suffix]) { suffix &+= 1 }
-    return (prefix, suffix)
 }
 
 extension DiffError {

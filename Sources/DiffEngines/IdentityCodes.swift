@@ -3,20 +3,17 @@
 ///
 /// Codes are assigned to distinct old ids in order of first appearance, so a
 /// list with unique ids gets `old[i] == i`. A new id absent from the old list
-/// gets `-1` unless `codeNewOnlyIDs` is set (the `set` engine needs them to
-/// detect duplicate ids in the new list). After this pass engines compare
-/// `Int32`s in contiguous buffers and never hash again.
+/// gets `-1`: it can only be an insert, so no engine needs to tell two of
+/// them apart. After this pass engines compare `Int32`s in contiguous buffers
+/// and never hash again.
 ///
 /// Complexity: O(N + M) expected time, one hash per element; memory 4 bytes
 /// per element plus a dictionary over the distinct ids.
 public struct IdentityCodes: Sendable, Hashable {
     public var old: [Int32]
     public var new: [Int32]
-    /// Number of distinct codes handed out (ids of the old list, plus the
-    /// new-only ids when they are coded).
+    /// Number of distinct codes handed out: the distinct ids of the old list.
     public var symbolCount: Int
-    /// Number of distinct ids in the old list.
-    public var oldSymbolCount: Int
     /// First old position of a duplicated old id, with the second position,
     /// when one was seen (nil when every old id is unique).
     public var firstOldDuplicate: (first: Int, second: Int)? {
@@ -27,21 +24,20 @@ public struct IdentityCodes: Sendable, Hashable {
     @usableFromInline var _dupSecond: Int = -1
 
     @inlinable
-    public init(old: [Int32], new: [Int32], symbolCount: Int, oldSymbolCount: Int) {
+    public init(old: [Int32], new: [Int32], symbolCount: Int) {
         self.old = old
         self.new = new
         self.symbolCount = symbolCount
-        self.oldSymbolCount = oldSymbolCount
     }
 
     /// Codes the identities of two lists.
     @inlinable
     public init<I: ElementIdentity>(
-        old: [I.Element], new: [I.Element], identity: I, codeNewOnlyIDs: Bool = false
+        old: [I.Element], new: [I.Element], identity: I
     ) {
         self = old.withUnsafeBufferPointer { old in
             new.withUnsafeBufferPointer { new in
-                IdentityCodes(old: old, new: new, identity: identity, codeNewOnlyIDs: codeNewOnlyIDs)
+                IdentityCodes(old: old, new: new, identity: identity)
             }
         }
     }
@@ -50,10 +46,9 @@ public struct IdentityCodes: Sendable, Hashable {
     /// trimming the common prefix and suffix).
     @inlinable
     public init<I: ElementIdentity>(
-        old: UnsafeBufferPointer<I.Element>, new: UnsafeBufferPointer<I.Element>, identity: I,
-        codeNewOnlyIDs: Bool = false
+        old: UnsafeBufferPointer<I.Element>, new: UnsafeBufferPointer<I.Element>, identity: I
     ) {
-        var table = [I.ID: Int32](minimumCapacity: codeNewOnlyIDs ? old.count + new.count : old.count)
+        var table = [I.ID: Int32](minimumCapacity: old.count)
         var next: Int32 = 0
         var dupFirst = -1, dupSecond = -1
         let oldCodes = [Int32](unsafeUninitializedCapacity: old.count) { buffer, initialized in
@@ -71,22 +66,13 @@ public struct IdentityCodes: Sendable, Hashable {
             }
             initialized = old.count
         }
-        let oldSymbols = Int(next)
         let newCodes = [Int32](unsafeUninitializedCapacity: new.count) { buffer, initialized in
-            if codeNewOnlyIDs {
-                for j in 0..<new.count {
-                    let code = _insertOrGet(&table, identity.id(of: new[j]), next)
-                    if code == next { next &+= 1 }
-                    buffer[j] = code
-                }
-            } else {
-                for j in 0..<new.count {
-                    buffer[j] = table[identity.id(of: new[j])] ?? -1
-                }
+            for j in 0..<new.count {
+                buffer[j] = table[identity.id(of: new[j])] ?? -1
             }
             initialized = new.count
         }
-        self.init(old: oldCodes, new: newCodes, symbolCount: Int(next), oldSymbolCount: oldSymbols)
+        self.init(old: oldCodes, new: newCodes, symbolCount: Int(next))
         self._dupFirst = dupFirst
         self._dupSecond = dupSecond
     }

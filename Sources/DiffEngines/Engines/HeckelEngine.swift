@@ -51,7 +51,7 @@ public struct HeckelPasses: Sendable {
     public init(codes: IdentityCodes) {
         oldCodes = codes.old
         newCodes = codes.new
-        let symbols = codes.oldSymbolCount
+        let symbols = codes.symbolCount
         oldCount = [UInt8](repeating: 0, count: symbols)
         newCount = [UInt8](repeating: 0, count: symbols)
         oldLine = [Int32](repeating: -1, count: symbols)
