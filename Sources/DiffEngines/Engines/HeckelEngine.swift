@@ -45,10 +45,13 @@ public struct HeckelPasses: Sendable {
     public private(set) var na: [Int32]
     /// Passes run so far (0 to 6).
     public private(set) var passesRun = 0
-    /// The pass that linked each new index (3, 4 or 5), 0 when unlinked.
+    /// The pass that linked each new index (3, 4 or 5), 0 when unlinked;
+    /// empty unless the passes were created with `recordingPasses` (the
+    /// engine does not pay for what only the teaching pictures show).
     public private(set) var linkedByPass: [UInt8]
+    let recordsPasses: Bool
 
-    public init(codes: IdentityCodes) {
+    public init(codes: IdentityCodes, recordingPasses: Bool = false) {
         oldCodes = codes.old
         newCodes = codes.new
         let symbols = codes.symbolCount
@@ -57,7 +60,8 @@ public struct HeckelPasses: Sendable {
         oldLine = [Int32](repeating: -1, count: symbols)
         oa = [Int32](repeating: -1, count: codes.old.count)
         na = [Int32](repeating: -1, count: codes.new.count)
-        linkedByPass = [UInt8](repeating: 0, count: codes.new.count)
+        recordsPasses = recordingPasses
+        linkedByPass = [UInt8](repeating: 0, count: recordingPasses ? codes.new.count : 0)
     }
 
     /// Runs the passes not yet run, up to and including `pass`.
@@ -107,7 +111,7 @@ public struct HeckelPasses: Sendable {
     /// Pass 3: a symbol that occurs exactly once in each list links its two
     /// occurrences: they must be the same item.
     mutating func linkUniques() {
-        let newCount = self.newCount, oldCount = self.oldCount, oldLine = self.oldLine
+        let newCount = self.newCount, oldCount = self.oldCount, oldLine = self.oldLine, record = recordsPasses
         newCodes.withUnsafeBufferPointer { codes in
             na.withUnsafeMutableBufferPointer { na in
                 oa.withUnsafeMutableBufferPointer { oa in
@@ -118,7 +122,7 @@ public struct HeckelPasses: Sendable {
                                 let i = oldLine[c]
                                 na[j] = i
                                 oa[Int(i)] = Int32(j)
-                                by[j] = 3
+                                if record { by[j] = 3 }
                             }
                         }
                     }
@@ -130,7 +134,7 @@ public struct HeckelPasses: Sendable {
     /// Pass 4: walking forward, an item right after a linked pair is linked to
     /// its counterpart when both are unlinked and have the same symbol.
     mutating func extendForward() {
-        let oldCodes = self.oldCodes
+        let oldCodes = self.oldCodes, record = recordsPasses
         newCodes.withUnsafeBufferPointer { newCodes in
             na.withUnsafeMutableBufferPointer { na in
                 oa.withUnsafeMutableBufferPointer { oa in
@@ -143,7 +147,7 @@ public struct HeckelPasses: Sendable {
                             {
                                 na[j + 1] = Int32(i + 1)
                                 oa[i + 1] = Int32(j + 1)
-                                by[j + 1] = 4
+                                if record { by[j + 1] = 4 }
                             }
                             j += 1
                         }
@@ -155,7 +159,7 @@ public struct HeckelPasses: Sendable {
 
     /// Pass 5: the same walking backward, linking the item right before a pair.
     mutating func extendBackward() {
-        let oldCodes = self.oldCodes
+        let oldCodes = self.oldCodes, record = recordsPasses
         newCodes.withUnsafeBufferPointer { newCodes in
             na.withUnsafeMutableBufferPointer { na in
                 oa.withUnsafeMutableBufferPointer { oa in
@@ -166,7 +170,7 @@ public struct HeckelPasses: Sendable {
                             if i > 0, na[j - 1] < 0, oa[i - 1] < 0, newCodes[j - 1] == oldCodes[i - 1] {
                                 na[j - 1] = Int32(i - 1)
                                 oa[i - 1] = Int32(j - 1)
-                                by[j - 1] = 5
+                                if record { by[j - 1] = 5 }
                             }
                             j -= 1
                         }
@@ -191,8 +195,16 @@ public struct HeckelPasses: Sendable {
         var moves: [Changeset.Move] = []
         var consumed = [Bool](repeating: false, count: oa.count)
         oa.withUnsafeBufferPointer { oa in
-            for i in 0..<oa.count where oa[i] < 0 { deletes.append(i) }
             na.withUnsafeBufferPointer { na in
+                // Exact capacities first (two cheap counting passes), so the
+                // lists never regrow: on small lists the regrowing
+                // reallocations cost more than the passes themselves.
+                var deleteCount = 0, insertCount = 0
+                for i in 0..<oa.count where oa[i] < 0 { deleteCount &+= 1 }
+                for j in 0..<na.count where na[j] < 0 { insertCount &+= 1 }
+                deletes.reserveCapacity(deleteCount)
+                inserts.reserveCapacity(insertCount)
+                for i in 0..<oa.count where oa[i] < 0 { deletes.append(i) }
                 consumed.withUnsafeMutableBufferPointer { consumed in
                     var cursor = 0
                     for j in 0..<na.count {

@@ -8,7 +8,7 @@ struct HeckelTrace {
     var final: HeckelPasses { states[states.count - 1] }
 
     init(codes: IdentityCodes) {
-        var passes = HeckelPasses(codes: codes)
+        var passes = HeckelPasses(codes: codes, recordingPasses: true)
         var states: [HeckelPasses] = []
         for pass in 1...5 {
             passes.run(through: pass)
