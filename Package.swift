@@ -26,7 +26,7 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .target(name: "Reporting", dependencies: ["DiffEngines", "Workloads", "CPNG"]),
         .target(name: "Compare", dependencies: ["Harness"]),
-        .target(name: "ReportCharts", dependencies: ["Harness"]),
+        .target(name: "ReportCharts", dependencies: ["Harness", "Reporting"]),
         .executableTarget(
             name: "diffbench",
             dependencies: [

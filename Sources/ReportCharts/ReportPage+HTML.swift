@@ -1,3 +1,4 @@
+import Reporting
 extension ReportPage {
     /// `index.html`: one self-contained page (inline CSS, no scripts, no
     /// fonts or files from elsewhere) that opens in any browser from the run
@@ -114,20 +115,7 @@ extension ReportPage {
         return out
     }
 
-    static func escapeHTML(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
+    static func escapeHTML(_ text: String) -> String { HTMLText.escape(text) }
 
     static let style = """
         body { font: 15px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif; color: #222; margin: 0 auto; max-width: 1280px; padding: 1.5em 2em 3em; }

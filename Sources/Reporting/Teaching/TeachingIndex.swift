@@ -158,19 +158,7 @@ enum TeachingIndex {
         return out + "</body></html>\n"
     }
 
-    static func escapeHTML(_ text: String) -> String {
-        var out = ""
-        for c in text {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(c)
-            }
-        }
-        return out
-    }
+    static func escapeHTML(_ text: String) -> String { HTMLText.escape(text) }
 
     static func escapeMarkdown(_ text: String) -> String {
         text.replacingOccurrences(of: "|", with: "\\|")
