@@ -20,10 +20,10 @@ struct PairFacts {
 
     init(_ dataset: Dataset, myersAffordable: (Int, Int, Int) -> Bool) {
         let old = dataset.old, new = dataset.new
-        var seen = Set<Int>(minimumCapacity: old.count)
-        var unique = old.allSatisfy { seen.insert($0.id).inserted }
-        seen.removeAll(keepingCapacity: true)
-        unique = unique && new.allSatisfy { seen.insert($0.id).inserted }
+        var oldIDs = Set<Int>(minimumCapacity: old.count)
+        var unique = old.allSatisfy { oldIDs.insert($0.id).inserted }
+        var newIDs = Set<Int>(minimumCapacity: new.count)
+        unique = unique && new.allSatisfy { newIDs.insert($0.id).inserted }
         uniqueIDs = unique
         var prefix = 0
         while prefix < min(old.count, new.count), old[prefix].id == new[prefix].id { prefix += 1 }
@@ -35,7 +35,7 @@ struct PairFacts {
         trimmedNew = new.count - prefix - suffix
         if unique {
             let moves = MinimumMoves.count(old: old, new: new)
-            let common = old.count - ((try? SetEngine().diff(from: old, to: new))?.deletes.count ?? 0)
+            let common = new.reduce(0) { $0 + (oldIDs.contains($1.id) ? 1 : 0) }
             minMoves = moves
             minEdits = old.count + new.count - 2 * (common - moves)
             editDistance = minEdits!
