@@ -15,11 +15,13 @@ let package = Package(
     targets: [
         .target(name: "DiffEngines"),
         .target(name: "Workloads", dependencies: ["DiffEngines"]),
+        .target(name: "CExactHeap"),
         .target(
             name: "Harness",
             dependencies: [
                 "DiffEngines",
                 "Workloads",
+                "CExactHeap",
                 .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
             ]
         ),

@@ -3,8 +3,12 @@
 #
 #   scripts/bench-ci.sh check      run the quick plan, compare it with
 #                                  Reports/baselines/ci.json, write
-#                                  Reports/ci/summary.md; exit 0 pass,
-#                                  1 regression or failed verification, 2 bad input
+#                                  Reports/ci/summary.md; when that fails, run
+#                                  the plan again and fail only on timing
+#                                  regressions both runs show (or on any
+#                                  memory, steps or verification failure);
+#                                  exit 0 pass, 1 regression or failed
+#                                  verification, 2 bad input
 #   scripts/bench-ci.sh baseline   run the quick plan and save it as the
 #                                  baseline `ci` (commit Reports/baselines/ci.json)
 #
@@ -41,7 +45,7 @@ if [ ! -x "$BIN" ]; then
 fi
 
 mkdir -p "$CI_DIR/datasets"
-rm -rf "${CI_DIR:?}/current" "$CI_DIR/summary.md"
+rm -rf "${CI_DIR:?}/current" "${CI_DIR:?}/current-2" "$CI_DIR/summary.md"
 [ "$mode" = baseline ] && rm -rf "${CI_DIR:?}"/baseline-*
 
 datasets=()
@@ -53,21 +57,27 @@ for workload in "${LARGE[@]}"; do
     datasets+=(--dataset "$file")
 done
 
+run_plan() { # run_plan NAME: the quick plan into $CI_DIR/NAME; exits on a broken run
+    "$BIN" run --output "$CI_DIR" --name "$1" --seed "$SEED" \
+        --workloads "$WORKLOADS" --sizes "$SIZES" "${datasets[@]}" \
+        --repetitions 10 --min-time 0.2 --time-budget 3 --datasets-dir "" --quiet >"$CI_DIR/$1.txt"
+    local status=$?
+    # 1 = a failed verification: the rows are written, and compare reports them.
+    if [ "$status" -ne 0 ] && [ "$status" -ne 1 ]; then
+        cat "$CI_DIR/$1.txt"
+        exit "$status"
+    fi
+    return "$status"
+}
+
 echo "bench-ci: running the quick plan (${WORKLOADS//,/ } at $SIZES; ${LARGE[*]} at $LARGE_SIZE)" >&2
-"$BIN" run --output "$CI_DIR" --name "$RUN_NAME" --seed "$SEED" \
-    --workloads "$WORKLOADS" --sizes "$SIZES" "${datasets[@]}" \
-    --repetitions 10 --min-time 0.2 --time-budget 3 --datasets-dir "" --quiet >"$CI_DIR/run.txt"
+run_plan "$RUN_NAME"
 run_status=$?
-# 1 = a failed verification: the rows are written, and compare reports them.
-if [ "$run_status" -ne 0 ] && [ "$run_status" -ne 1 ]; then
-    cat "$CI_DIR/run.txt"
-    exit "$run_status"
-fi
 
 case "$mode" in
     baseline)
         if [ "$run_status" -ne 0 ]; then
-            cat "$CI_DIR/run.txt"
+            cat "$CI_DIR/$RUN_NAME.txt"
             echo "bench-ci: a verification failed; not saving a baseline" >&2
             exit 1
         fi
@@ -76,6 +86,17 @@ case "$mode" in
     check)
         "$BIN" compare ci "$CI_DIR/$RUN_NAME" --format md --output "$CI_DIR/summary.md"
         status=$?
+        if [ "$status" -eq 1 ]; then
+            # A slowdown of the code shows in every run; a stall of a shared
+            # machine rarely hits the same row twice. Run the plan again and
+            # keep only the timing regressions both runs show (memory, steps
+            # and verification are exact: the second run cannot clear them).
+            echo "bench-ci: the comparison failed; running the plan again to confirm the timing regressions" >&2
+            rm -rf "${CI_DIR:?}/$RUN_NAME-2"
+            run_plan "$RUN_NAME-2"
+            "$BIN" compare ci "$CI_DIR/$RUN_NAME" --confirm "$CI_DIR/$RUN_NAME-2" --format md --output "$CI_DIR/summary.md"
+            status=$?
+        fi
         if [ -f "$CI_DIR/summary.md" ]; then
             echo
             cat "$CI_DIR/summary.md"

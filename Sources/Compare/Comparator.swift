@@ -65,16 +65,20 @@ public struct Comparator {
                 rows.append(row)
             }
         }
-        // Most urgent first; within a verdict, the biggest timing change first.
-        let sorted = rows.enumerated().sorted { a, b in
+        return ComparisonReport(
+            baseline: ComparedRun(path: baselinePath, document: baseline), current: ComparedRun(path: currentPath, document: current),
+            thresholds: thresholds, notes: notes, rows: Comparator.mostUrgentFirst(rows))
+    }
+
+    /// Most urgent first; within a verdict, the biggest timing change first
+    /// (the biggest gain first among improvements); otherwise as given.
+    static func mostUrgentFirst(_ rows: [RowComparison]) -> [RowComparison] {
+        rows.enumerated().sorted { a, b in
             if a.element.verdict != b.element.verdict { return a.element.verdict < b.element.verdict }
             let x = a.element.change ?? 0, y = b.element.change ?? 0
             if a.element.verdict != .improvement, x != y { return x > y }
             if a.element.verdict == .improvement, x != y { return x < y }
             return a.offset < b.offset
         }.map(\.element)
-        return ComparisonReport(
-            baseline: ComparedRun(path: baselinePath, document: baseline), current: ComparedRun(path: currentPath, document: current),
-            thresholds: thresholds, notes: notes, rows: sorted)
     }
 }

@@ -7,9 +7,10 @@ import Foundation
 /// to a reference timed in the same run (drift hits both alike), must move by
 /// more than ``timing``, and must move outside the noise of both runs (see
 /// ``TimingCheck``). Allocation counts and peak heap bytes come from an
-/// allocation hook: counts repeat exactly and peak heap to within a few
-/// hundred bytes (up to 320 B seen between identical runs, from the
-/// allocator's bookkeeping), so a small margin is enough; steps,
+/// allocation hook with the allocator's rounding switched off (see
+/// `MemoryMeter`), so they repeat exactly from run to run and machine to
+/// machine; the small margin only keeps a change of the toolchain's own
+/// bookkeeping (a runtime cache, one small object) from failing CI. Steps,
 /// moves, inserts, deletes and updates are exact and any change counts.
 public struct CompareThresholds: Hashable, Sendable, Codable {
     /// Relative change of the timing ratio that can fail: 0.5 means the
@@ -29,15 +30,17 @@ public struct CompareThresholds: Hashable, Sendable, Codable {
     public var memorySlackBytes: Int
     /// Allocation-count growth that never fails, whatever the fraction.
     public var allocationSlack: Int
-    /// Calls faster than this (in both runs, nanoseconds) only warn on time:
-    /// below a microsecond a change of code layout or cache state moves a
-    /// median by tens of percent with no change to the algorithm, so such
-    /// rows would make the gate fail on noise.
+    /// Calls faster than this in either run (nanoseconds) only warn on time:
+    /// around a microsecond a change of code layout or cache state moves a
+    /// median by tens of percent with no change to the algorithm (a 0.44 µs
+    /// call was seen at 1.05 µs in another process of the same commit), so
+    /// such rows would make the gate fail on noise. A slowdown of the
+    /// algorithm still shows at the larger sizes of the same workload.
     public var minimumGatedNanoseconds: Double
 
     public init(
         timing: Double = 0.5, noiseK: Double = 3, minSamples: Int = 5, memoryFraction: Double = 0.01,
-        memorySlackBytes: Int = 256, allocationSlack: Int = 0, minimumGatedNanoseconds: Double = 1_000
+        memorySlackBytes: Int = 1_024, allocationSlack: Int = 0, minimumGatedNanoseconds: Double = 1_000
     ) {
         self.timing = timing
         self.noiseK = noiseK

@@ -140,6 +140,9 @@ public struct ComparisonReport: Hashable, Sendable, Codable {
     public var version = ComparisonReport.currentVersion
     public var baseline: ComparedRun
     public var current: ComparedRun
+    /// The second run that timing regressions were re-measured in, if any
+    /// (see ``confirmed(by:)``).
+    public var confirmation: ComparedRun?
     public var thresholds: CompareThresholds
     /// Remarks about the runs as a whole (an incomplete run, different builds).
     public var notes: [String]
@@ -182,6 +185,6 @@ public struct ComparisonReport: Hashable, Sendable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case schema, version, baseline, current, thresholds, notes, rows
+        case schema, version, baseline, current, confirmation, thresholds, notes, rows
     }
 }

@@ -53,7 +53,9 @@ extension ComparisonReport {
             lines.append("</details>")
             lines.append("")
         }
-        lines.append("Baseline: " + baseline.markdownLabel + " · current: " + current.markdownLabel)
+        lines.append(
+            "Baseline: " + baseline.markdownLabel + " · current: " + current.markdownLabel
+                + (confirmation.map { " · confirmation: " + $0.markdownLabel } ?? ""))
         lines.append("")
         lines.append(method)
         return lines.joined(separator: "\n") + "\n"
@@ -65,6 +67,7 @@ extension ComparisonReport {
         lines += notes.map { "note: " + $0 }
         lines.append("baseline: \(baseline.textLabel)")
         lines.append("current:  \(current.textLabel)")
+        if let confirmation { lines.append("confirm:  \(confirmation.textLabel)") }
         let table: [[String]] = [["verdict", "engine", "workload", "size", "time vs", "baseline", "current", "change", "notes"]]
             + rows.map { row in
                 [row.verdict.rawValue, row.engine, row.workload + (row.parameters.isEmpty ? "" : "[\(row.parameters)]"), String(row.size),

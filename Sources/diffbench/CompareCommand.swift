@@ -15,11 +15,14 @@ struct CompareCommand: ParsableCommand {
             (stdlib's own time, against floor, and the floor reference only warn). Memory \
             (peak heap, allocations) is counted exactly and fails on an increase over both \
             --memory-threshold and --memory-slack; the changeset's shape is exact and more \
-            steps fail. A failed verification always fails.
+            steps fail. A failed verification always fails. With --confirm, a timing \
+            regression fails only when a second run of the same build shows it again (the \
+            others only warn): CI runs the plan again when the first comparison fails.
 
             Examples:
               diffbench compare ci Reports/latest
               diffbench compare Reports/baselines/ci.json Reports/ci/current --format md --output summary.md
+              diffbench compare ci Reports/ci/current --confirm Reports/ci/current-2
 
             Exit status: 0 when nothing regressed (warnings allowed), 1 on a regression or a \
             failed verification, 2 on bad input (unreadable or malformed file, another schema \
@@ -32,6 +35,9 @@ struct CompareCommand: ParsableCommand {
 
     @Argument(help: "The current run: a run folder or results.json.")
     var current: String = "Reports/latest"
+
+    @Option(help: "A second run of the same build: a timing regression fails only when this run shows it too.")
+    var confirm: String?
 
     @Option(help: "Timing change that can fail, as a fraction or percentage (0.5 or 50%).")
     var threshold: String = "50%"
@@ -46,7 +52,7 @@ struct CompareCommand: ParsableCommand {
     var memoryThreshold: String = "1%"
 
     @Option(help: "Peak heap increase in bytes that never fails.")
-    var memorySlack: Int = 256
+    var memorySlack: Int = 1_024
 
     @Option(help: "Output format: md, text or json.")
     var format: String = "text"
@@ -77,8 +83,14 @@ struct CompareCommand: ParsableCommand {
             let baselinePath = try Baselines.resolve(baseline, in: baselinesDir)
             let baselineDocument = try read(baselinePath)
             let currentDocument = try read(current)
-            report = try Comparator(thresholds: thresholds).compare(
-                baseline: baselineDocument, at: baselinePath, current: currentDocument, at: current)
+            let comparator = Comparator(thresholds: thresholds)
+            let first = try comparator.compare(baseline: baselineDocument, at: baselinePath, current: currentDocument, at: current)
+            if let confirm {
+                let second = try comparator.compare(baseline: baselineDocument, at: baselinePath, current: try read(confirm), at: confirm)
+                report = first.confirmed(by: second)
+            } else {
+                report = first
+            }
         } catch {
             throw CLIFailure.badInput(error.description)
         }

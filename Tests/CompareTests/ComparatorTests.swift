@@ -119,6 +119,12 @@ import Testing
         let slower = Fixture.modify(fast, "heckel", "same", 100) { row in row.medianNs! = 2_000 }
         let slowest = Fixture.modify(fast, "heckel", "same", 100) { row in row.medianNs! = 4_000 }
         #expect(try Fixture.compare(slower, slowest).row("heckel", "same", 100)?.verdict == .regression)
+        // A sub-microsecond baseline call that crosses 1 µs in the current run
+        // is still a short call: it only warns.
+        let crossing = Fixture.modify(fast, "heckel", "same", 100) { row in row.medianNs! = 1_050 }
+        let crossed = try #require(try Fixture.compare(fast, crossing).row("heckel", "same", 100))
+        #expect(crossed.verdict == .warning)
+        #expect(crossed.findings.contains { $0.message.contains("under 1000 ns in one run") })
     }
 
     @Test func aSmallChangeIsUnchangedEvenWithoutNoise() throws {
