@@ -49,7 +49,7 @@ extension ComparisonReport {
         }
         result.rows = Comparator.mostUrgentFirst(result.rows)
         result.notes.append(
-            "Timing regressions were measured again in a second run (\(second.current.path)): \(confirmedCount) repeated, \(withdrawn) did not and only warn.")
+            "Timing regressions were measured again in a second run (\(second.current.path)): \(confirmedCount) repeated and still fail, \(withdrawn) did not and only warn.")
         return result
     }
 }

@@ -24,7 +24,7 @@ import Testing
         #expect(row.findings.contains { $0.aspect == .time && $0.message.contains("again in the confirmation run (+120.0%)") })
         #expect(report.failsCI)
         #expect(report.confirmation?.path == "two.json")
-        #expect(report.notes.contains { $0.contains("1 repeated, 0 did not") })
+        #expect(report.notes.contains { $0.contains("1 repeated and still fail, 0 did not") })
     }
 
     @Test func aOneOffStallOnlyWarns() throws {
@@ -35,7 +35,7 @@ import Testing
         #expect(row.verdict == .warning)
         #expect(row.findings.contains { $0.message.contains("not repeated in the confirmation run (+0.0%)") })
         #expect(!report.failsCI)
-        #expect(report.notes.contains { $0.contains("0 repeated, 1 did not") })
+        #expect(report.notes.contains { $0.contains("0 repeated and still fail, 1 did not") })
         // The markdown names the confirmation run.
         #expect(report.markdown().contains("confirmation: "))
     }
