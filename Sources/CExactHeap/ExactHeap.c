@@ -72,11 +72,14 @@ size_t malloc_usable_size(void *ptr) {
     return next ? next(ptr) : 0;
 }
 
+size_t diffbench_usable_size(void *ptr) { return malloc_usable_size(ptr); }
+
 #else
 
 #include "CExactHeap.h"
 
 void diffbench_exact_heap_set(int on) { (void)on; }
 int diffbench_exact_heap_supported(void) { return 0; }
+size_t diffbench_usable_size(void *ptr) { (void)ptr; return 0; }
 
 #endif

@@ -35,6 +35,42 @@ import Testing
         #expect(result.stdout.contains("heckel"))
     }
 
+    /// Peak heap and allocation counts are a property of the engine and the
+    /// input: two processes with different heap histories (here the run name
+    /// and an environment variable, which change what the process allocated
+    /// before the pass) give the same figures. Without the exact-size shim
+    /// two to four of these six engine rows differed by 100–400 bytes.
+    @Test func memoryFiguresRepeatAcrossProcesses() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func figures(_ name: String, _ extra: [String: String]) throws -> [String: String] {
+            var environment = ProcessInfo.processInfo.environment
+            for (key, value) in extra { environment[key] = value }
+            let result = try CLI.run(
+                ["run", "--engines", "myers,heckel,set", "--workloads", "feed", "--sizes", "1000,3000", "--seed", "3",
+                 "--repetitions", "2", "--min-time", "0", "--time-budget", "2", "--output", dir.path, "--name", name,
+                 "--datasets-dir", "", "--quiet"],
+                environment: environment)
+            #expect(result.status == 0, "\(result.stderr)")
+            let csv = try String(contentsOf: dir.appendingPathComponent("\(name)/results.csv"), encoding: .utf8)
+            let lines = csv.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+            let header = lines[0]
+            let engine = try #require(header.firstIndex(of: "engine")), workload = try #require(header.firstIndex(of: "workload"))
+            let size = try #require(header.firstIndex(of: "size")), peak = try #require(header.firstIndex(of: "peak_heap_bytes"))
+            let allocations = try #require(header.firstIndex(of: "allocations"))
+            var figures: [String: String] = [:]
+            for fields in lines.dropFirst() {
+                figures["\(fields[engine]) \(fields[workload])@\(fields[size])"] = fields[peak] + " B, " + fields[allocations] + " allocations"
+            }
+            return figures
+        }
+        let first = try figures("a", [:])
+        let second = try figures(String(repeating: "b", count: 90), ["DIFFBENCH_PADDING": String(repeating: "x", count: 5_000)])
+        #expect(first.count == 2 * 4)
+        #expect(first.values.allSatisfy { !$0.hasPrefix(" B") && !$0.hasPrefix("0 B") })
+        for (row, figure) in first { #expect(second[row] == figure, "\(row)") }
+    }
+
     @Test func aWrongEngineIsAFailedRowAndExitOne() throws {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
