@@ -48,6 +48,10 @@ public struct IdentityCodes: Sendable, Hashable {
     public init<I: ElementIdentity>(
         old: UnsafeBufferPointer<I.Element>, new: UnsafeBufferPointer<I.Element>, identity: I
     ) {
+        if _hasIntegerKey(I.ID.self) {
+            self = IdentityCodes.integerCoded(old: old, new: new, identity: identity)
+            return
+        }
         var table = [I.ID: Int32](minimumCapacity: old.count)
         var next: Int32 = 0
         var dupFirst = -1, dupSecond = -1
