@@ -137,10 +137,11 @@ enum QualityChart {
         return ChartDraft(file: file, data: table.render(title: title), script: script.text)
     }
 
-    /// The x-axis label: the workload (with parameters when it appears twice) and the size.
-    static func categoryLabel(_ series: RunSeries, all: [RunSeries]) -> String {
+    /// The x-axis label: the workload (with parameters when it appears twice)
+    /// and the size (by default the series' largest).
+    static func categoryLabel(_ series: RunSeries, all: [RunSeries], size: Int? = nil) -> String {
         let shared = all.filter { $0.workload == series.workload }.count > 1
-        return (shared ? series.label : series.workload) + "\nn = " + Formatting.grouped(series.largestSize)
+        return (shared ? series.label : series.workload) + "\nn = " + Formatting.grouped(size ?? series.largestSize)
     }
 
     /// "Every engine is optimal except: heckel ×1.06 moves on shuffled, …"

@@ -39,10 +39,17 @@ import Testing
             return moves || edits
         }
         if !quality.isEmpty { expected["quality"] = quality }
-        let tradeoff = atLargest.filter { row in
-            guard (row.ratioToStdlib ?? 0) > 0, let d = row.deletes, let i = row.inserts, let m = row.moves, let edits = row.minEdits else { return false }
+        // The trade-off needs a stdlib ratio: each workload at its largest
+        // size where some row has one (and a defined steps ratio).
+        let placeable = document.rows.filter { row in
+            guard row.status == .ok, (row.ratioToStdlib ?? 0) > 0, let d = row.deletes, let i = row.inserts, let m = row.moves,
+                let edits = row.minEdits
+            else { return false }
             return defined(d + i + m, row.minMoves.map { edits - $0 } ?? edits)
         }
+        var placeableLargest: [String: Int] = [:]
+        for row in placeable { placeableLargest["\(row.workload)|\(row.parameters)"] = max(placeableLargest["\(row.workload)|\(row.parameters)"] ?? 0, row.size) }
+        let tradeoff = placeable.filter { $0.size == placeableLargest["\($0.workload)|\($0.parameters)"] }
         if !tradeoff.isEmpty { expected["tradeoff"] = tradeoff }
         return expected
     }
@@ -122,6 +129,31 @@ import Testing
         #expect(!summary.exponents.isEmpty)
         let script = try String(contentsOfFile: folder + "/charts/scaling-same.gp", encoding: .utf8)
         #expect(script.contains("(one size, no fit)"))
+    }
+
+    @Test("trade-off: a workload whose largest size has no stdlib time is drawn at the largest size that has one")
+    func tradeoffFallsBackToTimedSize() throws {
+        var run = SyntheticRun(seed: 4, failures: 0)
+        // As the runner leaves it when stdlib is predicted to exceed its budget.
+        for index in run.document.rows.indices where run.document.rows[index].workload == "shuffled" && run.document.rows[index].size == 10_000 {
+            if run.document.rows[index].engine == "stdlib" {
+                run.document.rows[index].status = .skipped
+                run.document.rows[index].medianNs = nil
+                run.document.rows[index].reason = "predicted over the case budget"
+            }
+            run.document.rows[index].ratioToStdlib = nil
+        }
+        let folder = try SyntheticRun.write(run.document)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        _ = try ReportBuilder.build(runDirectory: folder, gnuplot: .none)
+        let file = try DataFile(path: folder + "/charts/tradeoff.dat")
+        let shuffledSizes = Set(file.lines.filter { $0[1] == "shuffled" }.map { $0[3] })
+        let mixedSizes = Set(file.lines.filter { $0[1] == "mixed" }.map { $0[3] })
+        #expect(shuffledSizes == ["1000"])
+        #expect(mixedSizes == ["10000"])
+        let script = try String(contentsOfFile: folder + "/charts/tradeoff.gp", encoding: .utf8)
+        #expect(script.contains("each at its largest size timed with stdlib"))
+        #expect(script.contains("shuffled, n = 1,000"))
     }
 
     @Test("verdict: fastest verified engine and fewest steps at the largest size")
