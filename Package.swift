@@ -41,12 +41,14 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "DiffEnginesTests", dependencies: ["DiffEngines"]),
-        .testTarget(name: "WorkloadsTests", dependencies: ["Workloads"]),
+        // The tests' shared seeded generator (a plain target: test targets cannot depend on each other).
+        .target(name: "DiffBenchTestSupport", path: "Tests/DiffBenchTestSupport"),
+        .testTarget(name: "DiffEnginesTests", dependencies: ["DiffEngines", "DiffBenchTestSupport"]),
+        .testTarget(name: "WorkloadsTests", dependencies: ["Workloads", "DiffBenchTestSupport"]),
         .testTarget(name: "HarnessTests", dependencies: ["Harness"]),
-        .testTarget(name: "ReportingTests", dependencies: ["Reporting", "DiffEngines"]),
-        .testTarget(name: "CompareTests", dependencies: ["Compare", "Harness"]),
+        .testTarget(name: "ReportingTests", dependencies: ["Reporting", "DiffEngines", "DiffBenchTestSupport"]),
+        .testTarget(name: "CompareTests", dependencies: ["Compare", "Harness", "DiffBenchTestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["diffbench", "Reporting"]),
-        .testTarget(name: "ReportChartsTests", dependencies: ["ReportCharts", "Harness"]),
+        .testTarget(name: "ReportChartsTests", dependencies: ["ReportCharts", "Harness", "DiffBenchTestSupport"]),
     ]
 )

@@ -2,6 +2,7 @@ import Harness
 import Testing
 
 @testable import Compare
+import DiffBenchTestSupport
 
 @Suite struct TimingVerdictTests {
     @Test func identicalRunsAreUnchanged() throws {
@@ -15,9 +16,9 @@ import Testing
 
     /// Machine-wide drift (every median of a run ×f) cancels in the ratio to stdlib.
     @Test func aSlowerMachineIsNotARegression() throws {
-        var random = CompareTestRandom(seed: 7)
+        var random = TestRandom(seed: 7)
         for _ in 0..<50 {
-            let factor = random.uniform(0.3, 3)
+            let factor = random.double(0.3, 3)
             let rows = Fixture.plan()
             let slower = rows.map { row -> ResultRow in
                 var row = row
@@ -37,12 +38,12 @@ import Testing
     /// Independent noise of up to ±15 % on every median (ratios then move by
     /// up to ±35 %) never fails with the default threshold.
     @Test func noiseWithinTheThresholdNeverFails() throws {
-        var random = CompareTestRandom(seed: 11)
+        var random = TestRandom(seed: 11)
         for trial in 0..<200 {
             let rows = Fixture.plan()
             let noisy = rows.map { row -> ResultRow in
                 var row = row
-                row.medianNs = row.medianNs.map { $0 * random.uniform(0.85, 1.15) }
+                row.medianNs = row.medianNs.map { $0 * random.double(0.85, 1.15) }
                 return row
             }
             let report = try Fixture.compare(rows, noisy)
@@ -54,12 +55,12 @@ import Testing
     /// One engine on one dataset made k× slower (k in 2…4) is a regression,
     /// listed first; every other row stays unchanged.
     @Test func aClearSlowdownIsARegression() throws {
-        var random = CompareTestRandom(seed: 3)
+        var random = TestRandom(seed: 3)
         let rows = Fixture.plan()
         for _ in 0..<40 {
             let victim = rows[random.below(rows.count)]
             guard victim.engine != "floor" else { continue }
-            let factor = random.uniform(2, 4)
+            let factor = random.double(2, 4)
             let slowed = Fixture.modify(rows, victim.engine, victim.workload, victim.size) { row in
                 row.medianNs! *= factor
                 row.spreadNs! *= factor
@@ -215,7 +216,7 @@ import Testing
     /// Increases within the slack or the fraction are bookkeeping, not regressions;
     /// decreases beyond both are improvements.
     @Test func memoryThresholdsHoldBothWays() throws {
-        var random = CompareTestRandom(seed: 5)
+        var random = TestRandom(seed: 5)
         let thresholds = CompareThresholds()
         for _ in 0..<300 {
             let base = 1_000 + random.below(200_000)

@@ -2,6 +2,7 @@ import Harness
 import Testing
 
 @testable import Compare
+import DiffBenchTestSupport
 
 /// A timing regression fails only when a second run shows it again; exact
 /// figures are never withdrawn by a second run.
@@ -49,7 +50,7 @@ import Testing
     }
 
     @Test func onlyTheRowsThatRepeatStayRegressions() throws {
-        var random = CompareTestRandom(seed: 11)
+        var random = TestRandom(seed: 11)
         let rows = Fixture.plan()
         let engines = ["lcs", "myers", "heckel", "set"]
         let cases: [(String, Int)] = [("mixed", 100), ("mixed", 1_000), ("feed", 100)]

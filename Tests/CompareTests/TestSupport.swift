@@ -1,28 +1,7 @@
 import Harness
 
 @testable import Compare
-
-/// SplitMix64 (written again here so these tests share no code with the
-/// generators they might one day check): every random case replays from its seed.
-struct CompareTestRandom {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// Uniform in [low, high).
-    mutating func uniform(_ low: Double, _ high: Double) -> Double {
-        low + (high - low) * Double(next() >> 11) / Double(1 << 53)
-    }
-
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-}
+import DiffBenchTestSupport
 
 /// Hand-made results: the subjects of one dataset with their medians, built
 /// the way the runner fills a row (ratios to stdlib and floor computed here

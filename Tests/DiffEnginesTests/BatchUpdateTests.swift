@@ -1,8 +1,9 @@
 import DiffEngines
 import Testing
+import DiffBenchTestSupport
 
 /// The module's seeded SplitMix64 (TestSupport.swift): every random case replays from its seed.
-private typealias BatchTestRandom = SeededGenerator
+private typealias BatchTestRandom = TestRandom
 
 /// A feed post: identity plus content.
 private struct Cell: Identifiable, Hashable, Sendable, CustomStringConvertible {

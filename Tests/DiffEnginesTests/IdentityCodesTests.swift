@@ -1,6 +1,7 @@
 import Testing
 
 @testable import DiffEngines
+import DiffBenchTestSupport
 
 /// Integer ids are coded by their own table; every other id type by the
 /// general pass over `Dictionary`. Both must hand out the same codes.
@@ -21,7 +22,7 @@ import Testing
     }
 
     @Test func integerTableGivesTheGeneralCodes() {
-        var random = SeededGenerator(seed: 42)
+        var random = TestRandom(seed: 42)
         let extremes: [Int64] = [.min, .max, 0, -1, 1, Int64(Int32.min), Int64(Int32.max), Int64(UInt32.max)]
         for round in 0..<400 {
             let n = random.below(300), m = random.below(300)

@@ -1,5 +1,6 @@
 import Testing
 @testable import DiffEngines
+import DiffBenchTestSupport
 
 // Tests of the Myers engine. Every expected edit distance comes either from
 // the literature or from an independent computation in this file (a plain
@@ -7,7 +8,7 @@ import Testing
 // increasing subsequence of old positions in new order).
 
 /// The module's seeded SplitMix64 (TestSupport.swift), so every failure is reproducible.
-private typealias SplitMix64 = SeededGenerator
+private typealias SplitMix64 = TestRandom
 
 /// An element identified by `id` whose `content` may change (an update).
 private struct Item: Identifiable, Equatable, CustomStringConvertible {

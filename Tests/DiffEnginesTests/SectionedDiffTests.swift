@@ -1,8 +1,9 @@
 import DiffEngines
 import Testing
+import DiffBenchTestSupport
 
 /// The module's seeded SplitMix64 (TestSupport.swift): every random case replays from its seed.
-private typealias SectionedTestRandom = SeededGenerator
+private typealias SectionedTestRandom = TestRandom
 
 private struct Item: Identifiable, Hashable, Sendable, CustomStringConvertible {
     var id: Int

@@ -1,29 +1,5 @@
 import DiffEngines
-
-/// SplitMix64: a tiny seeded generator so that every random test case can be
-/// reproduced from its seed.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// Uniform in 0..<bound (bound > 0); the modulo bias is irrelevant here.
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-
-    /// Fisher–Yates with this generator.
-    mutating func shuffle<T>(_ items: inout [T]) {
-        guard items.count > 1 else { return }
-        for i in stride(from: items.count - 1, to: 0, by: -1) {
-            items.swapAt(i, below(i + 1))
-        }
-    }
-}
+import DiffBenchTestSupport
 
 /// A list element with an identity and a content, like a feed post.
 struct Post: Identifiable, Hashable, CustomStringConvertible {
@@ -52,7 +28,7 @@ enum PairShape: CaseIterable {
 
 /// A random pair of post lists of the given shape. Ids are unique unless the
 /// shape is `tinyAlphabet`.
-func randomPair(_ shape: PairShape, using rng: inout SeededGenerator) -> (old: [Post], new: [Post]) {
+func randomPair(_ shape: PairShape, using rng: inout TestRandom) -> (old: [Post], new: [Post]) {
     let n = Int.random(in: 0...40, using: &rng)
     let base = (0..<n).map { Post(id: $0, content: Int.random(in: 0...3, using: &rng)) }
     switch shape {

@@ -3,16 +3,17 @@ import Foundation
 import Testing
 
 @testable import ReportCharts
+import DiffBenchTestSupport
 
 @Suite("Power-law fit") struct PowerLawFitTests {
     @Test("recovers known exponents and coefficients from exact power laws")
     func exactLaws() throws {
-        var random = SplitMix64(seed: 11)
+        var random = TestRandom(seed: 11)
         for _ in 0..<200 {
             let exponent = random.double(-1, 3), coefficient = random.double(0.01, 1e4)
             var sizes: Set<Double> = []
-            let wanted = random.int(2...7)
-            while sizes.count < wanted { sizes.insert(Double(random.int(2...2_000_000))) }
+            let wanted = random.int(in: 2...7)
+            while sizes.count < wanted { sizes.insert(Double(random.int(in: 2...2_000_000))) }
             let points = sizes.map { (x: $0, y: coefficient * pow($0, exponent)) }
             let fit = try #require(PowerLawFit.fit(points))
             #expect(abs(fit.exponent - exponent) < 1e-9)
@@ -36,7 +37,7 @@ import Testing
 
     @Test("noisy measurements: the fitted exponent stays near the true one")
     func noise() throws {
-        var random = SplitMix64(seed: 5)
+        var random = TestRandom(seed: 5)
         for _ in 0..<50 {
             let exponent = random.double(0.5, 2.5)
             let points = (1...40).map { step -> (x: Double, y: Double) in

@@ -1,31 +1,6 @@
 import Foundation
 import Harness
-
-/// The tests' own seeded generator (SplitMix64), so every random document
-/// is the same on every run and machine.
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// Uniform in [low, high).
-    mutating func double(_ low: Double, _ high: Double) -> Double {
-        low + (high - low) * Double(next() >> 11) / Double(1 << 53)
-    }
-
-    mutating func int(_ range: ClosedRange<Int>) -> Int {
-        range.lowerBound + Int(next() % UInt64(range.count))
-    }
-
-    mutating func chance(_ probability: Double) -> Bool { double(0, 1) < probability }
-}
+import DiffBenchTestSupport
 
 /// A hand-made results document whose numbers follow known laws, so the
 /// tests know the right answers without timing anything.
@@ -58,7 +33,7 @@ struct SyntheticRun {
 
     /// - failures: chance that an engine row is `failed` (it keeps its time).
     init(seed: UInt64, sizes: [Int] = [100, 1_000, 10_000], workloads: [Workload] = SyntheticRun.workloads, failures: Double = 0.05) {
-        var random = SplitMix64(seed: seed)
+        var random = TestRandom(seed: seed)
         var rows: [ResultRow] = []
         timeExponents = [:]
         memoryExponents = [:]
@@ -73,9 +48,9 @@ struct SyntheticRun {
                 if !(engine == "floor" && workload.name == "same") { memoryExponents["\(engine)/\(label)"] = law.j }
             }
             for size in sizes {
-                let minMoves = workload.uniqueIDs ? random.int(0...(size / 5)) : nil
-                let mandatory = random.int(0...(size / 3))
-                let minEdits = workload.uniqueIDs ? mandatory + 2 * minMoves! : random.int(0...(size / 2))
+                let minMoves = workload.uniqueIDs ? random.int(in: 0...(size / 5)) : nil
+                let mandatory = random.int(in: 0...(size / 3))
+                let minEdits = workload.uniqueIDs ? mandatory + 2 * minMoves! : random.int(in: 0...(size / 2))
                 let stdlibMedian = laws["stdlib"]!.c * pow(Double(size), laws["stdlib"]!.k)
                 for engine in SyntheticRun.engines + ["floor"] {
                     var row = ResultRow(
@@ -91,7 +66,7 @@ struct SyntheticRun {
                         continue
                     }
                     let median = law.c * pow(Double(size), law.k)
-                    row.samples = random.int(3...200)
+                    row.samples = random.int(in: 3...200)
                     row.medianNs = median
                     row.minNs = median * 0.97
                     row.p90Ns = median * 1.1
@@ -108,21 +83,21 @@ struct SyntheticRun {
                         continue
                     }
                     row.peakHeapBytes = Int((law.b * pow(Double(size), law.j)).rounded())
-                    row.allocations = random.int(1...50)
+                    row.allocations = random.int(in: 1...50)
                     // Optimal changesets mostly; now and then extra moves or a longer script.
                     if workload.uniqueIDs {
-                        let extra = random.chance(0.3) ? random.int(1...max(1, size / 10)) : 0
+                        let extra = random.chance(0.3) ? random.int(in: 1...max(1, size / 10)) : 0
                         row.moves = minMoves! + extra
                         row.deletes = mandatory / 2
                         row.inserts = mandatory - mandatory / 2
                     } else {
-                        let moves = random.int(0...(minEdits / 2))
-                        let rest = minEdits - 2 * moves + (random.chance(0.3) ? 2 * random.int(1...10) : 0)
+                        let moves = random.int(in: 0...(minEdits / 2))
+                        let rest = minEdits - 2 * moves + (random.chance(0.3) ? 2 * random.int(in: 1...10) : 0)
                         row.moves = moves
                         row.deletes = rest / 2
                         row.inserts = rest - rest / 2
                     }
-                    row.updates = random.int(0...3)
+                    row.updates = random.int(in: 0...3)
                     row.steps = row.deletes! + row.inserts! + row.moves! + row.updates!
                     row.verified = true
                     row.status = random.chance(failures) ? .failed : .ok

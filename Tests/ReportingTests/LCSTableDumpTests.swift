@@ -2,6 +2,7 @@ import DiffEngines
 import Testing
 
 @testable import Reporting
+import DiffBenchTestSupport
 
 /// The direction the documented traceback rule takes at (i, j), computed on
 /// the independent reference table: a match goes ↖, else up when the cell
@@ -102,7 +103,7 @@ private func parseTSV(_ text: String) -> (header: [String], rows: [TSVRow]) {
             ("SMARTPHONE", "HARPOON"), ("kitten", "sitting"), ("ABCABBA", "CBABAC"), ("", "abc"), ("abc", ""),
         ].map { (Array($0.0).map(String.init), Array($0.1).map(String.init)) }
         pairs.append(((1...10).map(String.init), ["1", "4", "5", "6", "3", "9", "2"]))
-        var random = SplitMix64(seed: 0xD0_0D1E)
+        var random = TestRandom(seed: 0xD0_0D1E)
         for _ in 0..<40 {
             let alphabet = 1 + random.below(6)
             pairs.append((

@@ -2,6 +2,7 @@ import DiffEngines
 import Testing
 
 @testable import Reporting
+import DiffBenchTestSupport
 
 /// Checks that `path` is a path of the edit graph of a and b from (0,0) to
 /// (N,M) and returns its number of edits (non-diagonal steps).
@@ -33,7 +34,7 @@ private func edits(of path: [GridPoint], _ a: [Int32], _ b: [Int32]) -> Int? {
     /// On seeded random lists the traced searches find a valid path whose
     /// edit count is N + M − 2·LCS, with the LCS from an independent table.
     @Test func randomPairsMatchTheLCSDistance() {
-        var random = SplitMix64(seed: 0x7EAC_4001)
+        var random = TestRandom(seed: 0x7EAC_4001)
         for round in 0..<400 {
             let a = random.codes(count: random.below(18), alphabet: 1 + random.below(5))
             let b = random.codes(count: random.below(18), alphabet: 1 + random.below(5))
@@ -54,7 +55,7 @@ private func edits(of path: [GridPoint], _ a: [Int32], _ b: [Int32]) -> Int? {
 
     /// Every round's frontier lies on the diagonals of its parity and inside the grid.
     @Test func frontiersStayOnTheGrid() {
-        var random = SplitMix64(seed: 99)
+        var random = TestRandom(seed: 99)
         for _ in 0..<100 {
             let a = random.codes(count: 1 + random.below(12), alphabet: 3)
             let b = random.codes(count: 1 + random.below(12), alphabet: 3)

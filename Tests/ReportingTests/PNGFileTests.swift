@@ -2,11 +2,12 @@ import Foundation
 import Testing
 
 @testable import Reporting
+import DiffBenchTestSupport
 
 @Suite struct PNGFileTests {
     /// A seeded noise image: every pixel random, so any channel mix-up shows.
     private func noise(width: Int, height: Int, seed: UInt64, opaque: Bool) -> RasterImage {
-        var random = SplitMix64(seed: seed)
+        var random = TestRandom(seed: seed)
         var bytes = [UInt8](repeating: 0, count: width * height * 4)
         for index in bytes.indices {
             bytes[index] = opaque && index % 4 == 3 ? 255 : UInt8(truncatingIfNeeded: random.next())
@@ -80,7 +81,7 @@ import Testing
         var image = RasterImage(width: 10, height: 8, background: .white)
         image.fill(x: -5, y: -5, width: 7, height: 7, .black)
         #expect(image[0, 0] == .black && image[1, 1] == .black && image[2, 2] == .white)
-        var random = SplitMix64(seed: 3)
+        var random = TestRandom(seed: 3)
         for _ in 0..<50 {
             var canvas = RasterImage(width: 30, height: 20, background: .white)
             let a = (x: random.below(30), y: random.below(20)), b = (x: random.below(30), y: random.below(20))

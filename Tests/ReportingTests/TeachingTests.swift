@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import Reporting
+import DiffBenchTestSupport
 
 /// A list element with an id and a content, for updates.
 private struct Post: Identifiable, Equatable {
@@ -14,7 +15,7 @@ private struct Post: Identifiable, Equatable {
     /// With unique ids, pass 3 already links every id present in both lists,
     /// the links are mutual, and the symbol table counts what a plain count finds.
     @Test func uniqueIdsAreAllLinkedByPassThree() {
-        var random = SplitMix64(seed: 0x4EC6E1)
+        var random = TestRandom(seed: 0x4EC6E1)
         for _ in 0..<60 {
             let universe = Array(0..<(5 + random.below(20)))
             let old = universe.filter { _ in random.below(4) != 0 }
@@ -65,7 +66,7 @@ private struct Post: Identifiable, Equatable {
     /// Every engine's changeset, played stage by stage, rebuilds the new list
     /// (with updates), and the stages have the sizes the rule implies.
     @Test func everyEnginePlaysBackToTheNewList() throws {
-        var random = SplitMix64(seed: 0x5709_4B0A)
+        var random = TestRandom(seed: 0x5709_4B0A)
         for _ in 0..<80 {
             let old = (0..<random.below(12)).map { _ in Post(id: random.below(9), body: random.below(2)) }
             let new = (0..<random.below(12)).map { _ in Post(id: random.below(9), body: random.below(2)) }
@@ -168,7 +169,7 @@ private struct Post: Identifiable, Equatable {
     /// Sixty elements a side, the largest input: still a valid report.
     @Test func theLargestInputStillRenders() throws {
         let gnuplot = try #require(GnuplotProcess.executable(), "gnuplot is needed to draw the pictures")
-        var random = SplitMix64(seed: 60)
+        var random = TestRandom(seed: 60)
         let old = (0..<60).map { _ in String(random.below(30)) }
         let new = (0..<60).map { _ in String(random.below(30)) }
         let scratch = ScratchDirectory()
@@ -206,7 +207,7 @@ private struct Post: Identifiable, Equatable {
 
     @Test func dumpWritesTextTSVAndPNG() throws {
         let scratch = ScratchDirectory()
-        var random = SplitMix64(seed: 100)
+        var random = TestRandom(seed: 100)
         let old = Array(1...100)
         var new = old.filter { _ in random.below(5) != 0 } + Array(1000..<1110)
         for k in stride(from: new.count - 1, to: 0, by: -1) where random.below(10) == 0 { new.swapAt(k, random.below(k + 1)) }

@@ -1,18 +1,8 @@
 import DiffEngines
 import Foundation
+import DiffBenchTestSupport
 
-/// A small seeded generator (SplitMix64) so that property tests are repeatable.
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+extension TestRandom {
     /// A list of `count` codes drawn from `alphabet` symbols.
     mutating func codes(count: Int, alphabet: Int) -> [Int32] { (0..<count).map { _ in Int32(below(alphabet)) } }
 }

@@ -2,6 +2,7 @@ import DiffEngines
 import Foundation
 import Testing
 @testable import Workloads
+import DiffBenchTestSupport
 
 @Suite("Dataset files")
 struct DatasetFileTests {

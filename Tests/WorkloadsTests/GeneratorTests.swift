@@ -1,6 +1,7 @@
 import DiffEngines
 import Testing
 @testable import Workloads
+import DiffBenchTestSupport
 
 @Suite("Workload generators")
 struct GeneratorTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import Workloads
+import DiffBenchTestSupport
 
 @Suite("SplitMix64")
 struct RandomTests {

@@ -1,26 +1,6 @@
 import Foundation
 @testable import Workloads
-
-/// The tests' own seeded generator (SplitMix64, written again here so that a
-/// bug in the library's cannot hide itself): picks sizes and seeds for the
-/// property tests.
-struct TestRandom {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// Roughly uniform in `range` (a small modulo bias is fine for picking cases).
-    mutating func int(in range: ClosedRange<Int>) -> Int {
-        range.lowerBound + Int(next() % UInt64(range.count))
-    }
-}
+import DiffBenchTestSupport
 
 /// Length of a longest common subsequence, by the textbook table. O(nm).
 func lcsLength<T: Equatable>(_ a: [T], _ b: [T]) -> Int {
