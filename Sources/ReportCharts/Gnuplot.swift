@@ -1,5 +1,5 @@
 import Foundation
-import Workloads
+import Reporting
 
 /// Finding and running gnuplot. Charts are drawn by the `gnuplot` program,
 /// not by a library, so that every chart can be redrawn or restyled from its
@@ -23,23 +23,12 @@ public enum Gnuplot {
             switch self {
             case .none: return nil
             case let .path(path): return FileManager.default.isExecutableFile(atPath: path) ? path : nil
-            case .search:
-                let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-                for folder in path.split(separator: ":") where !folder.isEmpty {
-                    let candidate = folder + "/gnuplot"
-                    if FileManager.default.isExecutableFile(atPath: String(candidate)) { return String(candidate) }
-                }
-                return nil
+            case .search: return GnuplotProcess.executable()
             }
         }
     }
 
-    /// How one script went.
-    struct Outcome: Sendable {
-        var status: Int32
-        /// What gnuplot wrote on stderr (warnings and errors; empty when all is well).
-        var messages: String
-    }
+    typealias Outcome = GnuplotProcess.Outcome
 
     /// Runs `gnuplot -e "outfile='TEMP'" NAME.gp` in `folder` for each script,
     /// up to one process per core at a time (rendering is CPU-bound and each
@@ -79,32 +68,6 @@ public enum Gnuplot {
     }
 
     static func run(name: String, in folder: String, executable: String) -> Outcome {
-        let temporary = AtomicFile.temporaryPath(for: name + ".png")  // relative: gnuplot runs in `folder`
-        let final = folder + "/" + name + ".png"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["-e", "outfile='\(temporary)'", name + ".gp"]
-        process.currentDirectoryURL = URL(fileURLWithPath: folder)
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            return Outcome(status: -1, messages: "cannot start \(executable): \(error.localizedDescription)")
-        }
-        let messages = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        let path = folder + "/" + temporary
-        if process.terminationStatus == 0, FileManager.default.fileExists(atPath: path),
-            (try? AtomicFile.moveIntoPlace(path, final)) != nil
-        {
-            return Outcome(status: 0, messages: messages)
-        }
-        unlink(path)
-        unlink(final)
-        let status = process.terminationStatus == 0 ? 1 : process.terminationStatus
-        return Outcome(status: status, messages: messages.isEmpty ? "gnuplot wrote no image" : messages)
+        GnuplotProcess.run(script: name + ".gp", output: name + ".png", in: folder, gnuplot: executable)
     }
 }

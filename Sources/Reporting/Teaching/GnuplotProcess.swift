@@ -29,9 +29,20 @@ public enum GnuplotProcess {
         public var description: String { "gnuplot failed on \(script): \(message)" }
     }
 
-    /// Runs `gnuplot script` in `directory`, expecting it to write `output`
-    /// (both names relative to `directory`).
-    public static func render(script: String, output: String, in directory: String, gnuplot: String) throws(Failure) {
+    /// How one gnuplot run went.
+    public struct Outcome: Sendable {
+        /// 0 when the picture is in place; otherwise gnuplot's exit status
+        /// (1 when it exited 0 without a picture, -1 when it could not start).
+        public var status: Int32
+        /// What gnuplot wrote on stderr: its warnings, or why it failed.
+        public var messages: String
+    }
+
+    /// Runs `gnuplot -e "outfile='TEMP'" script` in `directory` and renames
+    /// the picture over `output` (both names relative to `directory`) only
+    /// when gnuplot succeeded and wrote a non-empty file. A failed run
+    /// leaves no picture of that name, not even one from an earlier run.
+    public static func run(script: String, output: String, in directory: String, gnuplot: String) -> Outcome {
         let target = directory + "/" + output
         // gnuplot runs inside `directory`, so it gets the name relative to it.
         let temporaryName = AtomicFile.temporaryPath(for: output)
@@ -43,24 +54,37 @@ public enum GnuplotProcess {
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
         do {
             try process.run()
         } catch {
-            throw Failure(script: script, message: "could not start \(gnuplot): \(error.localizedDescription)")
+            return Outcome(status: -1, messages: "could not start \(gnuplot): \(error.localizedDescription)")
         }
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let messages = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         let size = (try? FileManager.default.attributesOfItem(atPath: temporary)[.size] as? Int) ?? 0
-        guard process.terminationStatus == 0, size > 0 else {
-            unlink(temporary)
-            let text = message.trimmingCharacters(in: .whitespacesAndNewlines)
-            throw Failure(script: script, message: text.isEmpty ? "exit status \(process.terminationStatus), no picture" : text)
+        if process.terminationStatus == 0, size > 0 {
+            do {
+                try AtomicFile.moveIntoPlace(temporary, target)
+                return Outcome(status: 0, messages: messages)
+            } catch {
+                unlink(temporary)
+                unlink(target)
+                return Outcome(status: 1, messages: "could not move the picture into place: \(error.problem)")
+            }
         }
-        do {
-            try AtomicFile.moveIntoPlace(temporary, target)
-        } catch {
-            throw Failure(script: script, message: "could not move the picture into place: \(error.problem)")
-        }
+        unlink(temporary)
+        unlink(target)
+        let text = messages.trimmingCharacters(in: .whitespacesAndNewlines)
+        return Outcome(
+            status: process.terminationStatus == 0 ? 1 : process.terminationStatus,
+            messages: text.isEmpty ? "exit status \(process.terminationStatus), no picture" : text)
+    }
+
+    /// ``run(script:output:in:gnuplot:)``, throwing when there is no picture.
+    public static func render(script: String, output: String, in directory: String, gnuplot: String) throws(Failure) {
+        let outcome = run(script: script, output: output, in: directory, gnuplot: gnuplot)
+        if outcome.status != 0 { throw Failure(script: script, message: outcome.messages) }
     }
 }
 
