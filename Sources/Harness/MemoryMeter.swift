@@ -1,4 +1,5 @@
 import CExactHeap
+import Foundation
 import MallocInterposerSwift
 
 /// Exact heap figures for one call: peak live bytes and allocation count.
@@ -23,8 +24,15 @@ public enum MemoryMeter {
     nonisolated(unsafe) static var peak = 0
     nonisolated(unsafe) static var inHook = false
 
+    /// The hook, the counters and the exact-size switch belong to the whole
+    /// process, so two measurements at once (suites of a test run in
+    /// parallel) would switch each other off half-way; they take turns.
+    static let oneAtATime = NSLock()
+
     /// Runs `body` once under the hook.
     public static func measure<T>(_ body: () throws -> T) rethrows -> (T, Reading) {
+        oneAtATime.lock()
+        defer { oneAtATime.unlock() }
         MallocInterposerSwift.initialize()
         peak = 0
         MallocInterposerSwift.setAllocationHook { _ in
