@@ -35,12 +35,12 @@ public struct Comparator {
         for pairing in pairings {
             switch pairing {
             case let .onlyBaseline(key):
-                var row = RowComparison(engine: key.engine, workload: key.workload, size: key.size, parameters: key.parameters)
+                var row = RowComparison(key: key)
                 row.findings.append(Finding(.presence, .missing, "in the baseline, not in the current run"))
                 row.settle()
                 rows.append(row)
             case let .onlyCurrent(key):
-                var row = RowComparison(engine: key.engine, workload: key.workload, size: key.size, parameters: key.parameters)
+                var row = RowComparison(key: key)
                 let status = new.rows[key]!.status
                 row.findings.append(
                     status == .failed
@@ -50,7 +50,7 @@ public struct Comparator {
                 rows.append(row)
             case let .both(key):
                 let before = old.rows[key]!, after = new.rows[key]!
-                var row = RowComparison(engine: key.engine, workload: key.workload, size: key.size, parameters: key.parameters)
+                var row = RowComparison(key: key)
                 if exact.status(&row, baseline: before, current: after) {
                     // The floor reference is not an engine: it only ever warns.
                     let isReference = after.status == .reference

@@ -93,6 +93,15 @@ public struct RowComparison: Hashable, Sendable, Codable {
         "\(engine) \(workload)@\(size)" + (parameters.isEmpty ? "" : "[\(parameters)]")
     }
 
+    init(key: IndexedRun.Key) {
+        self.init(engine: key.engine, workload: key.workload, size: key.size, parameters: key.parameters)
+    }
+
+    /// The row's engine × workload × size × parameters, as runs are matched on.
+    var key: IndexedRun.Key {
+        IndexedRun.Key(engine: engine, workload: workload, size: size, parameters: parameters)
+    }
+
     /// The most urgent verdict among the findings; unchanged when there are none.
     mutating func settle() {
         verdict = findings.map(\.verdict).min() ?? .unchanged

@@ -13,36 +13,25 @@ extension ComparisonReport {
     /// memory, the changeset's shape and verification are exact, so a second
     /// run could only repeat them. O(R) for R rows.
     public func confirmed(by second: ComparisonReport) -> ComparisonReport {
-        struct Key: Hashable {
-            var engine: String, workload: String, size: Int, parameters: String
-        }
-        func key(_ row: RowComparison) -> Key {
-            Key(engine: row.engine, workload: row.workload, size: row.size, parameters: row.parameters)
-        }
-        var secondRows: [Key: RowComparison] = [:]
-        for row in second.rows { secondRows[key(row)] = row }
+        func isTimeRegression(_ finding: Finding) -> Bool { finding.aspect == .time && finding.verdict == .regression }
+        var secondRows: [IndexedRun.Key: RowComparison] = [:]
+        for row in second.rows { secondRows[row.key] = row }
 
         var confirmedCount = 0, withdrawn = 0
         var result = self
         result.confirmation = second.current
         result.rows = rows.map { row in
             var row = row
-            guard row.findings.contains(where: { $0.aspect == .time && $0.verdict == .regression }) else { return row }
-            let again = secondRows[key(row)]
-            let repeated = again?.findings.contains { $0.aspect == .time && $0.verdict == .regression } ?? false
-            if repeated {
-                confirmedCount += 1
-                row.findings = row.findings.map { finding in
-                    guard finding.aspect == .time, finding.verdict == .regression else { return finding }
-                    return Finding(.time, .regression, finding.message + "; again in the confirmation run (\(again?.changeText ?? "–"))")
-                }
-            } else {
-                withdrawn += 1
-                row.findings = row.findings.map { finding in
-                    guard finding.aspect == .time, finding.verdict == .regression else { return finding }
-                    return Finding(
-                        .time, .warning, finding.message + "; not repeated in the confirmation run (\(again?.changeText ?? "row missing"))")
-                }
+            guard row.findings.contains(where: isTimeRegression) else { return row }
+            let again = secondRows[row.key]
+            let repeated = again?.findings.contains(where: isTimeRegression) ?? false
+            if repeated { confirmedCount += 1 } else { withdrawn += 1 }
+            let verdict: Verdict = repeated ? .regression : .warning
+            let note = repeated
+                ? "; again in the confirmation run (\(again?.changeText ?? "–"))"
+                : "; not repeated in the confirmation run (\(again?.changeText ?? "row missing"))"
+            row.findings = row.findings.map { finding in
+                isTimeRegression(finding) ? Finding(.time, verdict, finding.message + note) : finding
             }
             row.settle()
             return row
