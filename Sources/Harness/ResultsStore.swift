@@ -2,15 +2,7 @@ import Foundation
 import Workloads
 
 /// A results file that cannot be used: which file and why.
-public struct ResultsFileError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var path: String
-    public var problem: String
-    public init(path: String, problem: String) {
-        self.path = path
-        self.problem = problem
-    }
-    public var description: String { "\(path): \(problem)" }
-}
+public typealias ResultsFileError = FileError
 
 /// Reads and writes a run's folder: `results.csv`, `results.json`, and the
 /// `latest` link beside the run folders. Every write goes to a temporary file
@@ -103,11 +95,7 @@ public enum ResultsStore {
     /// Writes through a temporary file in the same folder, then renames
     /// (``AtomicFile``).
     public static func writeAtomically(_ text: String, to path: String) throws(ResultsFileError) {
-        do {
-            try AtomicFile.write(text, to: path)
-        } catch {
-            throw ResultsFileError(path: path, problem: error.problem)
-        }
+        try AtomicFile.write(text, to: path)
     }
 
     /// Points `<reports>/latest` at `runDirectory` (a relative link, swapped atomically).

@@ -1,16 +1,9 @@
 import Foundation
 import Harness
+import Workloads
 
 /// Why a report could not be made.
-public struct ReportError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var path: String
-    public var problem: String
-    public init(path: String, problem: String) {
-        self.path = path
-        self.problem = problem
-    }
-    public var description: String { "\(path): \(problem)" }
-}
+public typealias ReportError = FileError
 
 /// What `ReportBuilder.build` made.
 public struct ReportSummary: Hashable, Sendable, Codable {
@@ -70,12 +63,7 @@ public enum ReportBuilder {
         runDirectory: String, extraSections: [ReportSection] = [], gnuplot: Gnuplot.Location = .search
     ) throws(ReportError) -> ReportSummary {
         let folder = try runFolder(runDirectory)
-        let document: RunDocument
-        do {
-            document = try ResultsStore.read(folder)
-        } catch {
-            throw ReportError(path: error.path, problem: error.problem)
-        }
+        let document = try ResultsStore.read(folder)
         let runName = document.environment.runName
         let allSeries = RunSeries.group(document)
 

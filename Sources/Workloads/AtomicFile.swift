@@ -1,7 +1,10 @@
 import Foundation
 
-/// A file that could not be written, with why.
-public struct FileWriteError: Error, Hashable, Sendable, CustomStringConvertible {
+/// A file that could not be read, written or made: which file and why. The
+/// one error type for file problems across the targets; each names it after
+/// what it was doing (`FileWriteError`, `ResultsFileError`, `PNGError`,
+/// `ReportError`).
+public struct FileError: Error, Hashable, Sendable, CustomStringConvertible {
     public var path: String
     public var problem: String
     public init(path: String, problem: String) {
@@ -10,6 +13,9 @@ public struct FileWriteError: Error, Hashable, Sendable, CustomStringConvertible
     }
     public var description: String { "\(path): \(problem)" }
 }
+
+/// A file that could not be written.
+public typealias FileWriteError = FileError
 
 /// The one way DiffBench writes a file: the bytes go to a temporary file in
 /// the same folder, which is then renamed over the target. A rename within a

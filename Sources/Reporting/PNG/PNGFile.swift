@@ -3,15 +3,7 @@ import Foundation
 import Workloads
 
 /// A PNG that could not be written or read, with the file and libpng's reason.
-public struct PNGError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var path: String
-    public var problem: String
-    public init(path: String, problem: String) {
-        self.path = path
-        self.problem = problem
-    }
-    public var description: String { "\(path): \(problem)" }
-}
+public typealias PNGError = FileError
 
 /// PNG files through libpng's simplified API (`png_image_*`), which reports
 /// errors by return value: the classic API's `setjmp`/`longjmp` error handling
