@@ -1,11 +1,17 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+// Modules, from the leaves up (see README "Package layout"):
+// DiffEngines ← ListUpdates ← Formats ← Workloads ← Harness ← DiffBenchKit ← diffbench;
+// Rendering (libpng, gnuplot) serves Teaching and RunReport; Compare and
+// RunReport read result rows through Formats and never link the memory instrument.
 let package = Package(
     name: "DiffBench",
     platforms: [.macOS(.v13)],
     products: [
         .library(name: "DiffEngines", targets: ["DiffEngines"]),
+        .library(name: "ListUpdates", targets: ["ListUpdates"]),
+        .library(name: "DiffBenchKit", targets: ["DiffBenchKit"]),
         .executable(name: "diffbench", targets: ["diffbench"]),
     ],
     dependencies: [
@@ -14,41 +20,53 @@ let package = Package(
     ],
     targets: [
         .target(name: "DiffEngines"),
-        .target(name: "Workloads", dependencies: ["DiffEngines"]),
+        .target(name: "ListUpdates", dependencies: ["DiffEngines"]),
+        .target(name: "Formats", dependencies: ["DiffEngines", "ListUpdates"]),
+        .target(name: "Workloads", dependencies: ["DiffEngines", "Formats"]),
         .target(name: "CExactHeap"),
         .target(
             name: "Harness",
             dependencies: [
                 "DiffEngines",
+                "ListUpdates",
                 "Workloads",
+                "Formats",
                 "CExactHeap",
                 .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
             ]
         ),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
-        .target(name: "Reporting", dependencies: ["DiffEngines", "Workloads", "CPNG"]),
-        .target(name: "Compare", dependencies: ["Harness"]),
-        .target(name: "ReportCharts", dependencies: ["Harness", "Reporting"]),
-        .executableTarget(
-            name: "diffbench",
+        .target(name: "Rendering", dependencies: ["Formats", "CPNG"]),
+        .target(name: "Teaching", dependencies: ["DiffEngines", "ListUpdates", "Formats", "Rendering"]),
+        .target(name: "RunReport", dependencies: ["Formats", "Rendering"]),
+        .target(name: "Compare", dependencies: ["Formats"]),
+        .target(
+            name: "DiffBenchKit",
             dependencies: [
                 "DiffEngines",
+                "ListUpdates",
+                "Formats",
                 "Workloads",
                 "Harness",
-                "Reporting",
+                "Rendering",
+                "Teaching",
+                "RunReport",
                 "Compare",
-                "ReportCharts",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(name: "diffbench", dependencies: ["DiffBenchKit"]),
         // The tests' shared seeded generator (a plain target: test targets cannot depend on each other).
         .target(name: "DiffBenchTestSupport", path: "Tests/DiffBenchTestSupport"),
         .testTarget(name: "DiffEnginesTests", dependencies: ["DiffEngines", "DiffBenchTestSupport"]),
-        .testTarget(name: "WorkloadsTests", dependencies: ["Workloads", "DiffBenchTestSupport"]),
-        .testTarget(name: "HarnessTests", dependencies: ["Harness"]),
-        .testTarget(name: "ReportingTests", dependencies: ["Reporting", "DiffEngines", "DiffBenchTestSupport"]),
-        .testTarget(name: "CompareTests", dependencies: ["Compare", "Harness", "DiffBenchTestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["diffbench", "Reporting"]),
-        .testTarget(name: "ReportChartsTests", dependencies: ["ReportCharts", "Harness", "DiffBenchTestSupport"]),
+        .testTarget(name: "ListUpdatesTests", dependencies: ["ListUpdates", "DiffEngines", "DiffBenchTestSupport"]),
+        .testTarget(name: "FormatsTests", dependencies: ["Formats", "Workloads", "DiffBenchTestSupport"]),
+        .testTarget(name: "WorkloadsTests", dependencies: ["Workloads", "Formats", "DiffBenchTestSupport"]),
+        .testTarget(name: "HarnessTests", dependencies: ["Harness", "Formats", "Workloads", "DiffBenchTestSupport"]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "DiffBenchTestSupport"]),
+        .testTarget(name: "TeachingTests", dependencies: ["Teaching", "Rendering", "DiffEngines", "DiffBenchTestSupport"]),
+        .testTarget(name: "RunReportTests", dependencies: ["RunReport", "Rendering", "Formats", "DiffBenchTestSupport"]),
+        .testTarget(name: "CompareTests", dependencies: ["Compare", "Formats", "DiffBenchTestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["diffbench", "DiffBenchKit", "Rendering"]),
     ]
 )

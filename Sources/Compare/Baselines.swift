@@ -1,5 +1,5 @@
 import Foundation
-import Harness
+import Formats
 
 /// Named baselines: copies of a run's `results.json` kept under
 /// `Reports/baselines/NAME.json` and committed, so that CI compares every

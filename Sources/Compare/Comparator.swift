@@ -1,4 +1,4 @@
-import Harness
+import Formats
 
 /// Compares a current run with a baseline, row by row.
 ///

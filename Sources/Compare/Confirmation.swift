@@ -1,4 +1,4 @@
-import Harness
+import Formats
 
 extension ComparisonReport {
     /// This report with every timing regression that `second` (the same

@@ -1,5 +1,5 @@
 import Foundation
-import Harness
+import Formats
 
 /// The project's performance targets, checked against one run's results:
 /// every figure is a ratio or a per-unit cost within that run, so the check

@@ -1,5 +1,7 @@
 import DiffEngines
 import Workloads
+import Formats
+import ListUpdates
 
 /// Predicts how long one call of an alignment engine takes, so that a case
 /// that cannot finish within its budget is skipped with a stated reason

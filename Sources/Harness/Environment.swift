@@ -1,4 +1,6 @@
 import Foundation
+import Formats
+import ListUpdates
 
 extension RunEnvironment {
     /// Reads the machine this run is on. Every field falls back to

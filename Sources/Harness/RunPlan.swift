@@ -1,5 +1,7 @@
 import DiffEngines
 import Workloads
+import Formats
+import ListUpdates
 
 /// What a run measures: engines × cases, and how long it may spend on each.
 public struct RunPlan: Sendable {

@@ -1,3 +1,6 @@
+import Formats
+import ListUpdates
+
 /// Summary statistics of one engine's timing samples, in nanoseconds.
 ///
 /// The median is the figure every ratio uses: robust to the odd sample a

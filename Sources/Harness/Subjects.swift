@@ -1,6 +1,8 @@
 import DiffEngines
 import Foundation
 import Workloads
+import Formats
+import ListUpdates
 
 /// Something the runner times on a dataset: an engine, or the `floor`
 /// reference.

@@ -1,3 +1,6 @@
+import ListUpdates
+import Formats
+
 /// The seeded pseudo-random generator behind every workload.
 ///
 /// SplitMix64 (Steele, Lea and Flood, 2014): one 64-bit add and a fixed

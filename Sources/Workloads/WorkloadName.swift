@@ -1,3 +1,6 @@
+import ListUpdates
+import Formats
+
 /// The workloads DiffBench generates. The raw values are a contract: the
 /// runner, the charts, the CI report and the dataset files use them.
 /// Datasets/README.md describes each one and the app scenario it stands for.
@@ -6,7 +9,7 @@ public enum WorkloadName: String, CaseIterable, Sendable {
 
     /// Bumped whenever any workload's output for a given size, seed and
     /// parameters changes, so that a dataset file names the code that made it.
-    public static let generatorVersion = "diffbench-workloads/1"
+    public static let generatorVersion = Dataset.generatorVersion
 
     /// The largest size accepted: ten million elements already take
     /// gigabytes once diffed; beyond that a typo is likelier than an intent.

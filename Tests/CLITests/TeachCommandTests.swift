@@ -1,5 +1,5 @@
 import Foundation
-import Reporting
+import Rendering
 import Testing
 
 /// The package root, found from this file's path (Tests/CLITests/…).

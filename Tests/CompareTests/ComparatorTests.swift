@@ -1,4 +1,4 @@
-import Harness
+import Formats
 import Testing
 
 @testable import Compare

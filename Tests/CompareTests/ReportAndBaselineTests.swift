@@ -1,5 +1,6 @@
+import DiffBenchTestSupport
 import Foundation
-import Harness
+import Formats
 import Testing
 
 @testable import Compare

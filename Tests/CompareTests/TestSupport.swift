@@ -1,4 +1,4 @@
-import Harness
+import Formats
 
 @testable import Compare
 import DiffBenchTestSupport

@@ -8,19 +8,6 @@ struct Post: Identifiable, Hashable, CustomStringConvertible {
     var description: String { "\(id):\(content)" }
 }
 
-/// Independent LCS length by the textbook two-row DP (no code shared with the engines).
-func referenceLCSLength<T: Equatable>(_ a: [T], _ b: [T]) -> Int {
-    var previous = [Int](repeating: 0, count: b.count + 1)
-    var current = previous
-    for x in a {
-        for (j, y) in b.enumerated() {
-            current[j + 1] = x == y ? previous[j] + 1 : max(previous[j + 1], current[j])
-        }
-        swap(&previous, &current)
-    }
-    return previous[b.count]
-}
-
 /// The shapes of random pairs the property tests draw from.
 enum PairShape: CaseIterable {
     case bothEmpty, oldEmpty, newEmpty, identical, reversed, permutation, randomEdits, tinyAlphabet, contentOnly, mixed

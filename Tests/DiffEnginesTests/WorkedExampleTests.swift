@@ -1,3 +1,4 @@
+import DiffBenchTestSupport
 import DiffEngines
 import Testing
 

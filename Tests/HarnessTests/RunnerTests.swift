@@ -4,6 +4,7 @@ import Testing
 import Workloads
 
 @testable import Harness
+import Formats
 
 @Suite(.serialized) struct RunnerTests {
     func temporaryDirectory() throws -> String {

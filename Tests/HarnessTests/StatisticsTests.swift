@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Harness
+import Formats
 
 @Suite struct StatisticsTests {
     @Test func knownSample() throws {

@@ -1,3 +1,6 @@
+import DiffBenchTestSupport
+import ListUpdates
+import Formats
 import Foundation
 import Testing
 @testable import Workloads
@@ -33,7 +36,7 @@ struct CanonicalDatasetTests {
             #expect(dataset.workload == "example" && dataset.kind == .values, "\(example.file)")
             #expect(try letters(dataset.old, dataset) == example.old)
             #expect(try letters(dataset.new, dataset) == example.new)
-            #expect(lcsLength(dataset.old.map(\.id), dataset.new.map(\.id)) == example.lcs, "\(example.file)")
+            #expect(referenceLCSLength(dataset.old.map(\.id), dataset.new.map(\.id)) == example.lcs, "\(example.file)")
             #expect(dataset.size == example.old.count && dataset.parameters["source"] != nil)
         }
         let kitten = try read("kitten-sitting.json")

@@ -1,3 +1,5 @@
+import ListUpdates
+import Formats
 import DiffEngines
 import Testing
 @testable import Workloads
@@ -202,7 +204,7 @@ struct GeneratorTests {
             #expect((dataset.old + dataset.new).allSatisfy { (0..<alphabet).contains($0.id) && $0.content == 0 })
             #expect(!hasUniqueIDs(dataset.old))
             // 10% deleted and 10% inserted keep at least 80% in common.
-            #expect(lcsLength(dataset.old.map(\.id), dataset.new.map(\.id)) >= n - n / 10)
+            #expect(referenceLCSLength(dataset.old.map(\.id), dataset.new.map(\.id)) >= n - n / 10)
         }
     }
 
@@ -225,7 +227,7 @@ struct GeneratorTests {
             // Hunks touch at most a few elements each: most of the text survives.
             let hunks = max(1, unit == .lines ? n / 20 : n / 50)
             let longest = unit == .lines ? 3 : 5
-            #expect(lcsLength(dataset.old.map(\.id), dataset.new.map(\.id)) >= n - hunks * longest)
+            #expect(referenceLCSLength(dataset.old.map(\.id), dataset.new.map(\.id)) >= n - hunks * longest)
         }
         let big = try WorkloadName.text.make(size: 2000, seed: 1, parameters: ["unit": unit.rawValue])
         #expect(!hasUniqueIDs(big.old), "real text repeats lines and characters")

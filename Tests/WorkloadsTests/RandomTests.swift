@@ -1,3 +1,5 @@
+import ListUpdates
+import Formats
 import Testing
 @testable import Workloads
 import DiffBenchTestSupport

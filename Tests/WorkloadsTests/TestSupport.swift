@@ -1,20 +1,8 @@
+import ListUpdates
+import Formats
 import Foundation
 @testable import Workloads
 import DiffBenchTestSupport
-
-/// Length of a longest common subsequence, by the textbook table. O(nm).
-func lcsLength<T: Equatable>(_ a: [T], _ b: [T]) -> Int {
-    guard !a.isEmpty, !b.isEmpty else { return 0 }
-    var previous = [Int](repeating: 0, count: b.count + 1)
-    for x in a {
-        var current = [Int](repeating: 0, count: b.count + 1)
-        for (j, y) in b.enumerated() {
-            current[j + 1] = x == y ? previous[j] + 1 : max(previous[j + 1], current[j])
-        }
-        previous = current
-    }
-    return previous[b.count]
-}
 
 /// Levenshtein distance (substitutions count 1). O(nm).
 func levenshtein<T: Equatable>(_ a: [T], _ b: [T]) -> Int {
@@ -83,9 +71,3 @@ func hasUniqueIDs(_ items: [FeedItem]) -> Bool { Set(items.map(\.id)).count == i
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 
-/// A fresh empty folder for one test.
-func temporaryFolder() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("diffbench-workloads-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-}

@@ -1,3 +1,6 @@
+import ListUpdates
+import Formats
+
 extension Generators {
     /// `same`: the new list is the old one. The engines' best case, and the
     /// commonest refresh of all (nothing happened); an engine should finish it

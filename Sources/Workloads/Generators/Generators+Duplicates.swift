@@ -1,3 +1,6 @@
+import ListUpdates
+import Formats
+
 extension Generators {
     /// `duplicates`: plain values drawn uniformly from `0..<alphabet`, so the
     /// same value occurs many times (at n > alphabet, by pigeonhole). The new

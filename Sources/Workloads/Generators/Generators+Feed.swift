@@ -1,3 +1,6 @@
+import ListUpdates
+import Formats
+
 extension Generators {
     /// `feed`: a pull-to-refresh of a timeline of n posts (newest first).
     /// With integer division:

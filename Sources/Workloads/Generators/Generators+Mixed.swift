@@ -1,3 +1,6 @@
+import ListUpdates
+import Formats
+
 extension Generators {
     /// `mixed`: the mixed edit of the most cited list-diff benchmark. With
     /// integer division throughout:

@@ -1,4 +1,6 @@
+import ListUpdates
 import DiffEngines
+import Formats
 
 extension Generators {
     /// `sectioned`: a grouped feed (posts by day, contacts by letter). The

@@ -1,3 +1,6 @@
+import ListUpdates
+import Formats
+
 extension Generators {
     /// `text`: two versions of a synthetic source file, one element per line
     /// (`unit=lines`) or per character (`unit=characters`) — the input of the

@@ -1,3 +1,6 @@
+import ListUpdates
+import Formats
+
 extension Generators {
     /// `updates`: the same ids in the same order, and `round(fraction · n)`
     /// items (chosen uniformly) with a different content — live like counts,

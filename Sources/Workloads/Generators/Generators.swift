@@ -1,4 +1,6 @@
+import ListUpdates
 import DiffEngines
+import Formats
 
 /// The workload generators, one file per workload. Each takes the size and
 /// the seeded generator and returns the two lists; ``WorkloadName/make(size:seed:parameters:)``

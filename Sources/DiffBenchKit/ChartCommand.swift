@@ -1,0 +1,93 @@
+import ArgumentParser
+import Compare
+import Foundation
+import Harness
+import RunReport
+import Formats
+import ListUpdates
+import Rendering
+import Teaching
+
+struct ChartCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "chart",
+        abstract: "Draw a run's charts (gnuplot) and write its report page from results.json.",
+        discussion: """
+            Reads RUN_DIR/results.json (a run folder written by `diffbench run`, possibly on \
+            another machine) and writes RUN_DIR/charts/ (per chart NAME.png, NAME.dat with the \
+            results rows it draws, NAME.gp to redraw it with `gnuplot NAME.gp` in that folder), \
+            RUN_DIR/index.html (self-contained apart from the PNGs) and RUN_DIR/index.md.
+
+            Charts: time-WORKLOAD (median time per engine and size, MAD whiskers), \
+            scaling-WORKLOAD (time against size, log-log, fitted exponents), memory-WORKLOAD \
+            (peak heap against size, fitted exponents), quality (steps against the fewest \
+            possible), tradeoff (time ratio to stdlib against steps over the fewest).
+
+            gnuplot (with the pngcairo terminal) draws the PNGs. Without it the page, the .dat \
+            and the .gp files are still written, a warning says how to install gnuplot \
+            (apt-get install gnuplot-nox), and the exit status is 0.
+
+            Exit status: 0 when the page is written (with or without gnuplot), 1 when gnuplot \
+            failed on a chart (the message names the .gp file), 2 when RUN_DIR is missing, \
+            holds no results.json, the file is not a diffbench results file of a supported \
+            version, or the folder cannot be written.
+            """
+    )
+
+    @Argument(help: "A run folder (Reports/NAME, Reports/latest) or its results.json.")
+    var runDirectory: String
+
+    @Option(help: "Output: text (files and findings) or json (the summary: charts, exponents, verdicts).")
+    var format: OutputFormat = .text
+
+    func run() throws {
+        let summary: ReportSummary
+        do {
+            summary = try ReportBuilder.build(runDirectory: runDirectory, extraSections: targetsSection())
+        } catch {
+            throw CLIFailure.badInput(error.description)
+        }
+        switch format {
+        case .text: print(summary.text)
+        case .json:
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            print(String(decoding: try encoder.encode(summary), as: UTF8.self))
+        }
+        if summary.gnuplotMissing {
+            warn("gnuplot not found: wrote the page, .dat and .gp files but no PNGs; \(Gnuplot.installHint)")
+        }
+        for warning in summary.warnings {
+            warn("gnuplot warned on \(warning.chart).gp: \(warning.message)")
+        }
+        if !summary.failures.isEmpty {
+            let lines = summary.failures.map { "  \(summary.runDirectory)/charts/\($0.chart).gp: \($0.message)" }
+            throw CLIFailure.checkFailed("gnuplot failed on \(summary.failures.count) chart(s):\n" + lines.joined(separator: "\n"))
+        }
+    }
+
+    /// The performance targets of the run, written to targets.md and linked
+    /// from the page (nothing when the results cannot be read: the builder
+    /// reports that itself).
+    private func targetsSection() -> [ReportSection] {
+        guard let document = try? ResultsStore.read(runDirectory) else { return [] }
+        let folder = runDirectory.hasSuffix(".json") ? (runDirectory as NSString).deletingLastPathComponent : runDirectory
+        let checks = PerformanceTargets.evaluate(document)
+        guard (try? ResultsStore.writeAtomically(PerformanceTargets.markdown(checks) + "\n", to: folder + "/targets.md")) != nil else {
+            return []
+        }
+        let met = checks.filter { $0.met == true }.count
+        let missed = checks.filter { $0.met == false }
+        let unmeasured = checks.filter { $0.met == nil }.count
+        var text = "\(met) of \(checks.count) performance targets met in this run (ratios within the run)"
+        if !missed.isEmpty {
+            text += "; missed: " + missed.map { "\($0.area) \($0.subject) (\($0.measured), goal \($0.target))" }.joined(separator: "; ")
+        }
+        if unmeasured > 0 { text += "; \(unmeasured) not measured by this plan" }
+        return [ReportSection(title: "Performance targets", text: text + ".", links: [.init(label: "targets.md", path: "targets.md")])]
+    }
+
+    private func warn(_ message: String) {
+        FileHandle.standardError.write(Data(("diffbench: warning: " + message + "\n").utf8))
+    }
+}

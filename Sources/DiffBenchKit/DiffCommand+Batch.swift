@@ -1,0 +1,55 @@
+import DiffEngines
+import Workloads
+import Formats
+import ListUpdates
+import Rendering
+import Teaching
+
+extension DiffCommand {
+    /// `diff --format batch|batch-json`: the change as UIKit batch updates.
+    ///
+    /// Flat lists go through the engine's changeset and
+    /// ``StagedBatches/make(from:oldCount:newCount:section:)``; files of
+    /// sections through ``SectionedDiff`` with the same engine at both
+    /// levels. Either way the stages are checked against the UIKit model
+    /// before anything is printed (exit 1 if they fail, which would be a bug).
+    func runBatch(engineName: EngineName, options: DiffOptions) throws {
+        let pair = try StatePair.load(old: old, new: new, chars: chars)
+        let oldState = pair.old.state, newState = pair.new.state
+        let staged: StagedBatches
+        do {
+            if pair.sectioned {
+                staged = try SectionedDiff.diff(
+                    engine: engineName, old: oldState.sections, new: newState.sections, options: options)
+            } else {
+                let oldRows = oldState.sections[0].rows, newRows = newState.sections[0].rows
+                let changeset = try DiffEngines.diff(
+                    engineName, from: oldRows, to: newRows, identity: IdentifiedElements<ListRow>(), options: options)
+                if let problem = changeset.verify(old: oldRows, new: newRows) {
+                    throw CLIFailure.checkFailed("the \(engineName.rawValue) changeset is wrong: \(problem)")
+                }
+                do {
+                    staged = try StagedBatches.make(from: changeset, oldCount: oldRows.count, newCount: newRows.count)
+                } catch {
+                    throw CLIFailure.checkFailed("the \(engineName.rawValue) changeset is wrong: \(error.message)")
+                }
+            }
+        } catch let error as DiffError {
+            if case .duplicateID = error, let repeated = pair.firstRepeat() {
+                throw CLIFailure.badInput(
+                    "\(repeated); the set engine needs unique ids (heckel, myers and lcs accept repeated ids)")
+            }
+            throw CLIFailure.badInput(error.description)
+        }
+        let states: [FileState]
+        do {
+            states = try ListViewState.stageStates(staged, from: oldState, expecting: newState)
+        } catch {
+            throw CLIFailure.checkFailed("the \(engineName.rawValue) batch updates fail the UIKit model: \(error)")
+        }
+        switch format {
+        case .batchJSON: print(BatchFile.render(staged, engine: engineName.rawValue))
+        default: print(BatchText.render(staged, states: states, engine: engineName.rawValue, style: .collectionView))
+        }
+    }
+}

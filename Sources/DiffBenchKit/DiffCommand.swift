@@ -1,0 +1,154 @@
+import ArgumentParser
+import DiffEngines
+import Foundation
+import Workloads
+import Formats
+import ListUpdates
+import Rendering
+import Teaching
+
+struct DiffCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "diff",
+        abstract: "Diff two lists with one engine and print the changeset.",
+        discussion: """
+            OLD and NEW are paths to JSON files holding an array of strings, of numbers, \
+            or of {"id": string|number, "content": any JSON} objects; with --chars they are \
+            literal strings whose characters are the elements.
+
+            Indices are those of a UIKit batch update: deletes and update.old are old \
+            indices, inserts and update.new new indices, moves go from an old to a new index.
+
+            JSON output: {"engine", "deletes": [i], "inserts": [j], "moves": [{"from","to"}], \
+            "updates": [{"old","new"}]}.
+
+            --format batch prints the change as UIKit batch updates (performBatchUpdates \
+            calls, in order), --format batch-json as a batch file for `diffbench validate`. \
+            With these formats OLD and NEW may also hold sections: [{"id", "rows": [list]}].
+
+            Exit status: 0 on success, 2 on bad input (unknown engine, unreadable or \
+            malformed file, duplicate ids for the set engine).
+            """
+    )
+
+    @Option(name: .long, help: "Engine: lcs, myers, heckel, set or stdlib.")
+    var engine: String = "myers"
+
+    @Option(name: .long, help: "Output format: text, json, batch or batch-json.")
+    var format: DiffOutputFormat = .text
+
+    @Flag(name: .long, help: "Treat OLD and NEW as literal strings; each character is an element.")
+    var chars = false
+
+    @Flag(name: .long, help: "Report the fewest possible moves (re-partitions the engine's matches).")
+    var minimizeMoves = false
+
+    @Flag(name: .long, help: "Keep moves as a delete plus an insert (lcs, myers, stdlib).")
+    var noMoves = false
+
+    @Argument(help: "The old list (a JSON file, or a string with --chars).")
+    var old: String
+
+    @Argument(help: "The new list (a JSON file, or a string with --chars).")
+    var new: String
+
+    func run() throws {
+        let engineName = try EngineName.option(engine)
+        if format == .batch || format == .batchJSON {
+            return try runBatch(engineName: engineName, options: DiffOptions(inferMoves: !noMoves, minimizeMoves: minimizeMoves))
+        }
+        let pair = try ListPair.load(old: old, new: new, chars: chars)
+        let options = DiffOptions(inferMoves: !noMoves, minimizeMoves: minimizeMoves)
+        let changeset: Changeset
+        do {
+            changeset = try DiffEngines.diff(
+                engineName, from: pair.old.items, to: pair.new.items, identity: IdentifiedElements<FeedItem>(),
+                options: options)
+        } catch {
+            throw CLIFailure.badInput(pair.describe(error))
+        }
+        if let problem = changeset.verify(old: pair.old.items, new: pair.new.items) {
+            throw CLIFailure.checkFailed("the \(engineName.rawValue) changeset is wrong: \(problem)")
+        }
+        switch format {
+        case .json:
+            print(ChangesetJSON.render(changeset, engine: engineName.rawValue))
+        case .text, .batch, .batchJSON:
+            print(ChangesetText.render(changeset, old: pair.old.labels, new: pair.new.labels, engine: engineName.rawValue))
+        }
+    }
+}
+
+extension EngineName {
+    /// The engine named `text`, or the unknown-engine error.
+    init(validating text: String) throws(DiffError) {
+        guard let name = EngineName(rawValue: text) else { throw .unknownEngine(text) }
+        self = name
+    }
+
+    /// The engine an `--engine` option names; an unknown name is bad usage (exit 2).
+    static func option(_ text: String) throws(CLIFailure) -> EngineName {
+        do {
+            return try EngineName(validating: text)
+        } catch {
+            throw CLIFailure.badInput(error.description)
+        }
+    }
+}
+
+/// The two lists a command compares, read with one interner.
+struct ListPair {
+    var old: LoadedList
+    var new: LoadedList
+    var oldSource: String
+    var newSource: String
+
+    static func load(old: String, new: String, chars: Bool) throws -> ListPair {
+        var reader = ListReader()
+        if chars {
+            return ListPair(
+                old: reader.read(characters: old), new: reader.read(characters: new), oldSource: "OLD", newSource: "NEW")
+        }
+        do {
+            let oldList = try reader.read(path: old)
+            let newList = try reader.read(path: new)
+            if oldList.kind != newList.kind, !oldList.items.isEmpty, !newList.items.isEmpty {
+                throw InputError(
+                    source: new,
+                    problem: "holds \(newList.kind == .values ? "plain values" : "objects") but \(old) holds \(oldList.kind == .values ? "plain values" : "objects")")
+            }
+            return ListPair(old: oldList, new: newList, oldSource: old, newSource: new)
+        } catch let error as InputError {
+            throw CLIFailure.badInput(error.description)
+        }
+    }
+
+    /// An engine error in the user's terms (file and element position).
+    func describe(_ error: DiffError) -> String {
+        if case let .duplicateID(_, side, first, second) = error {
+            let list = side == .old ? old : new
+            let source = side == .old ? oldSource : newSource
+            return "\(source): duplicate id \"\(list.labels[first])\" at elements \(first) and \(second); "
+                + "the set engine needs unique ids (heckel, myers and lcs accept repeated ids)"
+        }
+        return error.description
+    }
+}
+
+/// The `diff --format text` listing: one step a line, for people.
+enum ChangesetText {
+    static func render(_ changeset: Changeset, old: [String], new: [String], engine: String) -> String {
+        var lines = [
+            "\(engine): \(old.count) → \(new.count) elements, \(changeset.stepCount) steps "
+                + "(\(changeset.deletes.count) deletes, \(changeset.inserts.count) inserts, "
+                + "\(changeset.moves.count) moves, \(changeset.updates.count) updates)"
+        ]
+        for i in changeset.deletes { lines.append("delete  old[\(i)]  \(old[i])") }
+        for j in changeset.inserts { lines.append("insert  new[\(j)]  \(new[j])") }
+        for move in changeset.moves { lines.append("move    old[\(move.from)] → new[\(move.to)]  \(old[move.from])") }
+        for update in changeset.updates {
+            lines.append("update  old[\(update.old)] → new[\(update.new)]  \(new[update.new])")
+        }
+        return lines.joined(separator: "\n")
+    }
+}

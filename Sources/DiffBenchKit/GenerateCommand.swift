@@ -1,0 +1,123 @@
+import ArgumentParser
+import Foundation
+import Workloads
+import Formats
+import ListUpdates
+import Rendering
+import Teaching
+
+struct GenerateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "generate",
+        abstract: "Generate a seeded benchmark dataset and write it as a dataset file.",
+        discussion: """
+            The same workload, size, seed and parameters give a byte-identical file on every \
+            machine (generator \(WorkloadName.generatorVersion)). Datasets/README.md describes \
+            each workload and the file format.
+
+            Workloads (n is --size):
+            \(GenerateCommand.workloadHelp)
+
+            Examples:
+              diffbench generate --workload mixed --size 5000 --seed 1 --output Datasets/generated/mixed-5000.json
+              diffbench generate --workload updates --size 1000 --param fraction=0.25 --output updates.json
+              diffbench generate --list --format json
+
+            Exit status: 0 on success, 2 on bad usage (unknown workload, negative size, unknown \
+            or invalid parameter) or when the file cannot be written; nothing is left half-written.
+            """
+    )
+
+    @Option(name: .long, help: "Workload name (see the list below).")
+    var workload: String?
+
+    @Option(name: .long, help: "The size parameter n (0 or more).")
+    var size: Int?
+
+    @Option(name: .long, help: "Seed of the pseudo-random generator (0 to 2^64-1).")
+    var seed: UInt64 = 1
+
+    @Option(name: .long, parsing: .singleValue, help: ArgumentHelp("A workload parameter; repeatable.", valueName: "key=value"))
+    var param: [String] = []
+
+    @Option(name: .long, help: "The dataset file to write (parent folders are created).")
+    var output: String?
+
+    @Flag(name: .long, help: "List the workloads and their parameters, then exit.")
+    var list = false
+
+    @Option(name: .long, help: "Output format of --list and of the summary line: text or json.")
+    var format: OutputFormat = .text
+
+    func run() throws {
+        if list {
+            print(format == .json ? GenerateCommand.listJSON() : GenerateCommand.listText())
+            return
+        }
+        guard let workload else { throw CLIFailure.badInput("generate needs --workload NAME (or --list)") }
+        guard let size else { throw CLIFailure.badInput("generate needs --size N") }
+        guard let output else { throw CLIFailure.badInput("generate needs --output PATH") }
+        var parameters: [String: String] = [:]
+        for text in param {
+            guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
+                throw CLIFailure.badInput("--param \(text): expected key=value")
+            }
+            let key = String(text[..<equals])
+            guard parameters[key] == nil else { throw CLIFailure.badInput("--param \(key) is given twice") }
+            parameters[key] = String(text[text.index(after: equals)...])
+        }
+        let dataset: Dataset
+        do {
+            dataset = try Workloads.make(workload: workload, size: size, seed: seed, parameters: parameters)
+        } catch {
+            throw CLIFailure.badInput(error.description)
+        }
+        do {
+            try DatasetFile.write(dataset, to: output)
+        } catch {
+            throw CLIFailure.badInput(error.description)
+        }
+        switch format {
+        case .text:
+            print("wrote \(output): \(dataset.workload) n=\(dataset.size) seed=\(dataset.seed), "
+                + "\(dataset.old.count) → \(dataset.new.count) elements")
+        case .json:
+            print("{\"output\": \(JSONValue.quoted(output)), \"workload\": \(JSONValue.quoted(dataset.workload)), "
+                + "\"size\": \(dataset.size), \"seed\": \(dataset.seed), \"old\": \(dataset.old.count), \"new\": \(dataset.new.count)}")
+        }
+    }
+
+    /// The workloads with their summaries and knobs, for --help.
+    static var workloadHelp: String {
+        WorkloadName.allCases.map { workload in
+            var text = "  \(workload.rawValue): \(workload.summary)"
+            for parameter in workload.parameters {
+                text += "\n      --param \(parameter.name)=… (default \(parameter.defaultValue)): \(parameter.help)"
+            }
+            return text
+        }.joined(separator: "\n")
+    }
+
+    static func listText() -> String {
+        let width = WorkloadName.allCases.map(\.rawValue.count).max() ?? 0
+        return WorkloadName.allCases.map { workload in
+            let name = workload.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)
+            let knobs = workload.parameters.map { "\($0.name)=\($0.defaultValue)" }.joined(separator: " ")
+            return "\(name)  \(workload.summary)" + (knobs.isEmpty ? "" : " [\(knobs)]")
+        }.joined(separator: "\n")
+    }
+
+    /// `generate --list --format json` (contract): an array of
+    /// {"name", "summary", "parameters": [{"name", "default", "help"}]}.
+    static func listJSON() -> String {
+        let entries = WorkloadName.allCases.map { workload in
+            let parameters = workload.parameters.map {
+                "{\"name\": \(JSONValue.quoted($0.name)), \"default\": \(JSONValue.quoted($0.defaultValue)), "
+                    + "\"help\": \(JSONValue.quoted($0.help))}"
+            }
+            return "  {\"name\": \(JSONValue.quoted(workload.rawValue)), \"summary\": \(JSONValue.quoted(workload.summary)), "
+                + "\"parameters\": [\(parameters.joined(separator: ", "))]}"
+        }
+        return "[\n" + entries.joined(separator: ",\n") + "\n]"
+    }
+}

@@ -1,0 +1,173 @@
+import ArgumentParser
+import DiffEngines
+import Foundation
+import Harness
+import Rendering
+import Workloads
+import Formats
+import ListUpdates
+import Teaching
+
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Time, measure and verify every engine on every workload; write results.csv and results.json.",
+        discussion: """
+            The default plan runs every engine (plus the `floor` reference) on every workload \
+            at sizes 100, 1,000 and 10,000, plus mixed and feed at 100,000. Results go to \
+            OUTPUT/NAME/ (results.csv, results.json) and OUTPUT/latest points at the newest run; \
+            the files are rewritten after every dataset, so an interrupted run keeps its \
+            finished rows. Generated datasets are saved under --datasets-dir.
+
+            Build in release mode for meaningful times (make bench does).
+
+            Exit status: 0 when every row is ok or skipped with a reason, 1 when an engine's \
+            changeset failed verification (the row says how), 2 on bad usage or input.
+            """
+    )
+
+    @Option(help: "Engines, comma-separated (lcs, myers, heckel, set, stdlib).")
+    var engines: String = EngineName.allCases.map(\.rawValue).joined(separator: ",")
+
+    @Option(help: "Workloads, comma-separated (see `diffbench generate --list`).")
+    var workloads: String = WorkloadName.allCases.map(\.rawValue).joined(separator: ",")
+
+    @Option(help: "Sizes, comma-separated. Default: 100,1000,10000 plus mixed and feed at 100000.")
+    var sizes: String?
+
+    @Option(help: "Seed of the generated datasets.")
+    var seed: UInt64 = 1
+
+    @Option(name: .customLong("repetitions"), help: "Rounds of samples per dataset at least (one sample of every engine per round).")
+    var minSamples: Int = 10
+
+    @Option(help: "Seconds the rounds of one dataset last at least.")
+    var minTime: Double = 0.1
+
+    @Option(help: "Seconds one engine may spend on one dataset; cases predicted to need more are skipped.")
+    var timeBudget: Double = 5
+
+    @Option(help: "Most bytes the lcs table may take (bigger tables are skipped).")
+    var lcsMemoryBudget: Int = DiffOptions.defaultLCSMemoryBudget
+
+    @Option(name: .customLong("dataset"), help: "A dataset file to run (repeatable); replaces the generated plan unless --workloads is given too.")
+    var datasetFiles: [String] = []
+
+    @Option(help: "Reports folder.")
+    var output: String = "Reports"
+
+    @Option(help: "Run name (default: run-YYYYMMDD-HHMMSS).")
+    var name: String?
+
+    @Option(help: "Where generated datasets are saved (empty to not save).")
+    var datasetsDir: String = "Datasets/generated"
+
+    @Option(help: "Dataset whose LCS memo table is dumped into the run folder (memo/: text, TSV, PNG heatmap), as WORKLOAD@SIZE; empty for none.")
+    var memo: String = "feed@100"
+
+    @Flag(help: "Skip the memory pass.")
+    var noMemory = false
+
+    @Flag(help: "Leave out the floor reference row.")
+    var noFloor = false
+
+    @Flag(help: "No progress display.")
+    var quiet = false
+
+    func run() throws {
+        let engineNames: [EngineName] = try parseList(engines, "--engines") { EngineName(rawValue: $0) }
+        let workloadNames: [WorkloadName] = try parseList(workloads, "--workloads") { WorkloadName(rawValue: $0) }
+        guard minSamples >= 1 else { throw CLIFailure.badInput("--repetitions must be at least 1") }
+        guard timeBudget > 0, minTime >= 0 else { throw CLIFailure.badInput("--time-budget must be positive and --min-time not negative") }
+        var cases: [RunPlan.Source] = []
+        let workloadsGiven = CommandLine.arguments.contains { $0.hasPrefix("--workloads") }
+        if datasetFiles.isEmpty || workloadsGiven {
+            if let sizes {
+                let list: [Int] = try parseList(sizes, "--sizes") { Int($0).flatMap { $0 >= 0 ? $0 : nil } }
+                cases = workloadNames.flatMap { workload in list.map { RunPlan.Source.generated(workload: workload, size: $0, parameters: [:]) } }
+            } else {
+                cases = RunPlan.defaultCases(workloads: workloadNames)
+            }
+        }
+        for path in datasetFiles {
+            do {
+                _ = try DatasetFile.read(path: path)
+            } catch {
+                throw CLIFailure.badInput("\(error)")
+            }
+            cases.append(.file(path))
+        }
+        let memoCase = try parseMemoCase()
+        let runName = name ?? Self.defaultRunName()
+        guard !runName.contains("/"), runName != "latest", !runName.isEmpty else {
+            throw CLIFailure.badInput("--name must be a plain folder name other than 'latest'")
+        }
+        let plan = RunPlan(
+            engines: engineNames, includeFloor: !noFloor, cases: cases, seed: seed, minSamples: minSamples,
+            minTime: minTime, timeBudget: timeBudget, lcsMemoryBudget: lcsMemoryBudget, measureMemory: !noMemory,
+            datasetsDirectory: datasetsDir.isEmpty ? nil : datasetsDir, outputDirectory: output + "/" + runName,
+            runName: runName)
+        #if DEBUG
+        FileHandle.standardError.write(Data("diffbench: warning: this is a debug build; times are not meaningful (use make bench or swift build -c release)\n".utf8))
+        #endif
+        let progress = ProgressReporter(total: cases.count, enabled: !quiet)
+        let runner = Runner(plan: plan, progress: progress, batchCheck: BatchVerification.check)
+        let outcome: Runner.Outcome
+        do {
+            outcome = try runner.run { path in try DatasetFile.read(path: path) }
+        } catch let error as InputError {
+            throw CLIFailure.badInput(error.description)
+        } catch let error as WorkloadError {
+            throw CLIFailure.badInput(error.description)
+        }
+        if let (workload, size) = memoCase {
+            writeMemoDump(workload: workload, size: size, into: plan.outputDirectory + "/memo")
+        }
+        print(ResultsTable.render(outcome.document.rows))
+        print("results: \(plan.outputDirectory)/results.csv, results.json")
+        if !outcome.failedRows.isEmpty {
+            let lines = outcome.failedRows.map { "  \($0.engine) on \($0.workload)@\($0.size): \($0.reason)" }
+            throw CLIFailure.checkFailed("\(outcome.failedRows.count) result(s) failed verification:\n" + lines.joined(separator: "\n"))
+        }
+    }
+
+    func parseMemoCase() throws -> (WorkloadName, Int)? {
+        if memo.isEmpty { return nil }
+        let parts = memo.split(separator: "@").map(String.init)
+        guard parts.count == 2, let workload = WorkloadName(rawValue: parts[0]), let size = Int(parts[1]), size >= 0 else {
+            throw CLIFailure.badInput("--memo: expected WORKLOAD@SIZE (e.g. feed@100), got '\(memo)'")
+        }
+        return (workload, size)
+    }
+
+    /// The run's memoization-table dump: the LCS table of one dataset as
+    /// text, TSV and a libpng heatmap, linked from the run's report page.
+    func writeMemoDump(workload: WorkloadName, size: Int, into directory: String) {
+        do {
+            let dataset = try workload.make(size: size, seed: seed)
+            let files = try MemoTableDump.write(
+                old: dataset.old.map(\.id), new: dataset.new.map(\.id),
+                title: "\(workload.rawValue) \(dataset.old.count) → \(dataset.new.count) (seed \(seed))", to: directory)
+            if let note = files.note { FileHandle.standardError.write(Data("diffbench: memo table: \(note)\n".utf8)) }
+        } catch {
+            FileHandle.standardError.write(Data("diffbench: warning: no memo table dump: \(error)\n".utf8))
+        }
+    }
+
+    static func defaultRunName() -> String {
+        let formatter = DateFormatter()
+        formatter.dateFormat = "yyyyMMdd-HHmmss"
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return "run-" + formatter.string(from: Date())
+    }
+}
+
+/// Splits a comma-separated option into known values, or fails naming the unknown one.
+func parseList<T>(_ text: String, _ option: String, _ make: (String) -> T?) throws -> [T] {
+    let parts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    guard !parts.isEmpty else { throw CLIFailure.badInput("\(option) is empty") }
+    return try parts.map { part in
+        guard let value = make(part) else { throw CLIFailure.badInput("\(option): unknown value '\(part)'") }
+        return value
+    }
+}

@@ -1,0 +1,56 @@
+import ArgumentParser
+import Compare
+import Foundation
+import Harness
+import Formats
+import ListUpdates
+import Rendering
+import Teaching
+
+struct TargetsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "targets",
+        abstract: "Check a run against the project's performance targets (ratios within the run).",
+        discussion: """
+            Reads RUN_DIRECTORY/results.json (default Reports/latest) and prints, for each target, \
+            the goal and the measured figure: heckel, set and myers as ratios to the in-run \
+            stdlib median, lcs in ns and bytes per table cell, peak heap per element on \
+            mixed@100000, the fitted scaling exponent of heckel and set, heckel over the floor \
+            reference. The default `diffbench run` plan has every case the targets name.
+
+            Exit status: 0 (also when targets are missed, unless --strict), 1 with --strict \
+            when a target is missed, 2 on a missing or malformed results file.
+            """
+    )
+
+    @Argument(help: "The run folder (or its results.json).")
+    var runDirectory: String = "Reports/latest"
+
+    @Flag(help: "Exit 1 when a measured target is missed.")
+    var strict = false
+
+    @Option(help: "Write the table to this file as well (markdown).")
+    var output: String?
+
+    func run() throws {
+        let document: RunDocument
+        do {
+            document = try ResultsStore.read(runDirectory)
+        } catch {
+            throw CLIFailure.badInput(error.description)
+        }
+        let checks = PerformanceTargets.evaluate(document)
+        let text = PerformanceTargets.markdown(checks)
+        print(text)
+        if let output {
+            do {
+                try ResultsStore.writeAtomically(text + "\n", to: output)
+            } catch {
+                throw CLIFailure.badInput("\(error)")
+            }
+        }
+        if strict, checks.contains(where: { $0.met == false }) {
+            throw CLIFailure.checkFailed("performance targets missed")
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import ArgumentParser
+import DiffEngines
+import Foundation
+import Rendering
+import Workloads
+import Formats
+import ListUpdates
+import Teaching
+
+struct TeachCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "teach",
+        abstract: "Draw how the algorithms diff two small lists: LCS memo table, Myers edit graph, Heckel passes, batch-update storyboard.",
+        discussion: """
+            OLD and NEW are read as by `diff`: JSON files (an array of strings, numbers or \
+            {"id", "content"} objects), or literal strings with --chars. Up to \(TeachingPair.maximumCount) \
+            elements per side; `diffbench table` draws the memo table of larger lists.
+
+            Writes into DIR/NAME/ (default Reports/teach/NAME/): lcs-table.txt, lcs-table.tsv, \
+            lcs-table.png, myers-trace.txt, myers-graph.png, myers-middle-snake.png, work.png, \
+            heckel-passes.txt, heckel.png, storyboard.png, index.md and index.html, with the \
+            gnuplot data (.dat) and scripts (.gp) next to each picture (rerun one with \
+            `gnuplot name.gp` inside the folder). Pictures need gnuplot with the pngcairo terminal; \
+            without it the text files, data and scripts are still written and a warning says how \
+            to install gnuplot.
+
+            Exit status: 0 on success (also when gnuplot is missing: the warning lists the \
+            pictures not drawn), 1 when an engine's changeset fails verification or gnuplot \
+            fails on a script, 2 on bad input (unreadable or malformed file, both lists empty, \
+            more than \(TeachingPair.maximumCount) elements on a side, a bad --name, an output \
+            folder that cannot be written).
+            """
+    )
+
+    @Flag(name: .long, help: "Treat OLD and NEW as literal strings; each character is an element.")
+    var chars = false
+
+    @Option(name: .long, help: "Folder name under the output directory (default: made from the inputs).")
+    var name: String?
+
+    @Option(name: .long, help: "Output directory.")
+    var output: String = "Reports/teach"
+
+    @Option(name: .long, help: "Engine whose changeset the storyboard plays: lcs, myers, heckel, set or stdlib.")
+    var engine: String = "myers"
+
+    @Argument(help: "The old list (a JSON file, or a string with --chars).")
+    var old: String
+
+    @Argument(help: "The new list (a JSON file, or a string with --chars).")
+    var new: String
+
+    func run() throws {
+        let engineName = try EngineName.option(engine)
+        let folder = try TeachCommand.folderName(explicit: name, old: old, new: new, chars: chars)
+        let pair = try ListPair.load(old: old, new: new, chars: chars)
+        let title = chars
+            ? "\(old) → \(new)"
+            : TeachCommand.title(pair.old.labels, file: old) + " → " + TeachCommand.title(pair.new.labels, file: new)
+        let directory = output + "/" + folder
+        let gnuplot = GnuplotProcess.executable()
+        let summary: TeachingReport.Summary
+        do {
+            summary = try TeachingReport.write(
+                old: pair.old.items, new: pair.new.items, identity: IdentifiedElements<FeedItem>(),
+                oldLabels: pair.old.labels, newLabels: pair.new.labels, title: title, to: directory,
+                storyboardEngine: engineName, gnuplot: gnuplot)
+        } catch {
+            if case let .engineRefused(engine, engineError) = error {
+                throw CLIFailure.badInput("the storyboard engine \(engine.rawValue) refused these lists: \(pair.describe(engineError))")
+            }
+            if case let .tooLarge(side, _, _) = error {
+                throw CLIFailure.badInput("\(side == .old ? pair.oldSource : pair.newSource): \(error.description)")
+            }
+            throw CLIFailure.badInput(error.description)
+        }
+        print("wrote \(summary.files.count) files into \(directory)/")
+        if !summary.picturesWithoutGnuplot.isEmpty {
+            FileHandle.standardError.write(
+                Data(("diffbench: warning: gnuplot not found, so these pictures were not drawn: "
+                    + summary.picturesWithoutGnuplot.joined(separator: ", ") + "; " + GnuplotProcess.installHint + "\n").utf8))
+        }
+        var failures = summary.gnuplotFailures
+        failures += summary.engineProblems
+        if !failures.isEmpty {
+            throw CLIFailure.checkFailed(failures.joined(separator: "\n"))
+        }
+    }
+
+    /// The output folder: `--name` when given (one path component, no dots
+    /// only), else made from the inputs (`ADFGT-AFOXT`, or the file names).
+    static func folderName(explicit: String?, old: String, new: String, chars: Bool) throws -> String {
+        if let explicit {
+            guard !explicit.isEmpty, !explicit.contains("/"), explicit != ".", explicit != ".." else {
+                throw CLIFailure.badInput("--name \"\(explicit)\": give a plain folder name (no '/', not '.' or '..')")
+            }
+            return explicit
+        }
+        func safe(_ text: String) -> String {
+            text.isEmpty ? "empty" : String(text.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" })
+        }
+        return chars ? safe(old) + "-" + safe(new) : safe(baseName(old)) + "-" + safe(baseName(new))
+    }
+
+    /// A list as titles show it: its elements when short, else its file name.
+    static func title(_ labels: [String], file: String) -> String {
+        let joined = "[" + labels.joined(separator: " ") + "]"
+        return joined.count <= 32 ? joined : baseName(file)
+    }
+
+    /// A file name without folder and extension.
+    static func baseName(_ path: String) -> String {
+        let file = (path as NSString).lastPathComponent
+        return (file as NSString).deletingPathExtension
+    }
+}

@@ -1,0 +1,52 @@
+import DiffEngines
+import ListUpdates
+
+/// One benchmark input: an old and a new list, and how they were made.
+///
+/// `old` and `new` are always the flat lists every engine diffs. Sectioned
+/// workloads also carry the sections (`oldSections`/`newSections`); their rows,
+/// concatenated in order, are exactly `old` and `new`.
+public struct Dataset: Sendable, Equatable {
+    /// Names the generator code in every dataset file written; bumped
+    /// whenever any workload's output for a given size, seed and parameters
+    /// changes (the generators live in `Workloads`).
+    public static let generatorVersion = "diffbench-workloads/1"
+
+    /// Workload name (contract: `same`, `created`, `deleted`, `shuffled`, `mixed`,
+    /// `feed`, `updates`, `duplicates`, `text`, `sectioned`, `file` for user data,
+    /// or `example` for the hand-written examples of the literature).
+    public var workload: String
+    /// The size parameter n.
+    public var size: Int
+    public var seed: UInt64
+    /// Further knobs of the workload, by name, as written in the file.
+    public var parameters: [String: String]
+    /// How elements are identified: plain values never produce updates.
+    public var kind: ListKind
+    public var old: [FeedItem]
+    public var new: [FeedItem]
+    public var oldSections: [ListSection<Int, FeedItem>]?
+    public var newSections: [ListSection<Int, FeedItem>]?
+    /// For `.values` lists of text (characters, lines, words): the text each
+    /// value stands for, `symbols[item.id]`. Nil when the values are plain
+    /// integers (the id is the value) or when both lists are empty.
+    public var symbols: [String]?
+
+    public init(
+        workload: String, size: Int, seed: UInt64, parameters: [String: String] = [:], kind: ListKind = .identified,
+        old: [FeedItem], new: [FeedItem],
+        oldSections: [ListSection<Int, FeedItem>]? = nil, newSections: [ListSection<Int, FeedItem>]? = nil,
+        symbols: [String]? = nil
+    ) {
+        self.workload = workload
+        self.size = size
+        self.seed = seed
+        self.parameters = parameters
+        self.kind = kind
+        self.old = old
+        self.new = new
+        self.oldSections = oldSections
+        self.newSections = newSections
+        self.symbols = symbols
+    }
+}

@@ -1,0 +1,293 @@
+import DiffEngines
+import ListUpdates
+import Foundation
+
+extension DatasetFile {
+    /// Reads the dataset file at `path`. Every problem is refused with the
+    /// file, the line:column and what is wrong; nothing is guessed. O(n).
+    public static func read(path: String) throws(InputError) -> Dataset {
+        try decode(try contents(of: path), source: path)
+    }
+
+    /// Reads a dataset file's text; `source` names it in errors. O(n).
+    public static func decode(_ bytes: [UInt8], source: String) throws(InputError) -> Dataset {
+        let document: PositionedJSON
+        do {
+            document = try JSONParser.parse(bytes)
+        } catch {
+            throw InputError(source: source, position: error.position, problem: "malformed JSON: \(error.problem)")
+        }
+        var reader = DatasetReader(source: source)
+        return try reader.dataset(document)
+    }
+
+    /// A dataset from two plain JSON array files (the user's own data, read
+    /// by ``ListReader``): workload `file`, size = the old list's length,
+    /// seed 0, and the two paths as the parameters `old` and `new`.
+    ///
+    /// Plain values that are all integers keep their value as id; other
+    /// values (strings, non-integer numbers) get ids in order of first
+    /// appearance, old file first, and their text in ``Dataset/symbols`` —
+    /// the same rule as the dataset file, so writing the result out and
+    /// reading it back gives the same dataset.
+    public static func readPair(old: String, new: String) throws(InputError) -> Dataset {
+        var reader = ListReader()
+        let oldList = try reader.read(path: old)
+        let newList = try reader.read(path: new)
+        if oldList.kind != newList.kind, !oldList.items.isEmpty, !newList.items.isEmpty {
+            throw InputError(
+                source: new,
+                problem: "holds \(newList.kind == .values ? "plain values" : "objects") but \(old) holds "
+                    + "\(oldList.kind == .values ? "plain values" : "objects")")
+        }
+        let kind = oldList.items.isEmpty ? newList.kind : oldList.kind
+        var dataset = Dataset(
+            workload: "file", size: oldList.items.count, seed: 0, parameters: ["old": old, "new": new], kind: kind,
+            old: oldList.items, new: newList.items)
+        if kind == .values {
+            let labels = oldList.labels + newList.labels
+            if labels.allSatisfy({ Int($0) != nil }) {
+                dataset.old = oldList.labels.map { FeedItem(id: Int($0)!, content: 0) }
+                dataset.new = newList.labels.map { FeedItem(id: Int($0)!, content: 0) }
+            } else {
+                var interner = Interner()
+                dataset.old = oldList.labels.map { FeedItem(id: interner.code(for: $0), content: 0) }
+                dataset.new = newList.labels.map { FeedItem(id: interner.code(for: $0), content: 0) }
+                dataset.symbols = interner.texts
+            }
+        }
+        return dataset
+    }
+
+    /// The bytes of the file at `path`, or why it cannot be read.
+    static func contents(of path: String) throws(InputError) -> [UInt8] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            var isDirectory: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            throw InputError(
+                source: path,
+                problem: exists
+                    ? (isDirectory.boolValue ? "is a directory, expected a dataset file" : "cannot be read (permissions?)")
+                    : "no such file")
+        }
+        return [UInt8](data)
+    }
+}
+
+/// Turns a parsed dataset document into a ``Dataset``, checking every field.
+private struct DatasetReader {
+    let source: String
+    /// For plain values: whether they are integers or strings (decided by the
+    /// first value met), and the strings' ids.
+    private var valuesAreText: Bool?
+    private var interner = Interner()
+
+    init(source: String) { self.source = source }
+
+    private func fail(_ node: PositionedJSON, _ problem: String) -> InputError {
+        InputError(source: source, position: node.position, problem: problem)
+    }
+
+    static let fields = [
+        "schema", "version", "generator", "workload", "size", "seed", "parameters", "kind", "old", "new",
+        "old_sections", "new_sections",
+    ]
+
+    mutating func dataset(_ document: PositionedJSON) throws(InputError) -> Dataset {
+        guard case let .object(members) = document.value else {
+            throw fail(
+                document,
+                "expected a dataset object {\"schema\": \"\(DatasetFile.schema)\", ...}, found \(document.value.typeName)"
+                    + (document.value.typeName == "an array" ? " (a plain array is a list, not a dataset)" : ""))
+        }
+        var field: [String: PositionedJSON] = [:]
+        for (index, member) in members.enumerated() {
+            let node = document.children[index]
+            guard DatasetReader.fields.contains(member.key) else {
+                throw fail(node, "unknown field \"\(member.key)\"; a dataset has: " + DatasetReader.fields.joined(separator: ", "))
+            }
+            guard field[member.key] == nil else { throw fail(node, "the field \"\(member.key)\" appears twice") }
+            field[member.key] = node
+        }
+        func required(_ name: String) throws(InputError) -> PositionedJSON {
+            guard let node = field[name] else {
+                throw InputError(source: source, position: document.position, problem: "the dataset has no \"\(name)\" field")
+            }
+            return node
+        }
+
+        let schemaNode = try required("schema")
+        guard case let .string(schema) = schemaNode.value, schema == DatasetFile.schema else {
+            throw fail(schemaNode, "\"schema\" must be \"\(DatasetFile.schema)\", found \(schemaNode.value.canonicalText)")
+        }
+        let versionNode = try required("version")
+        let version = try integer(versionNode, "\"version\"")
+        guard version == DatasetFile.version else {
+            throw fail(
+                versionNode,
+                version > DatasetFile.version
+                    ? "dataset format version \(version) is newer than this diffbench reads (\(DatasetFile.version))"
+                    : "unknown dataset format version \(version); this diffbench reads version \(DatasetFile.version)")
+        }
+        if let node = field["generator"] { _ = try string(node, "\"generator\"") }
+        let kindNode = try required("kind")
+        guard case let .string(kindText) = kindNode.value, let kind = ListKind(rawValue: kindText) else {
+            throw fail(kindNode, "\"kind\" must be \"identified\" or \"values\", found \(kindNode.value.canonicalText)")
+        }
+
+        let old = try list(try required("old"), kind, "old")
+        let new = try list(try required("new"), kind, "new")
+        var dataset = Dataset(workload: "file", size: old.count, seed: 0, kind: kind, old: old, new: new)
+        if let node = field["workload"] { dataset.workload = try string(node, "\"workload\"") }
+        if let node = field["size"] {
+            dataset.size = try integer(node, "\"size\"")
+            guard dataset.size >= 0 else { throw fail(node, "\"size\" must not be negative, found \(dataset.size)") }
+        }
+        if let node = field["seed"] {
+            guard case let .number(text) = node.value, let seed = UInt64(text) else {
+                throw fail(node, "\"seed\" must be an integer from 0 to \(UInt64.max), found \(node.value.canonicalText)")
+            }
+            dataset.seed = seed
+        }
+        if let node = field["parameters"] {
+            guard case let .object(parameters) = node.value else {
+                throw fail(node, "\"parameters\" must be an object of strings, found \(node.value.typeName)")
+            }
+            for (index, parameter) in parameters.enumerated() {
+                guard case let .string(value) = parameter.value else {
+                    throw fail(
+                        node.children[index],
+                        "parameter \"\(parameter.key)\" must be a string, found \(parameter.value.typeName)")
+                }
+                dataset.parameters[parameter.key] = value
+            }
+        }
+        switch (field["old_sections"], field["new_sections"]) {
+        case (nil, nil): break
+        case let (oldNode?, newNode?):
+            guard kind == .identified else {
+                throw fail(oldNode, "sections need \"kind\": \"identified\" (rows are {\"id\", \"content\"} objects)")
+            }
+            dataset.oldSections = try sections(oldNode, matching: old, "old")
+            dataset.newSections = try sections(newNode, matching: new, "new")
+        case let (oldNode?, nil):
+            throw fail(oldNode, "\"old_sections\" without \"new_sections\"; give both or neither")
+        case let (nil, newNode?):
+            throw fail(newNode, "\"new_sections\" without \"old_sections\"; give both or neither")
+        }
+        if kind == .values, valuesAreText == true { dataset.symbols = interner.texts }
+        return dataset
+    }
+
+    private func string(_ node: PositionedJSON, _ what: @autoclosure () -> String) throws(InputError) -> String {
+        guard case let .string(text) = node.value else { throw fail(node, "\(what()) must be a string, found \(node.value.typeName)") }
+        return text
+    }
+
+    private func integer(_ node: PositionedJSON, _ what: @autoclosure () -> String) throws(InputError) -> Int {
+        guard case let .number(text) = node.value else {
+            throw fail(node, "\(what()) must be an integer, found \(node.value.typeName)")
+        }
+        guard let value = Int(text) else {
+            let fractional = text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" })
+            throw fail(node, "\(what()) must be an integer, found \(fractional ? "" : "the out-of-range number ")\(text)")
+        }
+        return value
+    }
+
+    private mutating func list(_ node: PositionedJSON, _ kind: ListKind, _ name: String) throws(InputError) -> [FeedItem] {
+        guard case .array = node.value else { throw fail(node, "\"\(name)\" must be an array, found \(node.value.typeName)") }
+        var items: [FeedItem] = []
+        items.reserveCapacity(node.children.count)
+        for (index, element) in node.children.enumerated() {
+            // Messages are built only on error: formatting one per element would double the reading time.
+            switch kind {
+            case .identified: items.append(try item(element, "\(name) element \(index)"))
+            case .values: items.append(try value(element, "\(name) element \(index)"))
+            }
+        }
+        return items
+    }
+
+    private func item(_ element: PositionedJSON, _ what: @autoclosure () -> String) throws(InputError) -> FeedItem {
+        guard case let .object(members) = element.value else {
+            throw fail(element, "\(what()) must be an {\"id\", \"content\"} object, found \(element.value.typeName)")
+        }
+        var id: Int?
+        var content: Int?
+        for (index, member) in members.enumerated() {
+            switch member.key {
+            case "id": id = try integer(element.children[index], "\(what()): \"id\"")
+            case "content": content = try integer(element.children[index], "\(what()): \"content\"")
+            default: continue  // other tools may add fields; they are not part of the diff
+            }
+        }
+        guard let id else { throw fail(element, "\(what()) has no \"id\"") }
+        guard let content else { throw fail(element, "\(what()) has no \"content\"") }
+        return FeedItem(id: id, content: content)
+    }
+
+    private mutating func value(_ element: PositionedJSON, _ what: @autoclosure () -> String) throws(InputError) -> FeedItem {
+        switch element.value {
+        case .number:
+            guard valuesAreText != true else {
+                throw fail(element, "\(what()) is a number, but earlier values are strings; use one or the other")
+            }
+            valuesAreText = false
+            return FeedItem(id: try integer(element, what()), content: 0)
+        case let .string(text):
+            guard valuesAreText != false else {
+                throw fail(element, "\(what()) is a string, but earlier values are integers; use one or the other")
+            }
+            valuesAreText = true
+            return FeedItem(id: interner.code(for: text), content: 0)
+        default:
+            throw fail(element, "\(what()) must be an integer or a string (\"kind\": \"values\"), found \(element.value.typeName)")
+        }
+    }
+
+    private mutating func sections(
+        _ node: PositionedJSON, matching rows: [FeedItem], _ name: String
+    ) throws(InputError) -> [ListSection<Int, FeedItem>] {
+        let field = "\(name)_sections"
+        guard case .array = node.value else { throw fail(node, "\"\(field)\" must be an array, found \(node.value.typeName)") }
+        var result: [ListSection<Int, FeedItem>] = []
+        var seen: [Int: Int] = [:]
+        var rowCount = 0
+        for (index, element) in node.children.enumerated() {
+            let what = "\(field) element \(index)"
+            guard case let .object(members) = element.value else {
+                throw fail(element, "\(what) must be an {\"id\", \"rows\"} object, found \(element.value.typeName)")
+            }
+            var id: Int?
+            var sectionRows: [FeedItem]?
+            for (memberIndex, member) in members.enumerated() {
+                let child = element.children[memberIndex]
+                switch member.key {
+                case "id": id = try integer(child, "\(what): \"id\"")
+                case "rows": sectionRows = try list(child, .identified, "\(what): rows")
+                default: continue
+                }
+            }
+            guard let id else { throw fail(element, "\(what) has no \"id\"") }
+            guard let sectionRows else { throw fail(element, "\(what) has no \"rows\"") }
+            if let first = seen[id] {
+                throw fail(element, "\(what) has the id \(id) of \(field) element \(first); section ids must be unique")
+            }
+            seen[id] = index
+            for (offset, row) in sectionRows.enumerated() where rowCount + offset >= rows.count || rows[rowCount + offset] != row {
+                throw fail(
+                    element.children[members.firstIndex { $0.key == "rows" }!],
+                    "row \(offset) of \(what) is \(row), but \(name) element \(rowCount + offset) is "
+                        + (rowCount + offset < rows.count ? "\(rows[rowCount + offset])" : "missing")
+                        + "; the sections' rows, in order, must be the \"\(name)\" list")
+            }
+            rowCount += sectionRows.count
+            result.append(ListSection(id: id, rows: sectionRows))
+        }
+        guard rowCount == rows.count else {
+            throw fail(node, "the sections hold \(rowCount) rows but \"\(name)\" has \(rows.count) elements; they must be the same list")
+        }
+        return result
+    }
+}

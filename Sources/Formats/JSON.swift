@@ -1,0 +1,325 @@
+import DiffEngines
+
+/// A small JSON reader that keeps line and column, so that a bad file is
+/// refused with "file:line:column: problem" rather than a generic message.
+public enum JSONValue: Hashable, Sendable {
+    case null
+    case bool(Bool)
+    case number(String)  // kept as written: ids like 12345678901234567890 stay exact
+    case string(String)
+    case array([JSONValue])
+    case object([(key: String, value: JSONValue)])
+
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): return true
+        case let (.bool(a), .bool(b)): return a == b
+        case let (.number(a), .number(b)): return a == b
+        case let (.string(a), .string(b)): return a == b
+        case let (.array(a), .array(b)): return a == b
+        case let (.object(a), .object(b)):
+            return a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+        default: return false
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(canonicalText) }
+
+    /// The value with object keys sorted and no whitespace: two values are
+    /// the same content exactly when their canonical texts are equal.
+    public var canonicalText: String {
+        switch self {
+        case .null: return "null"
+        case let .bool(b): return b ? "true" : "false"
+        case let .number(n): return n
+        case let .string(s): return JSONValue.quoted(s)
+        case let .array(items): return "[" + items.map(\.canonicalText).joined(separator: ",") + "]"
+        case let .object(members):
+            return "{" + members.sorted { $0.key < $1.key }
+                .map { JSONValue.quoted($0.key) + ":" + $0.value.canonicalText }.joined(separator: ",") + "}"
+        }
+    }
+
+    /// A JSON string literal for `text`.
+    public static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    public var typeName: String {
+        switch self {
+        case .null: return "null"
+        case .bool: return "a boolean"
+        case .number: return "a number"
+        case .string: return "a string"
+        case .array: return "an array"
+        case .object: return "an object"
+        }
+    }
+
+    public subscript(key: String) -> JSONValue? {
+        guard case let .object(members) = self else { return nil }
+        return members.first { $0.key == key }?.value
+    }
+}
+
+/// Where a problem is in a text: 1-based line and column.
+public struct TextPosition: Hashable, Sendable, CustomStringConvertible {
+    public var line: Int
+    public var column: Int
+    public init(line: Int, column: Int) { self.line = line; self.column = column }
+    public var description: String { "\(line):\(column)" }
+}
+
+/// A JSON text that cannot be read, with the position of the problem.
+public struct JSONSyntaxError: Error, Hashable, Sendable {
+    public var position: TextPosition
+    public var problem: String
+}
+
+/// A parsed value with the position where it starts (for error messages
+/// about values that parse but have the wrong shape).
+public struct PositionedJSON: Sendable {
+    public var value: JSONValue
+    public var position: TextPosition
+    public var children: [PositionedJSON]
+}
+
+public struct JSONParser {
+    private let bytes: [UInt8]
+    private var index = 0
+    private var line = 1
+    private var lineStart = 0
+
+    public init(_ text: [UInt8]) { bytes = text }
+
+    /// Parses a whole document; trailing non-whitespace is an error.
+    public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> PositionedJSON {
+        var parser = JSONParser(bytes)
+        parser.skipWhitespace()
+        if parser.index == bytes.count { throw parser.error("the file is empty, expected a JSON value") }
+        let value = try parser.parseValue(depth: 0)
+        parser.skipWhitespace()
+        if parser.index < bytes.count { throw parser.error("unexpected text after the JSON value") }
+        return value
+    }
+
+    private var position: TextPosition { TextPosition(line: line, column: index - lineStart + 1) }
+
+    private func error(_ problem: String) -> JSONSyntaxError { JSONSyntaxError(position: position, problem: problem) }
+
+    private mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "\n"):
+                index += 1
+                line += 1
+                lineStart = index
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"): index += 1
+            default: return
+            }
+        }
+    }
+
+    private func describeHere() -> String {
+        guard index < bytes.count else { return "the end of the file (truncated?)" }
+        let byte = bytes[index]
+        if byte >= 0x20 && byte < 0x7f { return "'\(Character(UnicodeScalar(byte)))'" }
+        return "byte 0x\(String(byte, radix: 16))"
+    }
+
+    private mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> PositionedJSON {
+        guard depth < 512 else { throw error("nesting deeper than 512 levels") }
+        let start = position
+        guard index < bytes.count else { throw error("expected a value, found the end of the file (truncated?)") }
+        switch bytes[index] {
+        case UInt8(ascii: "{"):
+            index += 1
+            var members: [(key: String, value: JSONValue)] = []
+            var children: [PositionedJSON] = []
+            skipWhitespace()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+                index += 1
+                return PositionedJSON(value: .object([]), position: start, children: [])
+            }
+            while true {
+                skipWhitespace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                    throw error("expected a quoted key, found \(describeHere())")
+                }
+                let key = try parseString()
+                skipWhitespace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+                    throw error("expected ':' after the key \"\(key)\", found \(describeHere())")
+                }
+                index += 1
+                skipWhitespace()
+                let child = try parseValue(depth: depth + 1)
+                members.append((key, child.value))
+                children.append(child)
+                skipWhitespace()
+                guard index < bytes.count else { throw error("unterminated object: expected ',' or '}' (truncated?)") }
+                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+                if bytes[index] == UInt8(ascii: "}") { index += 1; break }
+                throw error("expected ',' or '}' in an object, found \(describeHere())")
+            }
+            return PositionedJSON(value: .object(members), position: start, children: children)
+        case UInt8(ascii: "["):
+            index += 1
+            var children: [PositionedJSON] = []
+            skipWhitespace()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+                index += 1
+                return PositionedJSON(value: .array([]), position: start, children: [])
+            }
+            while true {
+                skipWhitespace()
+                children.append(try parseValue(depth: depth + 1))
+                skipWhitespace()
+                guard index < bytes.count else { throw error("unterminated array: expected ',' or ']' (truncated?)") }
+                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+                if bytes[index] == UInt8(ascii: "]") { index += 1; break }
+                throw error("expected ',' or ']' in an array, found \(describeHere())")
+            }
+            return PositionedJSON(value: .array(children.map(\.value)), position: start, children: children)
+        case UInt8(ascii: "\""):
+            return PositionedJSON(value: .string(try parseString()), position: start, children: [])
+        case UInt8(ascii: "t"):
+            try expectWord("true")
+            return PositionedJSON(value: .bool(true), position: start, children: [])
+        case UInt8(ascii: "f"):
+            try expectWord("false")
+            return PositionedJSON(value: .bool(false), position: start, children: [])
+        case UInt8(ascii: "n"):
+            try expectWord("null")
+            return PositionedJSON(value: .null, position: start, children: [])
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return PositionedJSON(value: .number(try parseNumber()), position: start, children: [])
+        default:
+            throw error("expected a JSON value, found \(describeHere())")
+        }
+    }
+
+    private mutating func expectWord(_ word: String) throws(JSONSyntaxError) {
+        for byte in word.utf8 {
+            guard index < bytes.count, bytes[index] == byte else { throw error("invalid literal, expected '\(word)'") }
+            index += 1
+        }
+    }
+
+    private mutating func parseNumber() throws(JSONSyntaxError) -> String {
+        let start = index
+        func digits(_ parser: inout JSONParser) -> Int {
+            let from = parser.index
+            while parser.index < parser.bytes.count, parser.bytes[parser.index] >= UInt8(ascii: "0"),
+                parser.bytes[parser.index] <= UInt8(ascii: "9")
+            { parser.index += 1 }
+            return parser.index - from
+        }
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        guard digits(&self) > 0 else { throw error("invalid number: expected a digit") }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            guard digits(&self) > 0 else { throw error("invalid number: expected a digit after '.'") }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard digits(&self) > 0 else { throw error("invalid number: expected a digit in the exponent") }
+        }
+        return String(decoding: bytes[start..<index], as: UTF8.self)
+    }
+
+    private mutating func parseString() throws(JSONSyntaxError) -> String {
+        index += 1  // opening quote
+        var scalars = String.UnicodeScalarView()
+        var runStart = index
+        func flush(_ parser: JSONParser, _ scalars: inout String.UnicodeScalarView, _ from: Int) {
+            if from < parser.index {
+                scalars.append(contentsOf: String(decoding: parser.bytes[from..<parser.index], as: UTF8.self).unicodeScalars)
+            }
+        }
+        while true {
+            guard index < bytes.count else { throw error("unterminated string (truncated?)") }
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                flush(self, &scalars, runStart)
+                index += 1
+                return String(scalars)
+            }
+            if byte < 0x20 {
+                throw error(byte == 0x0a ? "unterminated string: line break inside a string" : "control character inside a string")
+            }
+            if byte == UInt8(ascii: "\\") {
+                flush(self, &scalars, runStart)
+                index += 1
+                guard index < bytes.count else { throw error("unterminated escape (truncated?)") }
+                let escape = bytes[index]
+                index += 1
+                switch escape {
+                case UInt8(ascii: "\""): scalars.append("\"")
+                case UInt8(ascii: "\\"): scalars.append("\\")
+                case UInt8(ascii: "/"): scalars.append("/")
+                case UInt8(ascii: "b"): scalars.append("\u{08}")
+                case UInt8(ascii: "f"): scalars.append("\u{0C}")
+                case UInt8(ascii: "n"): scalars.append("\n")
+                case UInt8(ascii: "r"): scalars.append("\r")
+                case UInt8(ascii: "t"): scalars.append("\t")
+                case UInt8(ascii: "u"):
+                    var code = try parseHex4()
+                    if (0xD800..<0xDC00).contains(code) {
+                        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                            throw error("unpaired surrogate in a \\u escape")
+                        }
+                        index += 2
+                        let low = try parseHex4()
+                        guard (0xDC00..<0xE000).contains(low) else { throw error("invalid low surrogate in a \\u escape") }
+                        code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                    }
+                    guard let scalar = Unicode.Scalar(code) else { throw error("invalid \\u escape") }
+                    scalars.append(scalar)
+                default:
+                    index -= 1
+                    throw error("invalid escape '\\\(Character(UnicodeScalar(escape)))'")
+                }
+                runStart = index
+                continue
+            }
+            index += 1
+        }
+    }
+
+    private mutating func parseHex4() throws(JSONSyntaxError) -> UInt32 {
+        guard index + 4 <= bytes.count else { throw error("truncated \\u escape") }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[index]
+            let digit: UInt32
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+            default: throw error("invalid hex digit in a \\u escape")
+            }
+            value = value << 4 | digit
+            index += 1
+        }
+        return value
+    }
+}

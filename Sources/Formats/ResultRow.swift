@@ -1,0 +1,142 @@
+import DiffEngines
+
+/// One row of a run: one engine on one dataset. Documented column by column
+/// in the README ("results.csv columns"); `results.csv` and `results.json`
+/// carry the same rows.
+public struct ResultRow: Hashable, Sendable, Codable {
+    /// Outcome of a row.
+    public enum Status: String, Hashable, Sendable, Codable {
+        /// Verified and measured.
+        case ok
+        /// The engine's changeset failed verification; `reason` says how.
+        case failed
+        /// Not run, or not timed, for a stated reason (a budget, unique ids needed).
+        case skipped
+        /// A reference that produces no changeset (`floor`): timed, not verified.
+        case reference
+    }
+
+    public var engine: String
+    public var workload: String
+    /// The workload's size parameter n.
+    public var size: Int
+    public var sizeOld: Int
+    public var sizeNew: Int
+    public var seed: UInt64
+    /// The workload's further parameters as `key=value;key=value` (sorted).
+    public var parameters: String
+    public var status: Status
+    public var reason: String
+    public var samples: Int
+    public var medianNs: Double?
+    public var minNs: Double?
+    public var p90Ns: Double?
+    public var maxNs: Double?
+    /// Median absolute deviation of the samples.
+    public var spreadNs: Double?
+    /// This row's median over the `stdlib` median on the same dataset in the same run.
+    public var ratioToStdlib: Double?
+    /// This row's median over the `floor` reference median (one dictionary
+    /// build over the old ids plus one probe per new id).
+    public var ratioToFloor: Double?
+    /// Peak live heap bytes during one call, from the allocation hook.
+    public var peakHeapBytes: Int?
+    /// Allocations during one call.
+    public var allocations: Int?
+    public var inserts: Int?
+    public var deletes: Int?
+    public var moves: Int?
+    public var updates: Int?
+    public var steps: Int?
+    /// Fewest moves for the pair (common items − LIS); empty when ids repeat.
+    public var minMoves: Int?
+    /// Fewest inserts + deletes without moves (n + m − 2·LCS); empty when not affordable.
+    public var minEdits: Int?
+    /// Lengths left after trimming the common prefix and suffix by id (the
+    /// region the alignment engines work on: `lcs` fills
+    /// (trimmed_old + 1) × (trimmed_new + 1) cells).
+    public var trimmedOld: Int?
+    public var trimmedNew: Int?
+    /// The changeset passed the verifier (apply gives the new list, updates exact).
+    public var verified: Bool
+    /// The changeset, converted to a batch update, passed the UIKit model.
+    public var batchVerified: Bool?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case engine, workload, size
+        case sizeOld = "size_old"
+        case sizeNew = "size_new"
+        case seed, parameters, status, reason, samples
+        case medianNs = "median_ns"
+        case minNs = "min_ns"
+        case p90Ns = "p90_ns"
+        case maxNs = "max_ns"
+        case spreadNs = "spread_ns"
+        case ratioToStdlib = "ratio_to_stdlib"
+        case ratioToFloor = "ratio_to_floor"
+        case peakHeapBytes = "peak_heap_bytes"
+        case allocations, inserts, deletes, moves, updates, steps
+        case minMoves = "min_moves"
+        case minEdits = "min_edits"
+        case trimmedOld = "trimmed_old"
+        case trimmedNew = "trimmed_new"
+        case verified
+        case batchVerified = "batch_verified"
+    }
+
+    public init(engine: String, workload: String, size: Int, sizeOld: Int, sizeNew: Int, seed: UInt64, parameters: String) {
+        self.engine = engine
+        self.workload = workload
+        self.size = size
+        self.sizeOld = sizeOld
+        self.sizeNew = sizeNew
+        self.seed = seed
+        self.parameters = parameters
+        self.status = .skipped
+        self.reason = ""
+        self.samples = 0
+        self.verified = false
+    }
+
+    /// The key that identifies a row across runs (baselines compare on it).
+    public var key: String { "\(engine)/\(workload)/\(size)/\(parameters)" }
+}
+
+extension ResultRow {
+    /// The CSV header, in column order (contract: README "results.csv columns").
+    public static let csvColumns: [String] = CodingKeys.allCases.map(\.rawValue)
+
+    /// The row as CSV fields, in ``csvColumns`` order. Empty field = no value.
+    public var csvFields: [String] {
+        func number(_ value: Double?) -> String {
+            guard let value else { return "" }
+            if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+            return String(value)
+        }
+        func integer(_ value: Int?) -> String { value.map(String.init) ?? "" }
+        return [
+            engine, workload, String(size), String(sizeOld), String(sizeNew), String(seed), parameters,
+            status.rawValue, reason, String(samples),
+            number(medianNs), number(minNs), number(p90Ns), number(maxNs), number(spreadNs),
+            ratioToStdlib.map { String($0) } ?? "", ratioToFloor.map { String($0) } ?? "",
+            integer(peakHeapBytes), integer(allocations),
+            integer(inserts), integer(deletes), integer(moves), integer(updates), integer(steps),
+            integer(minMoves), integer(minEdits), integer(trimmedOld), integer(trimmedNew), verified ? "true" : "false",
+            batchVerified.map { $0 ? "true" : "false" } ?? "",
+        ]
+    }
+
+    /// RFC 4180 quoting: a field with a comma, quote or line break is quoted.
+    public static func csvEscape(_ field: String) -> String {
+        if field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) {
+            return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        }
+        return field
+    }
+}
+
+extension String {
+    fileprivate func replacingOccurrences(of target: String, with replacement: String) -> String {
+        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}

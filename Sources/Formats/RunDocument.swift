@@ -1,0 +1,100 @@
+import DiffEngines
+
+/// `results.json`: the rows plus the environment and the plan, versioned.
+public struct RunDocument: Hashable, Sendable, Codable {
+    public static let schemaName = "diffbench.results"
+    public static let currentVersion = 1
+
+    public var schema: String
+    public var version: Int
+    public var environment: RunEnvironment
+    public var plan: PlanSummary
+    /// True once every planned case has a row (false in a file left by an interrupted run).
+    public var complete: Bool
+    public var rows: [ResultRow]
+
+    public init(environment: RunEnvironment, plan: PlanSummary, complete: Bool, rows: [ResultRow]) {
+        self.schema = RunDocument.schemaName
+        self.version = RunDocument.currentVersion
+        self.environment = environment
+        self.plan = plan
+        self.complete = complete
+        self.rows = rows
+    }
+}
+
+/// Where and how a run was made.
+public struct RunEnvironment: Hashable, Sendable, Codable {
+    public var swiftVersion: String
+    public var os: String
+    public var cpu: String
+    public var cores: Int
+    public var memoryBytes: Int
+    public var buildConfiguration: String
+    public var gitCommit: String
+    public var seed: UInt64
+    public var startTime: String
+    public var runName: String
+
+    enum CodingKeys: String, CodingKey {
+        case swiftVersion = "swift_version"
+        case os, cpu, cores
+        case memoryBytes = "memory_bytes"
+        case buildConfiguration = "build_configuration"
+        case gitCommit = "git_commit"
+        case seed
+        case startTime = "start_time"
+        case runName = "run_name"
+    }
+
+    public init(
+        swiftVersion: String, os: String, cpu: String, cores: Int, memoryBytes: Int, buildConfiguration: String,
+        gitCommit: String, seed: UInt64, startTime: String, runName: String
+    ) {
+        self.swiftVersion = swiftVersion
+        self.os = os
+        self.cpu = cpu
+        self.cores = cores
+        self.memoryBytes = memoryBytes
+        self.buildConfiguration = buildConfiguration
+        self.gitCommit = gitCommit
+        self.seed = seed
+        self.startTime = startTime
+        self.runName = runName
+    }
+}
+
+/// The plan as recorded in the results (enough to rerun it).
+public struct PlanSummary: Hashable, Sendable, Codable {
+    public var engines: [String]
+    public var workloads: [String]
+    public var sizes: [Int]
+    public var extraCases: [String]
+    public var minSamples: Int
+    public var minTimeSeconds: Double
+    public var timeBudgetSeconds: Double
+    public var lcsMemoryBudgetBytes: Int
+
+    enum CodingKeys: String, CodingKey {
+        case engines, workloads, sizes
+        case extraCases = "extra_cases"
+        case minSamples = "min_samples"
+        case minTimeSeconds = "min_time_seconds"
+        case timeBudgetSeconds = "time_budget_seconds"
+        case lcsMemoryBudgetBytes = "lcs_memory_budget_bytes"
+    }
+
+    public init(
+        engines: [String], workloads: [String], sizes: [Int], extraCases: [String], minSamples: Int,
+        minTimeSeconds: Double, timeBudgetSeconds: Double, lcsMemoryBudgetBytes: Int
+    ) {
+        self.engines = engines
+        self.workloads = workloads
+        self.sizes = sizes
+        self.extraCases = extraCases
+        self.minSamples = minSamples
+        self.minTimeSeconds = minTimeSeconds
+        self.timeBudgetSeconds = timeBudgetSeconds
+        self.lcsMemoryBudgetBytes = lcsMemoryBudgetBytes
+    }
+}

@@ -1,0 +1,147 @@
+import DiffEngines
+
+/// A position in a sectioned list view: a section and a row inside it
+/// (UIKit's two-element `IndexPath`; named apart from Foundation's so that a
+/// file importing both compiles).
+public struct ListIndexPath: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+    public var section: Int
+    public var row: Int
+
+    @inlinable
+    public init(section: Int, row: Int) {
+        self.section = section
+        self.row = row
+    }
+
+    @inlinable
+    public static func < (lhs: ListIndexPath, rhs: ListIndexPath) -> Bool {
+        lhs.section != rhs.section ? lhs.section < rhs.section : lhs.row < rhs.row
+    }
+
+    public var description: String { "[\(section), \(row)]" }
+}
+
+/// One `performBatchUpdates` call: what a list view is told to animate.
+///
+/// The index spaces are UIKit's (documented for `UICollectionView` and
+/// `UITableView`): deletes and reloads name positions **before** the update;
+/// inserts name positions **after** it (that is, after every delete); moves go
+/// from a position before to a position after. The order in which an app
+/// calls the methods inside the block does not matter, which is why the
+/// fields are plain lists. Every item not deleted, moved or inside a deleted
+/// section stays, keeps its order relative to the other staying items, and
+/// fills the positions of its section that are neither inserted nor the
+/// target of a move; sections behave the same way one level up.
+///
+/// ``ListViewState/applying(_:dataSource:style:)`` applies a batch with the
+/// checks UIKit makes; ``StagedBatches`` holds batches that must be applied one
+/// after the other.
+public struct BatchUpdate: Hashable, Sendable, CustomStringConvertible {
+    /// A section that changes place: old section index → new section index.
+    public struct SectionMove: Hashable, Sendable, CustomStringConvertible {
+        public var from: Int
+        public var to: Int
+        @inlinable public init(from: Int, to: Int) { self.from = from; self.to = to }
+        public var description: String { "\(from)→\(to)" }
+    }
+
+    /// A row that changes place: index path before → index path after.
+    public struct RowMove: Hashable, Sendable, CustomStringConvertible {
+        public var from: ListIndexPath
+        public var to: ListIndexPath
+        @inlinable public init(from: ListIndexPath, to: ListIndexPath) { self.from = from; self.to = to }
+        public var description: String { "\(from)→\(to)" }
+    }
+
+    /// Sections removed with all their rows (indices before the update).
+    public var deletedSections: [Int]
+    /// Sections added with all their rows (indices after the update).
+    public var insertedSections: [Int]
+    /// Sections moved with their rows (before → after).
+    public var movedSections: [SectionMove]
+    /// Sections whose header and rows are rebuilt from the data source (indices before the update).
+    public var reloadedSections: [Int]
+    /// Rows removed (index paths before the update).
+    public var deletedRows: [ListIndexPath]
+    /// Rows added (index paths after the update).
+    public var insertedRows: [ListIndexPath]
+    /// Rows moved (before → after), possibly to another section.
+    public var movedRows: [RowMove]
+    /// Rows whose cell is rebuilt from the data source (index paths before the update).
+    public var reloadedRows: [ListIndexPath]
+
+    public init(
+        deletedSections: [Int] = [], insertedSections: [Int] = [], movedSections: [SectionMove] = [],
+        reloadedSections: [Int] = [], deletedRows: [ListIndexPath] = [], insertedRows: [ListIndexPath] = [],
+        movedRows: [RowMove] = [], reloadedRows: [ListIndexPath] = []
+    ) {
+        self.deletedSections = deletedSections
+        self.insertedSections = insertedSections
+        self.movedSections = movedSections
+        self.reloadedSections = reloadedSections
+        self.deletedRows = deletedRows
+        self.insertedRows = insertedRows
+        self.movedRows = movedRows
+        self.reloadedRows = reloadedRows
+    }
+
+    /// Number of section and row operations in the batch.
+    public var operationCount: Int {
+        deletedSections.count + insertedSections.count + movedSections.count + reloadedSections.count
+            + deletedRows.count + insertedRows.count + movedRows.count + reloadedRows.count
+    }
+
+    /// True when the batch changes nothing.
+    public var isEmpty: Bool { operationCount == 0 }
+
+    /// The same batch with every list in ascending order (moves by their
+    /// source). UIKit does not depend on the order of the calls, so this is
+    /// only for stable output and comparison.
+    public func sorted() -> BatchUpdate {
+        BatchUpdate(
+            deletedSections: deletedSections.sorted(), insertedSections: insertedSections.sorted(),
+            movedSections: movedSections.sorted { $0.from != $1.from ? $0.from < $1.from : $0.to < $1.to },
+            reloadedSections: reloadedSections.sorted(), deletedRows: deletedRows.sorted(),
+            insertedRows: insertedRows.sorted(),
+            movedRows: movedRows.sorted { $0.from != $1.from ? $0.from < $1.from : $0.to < $1.to },
+            reloadedRows: reloadedRows.sorted())
+    }
+
+    public var description: String {
+        var parts: [String] = []
+        if !deletedSections.isEmpty { parts.append("deletedSections: \(deletedSections)") }
+        if !insertedSections.isEmpty { parts.append("insertedSections: \(insertedSections)") }
+        if !movedSections.isEmpty { parts.append("movedSections: \(movedSections)") }
+        if !reloadedSections.isEmpty { parts.append("reloadedSections: \(reloadedSections)") }
+        if !deletedRows.isEmpty { parts.append("deletedRows: \(deletedRows)") }
+        if !insertedRows.isEmpty { parts.append("insertedRows: \(insertedRows)") }
+        if !movedRows.isEmpty { parts.append("movedRows: \(movedRows)") }
+        if !reloadedRows.isEmpty { parts.append("reloadedRows: \(reloadedRows)") }
+        return "BatchUpdate(" + parts.joined(separator: ", ") + ")"
+    }
+}
+
+/// Batch updates that must be applied one after the other, each in its own
+/// `performBatchUpdates` call, with the data source set to that stage's data
+/// before the call (the "staged changeset" of DifferenceKit and others).
+///
+/// One batch cannot express every change under UIKit's rules: a row that
+/// moves and changes content cannot be moved and reloaded in the same batch
+/// (UIKit treats the reload as a delete and raises "attempt to perform a
+/// delete and a move from the same index path"), so its reload comes in a
+/// later stage at its new index path; and row changes inside sections that
+/// move are kept out of the batch that moves the sections. See
+/// `Guides/BatchUpdates.md`.
+public struct StagedBatches: Hashable, Sendable, CustomStringConvertible {
+    /// The batches in the order they must be applied. Empty when old and new are equal.
+    public var stages: [BatchUpdate]
+
+    public init(_ stages: [BatchUpdate]) { self.stages = stages }
+
+    /// Total operations over all stages.
+    public var operationCount: Int { stages.reduce(0) { $0 + $1.operationCount } }
+
+    public var description: String {
+        "StagedBatches(" + stages.map(\.description).joined(separator: ", ") + ")"
+    }
+}

@@ -1,0 +1,190 @@
+import DiffEngines
+
+/// Diffs lists of sections into staged batch updates, with any engine.
+///
+/// Two levels, both run by the chosen engine:
+/// 1. **Sections**: the section identities, old → new, give section deletes,
+///    inserts and moves, and pair every surviving section with its new place.
+/// 2. **Rows**: the rows of the surviving sections, flattened into one list
+///    per side with a marker before each section (the marker of the k-th
+///    surviving section has the same identity on both sides, so it anchors
+///    the engine to the section boundaries). One flat diff finds row deletes,
+///    inserts, moves and updates within and across sections. A matched row
+///    whose section changed is a move even if the engine kept it in place
+///    (UIKit keeps non-moved rows in their section); markers produce nothing.
+///
+/// Rows of deleted sections go with their section, rows of inserted sections
+/// come with theirs: they are not in the flat lists, so a row that leaves a
+/// deleted section for a surviving one is an insert (UIKit refuses "cannot
+/// move an item from a deleted section") and one that goes into a new
+/// section is a delete ("cannot move an item into a newly inserted section").
+///
+/// Stages (see `Guides/BatchUpdates.md`): normally one batch with the
+/// section and row changes; if sections move and rows change inside moved
+/// sections, the section changes come first and the row changes in a second
+/// batch; reloads of moved rows always come last, at their new index paths.
+///
+/// Complexity: the engine's on S sections, then on R + K elements (R rows
+/// of the K surviving sections), plus O(S + R) for the translation.
+public enum SectionedDiff {
+    public static func diff<SectionID: Hashable & Sendable, Row: Identifiable & Equatable & Sendable>(
+        engine: EngineName, old: [ListSection<SectionID, Row>], new: [ListSection<SectionID, Row>],
+        options: DiffOptions = .default
+    ) throws(DiffError) -> StagedBatches {
+        // Level 1: sections.
+        let sectionChanges = try DiffEngines.diff(
+            engine, from: old.map(\.id), to: new.map(\.id), identity: ValueElements<SectionID>(), options: options)
+        let sectionSource = consistent(sectionChanges, oldCount: old.count, newCount: new.count, engine: engine)
+        var movedSectionSources = [Bool](repeating: false, count: old.count)
+        var movedSectionTargets = [Bool](repeating: false, count: new.count)
+        for move in sectionChanges.moves {
+            movedSectionSources[move.from] = true
+            movedSectionTargets[move.to] = true
+        }
+
+        // Level 2: rows of the surviving sections, with a marker per section.
+        var keptOld: [Int] = []  // old section index of the k-th surviving section (in new order)
+        var keptNew: [Int] = []  // its new section index
+        for t in new.indices where sectionSource[t] >= 0 {
+            keptOld.append(sectionSource[t])
+            keptNew.append(t)
+        }
+        var flatOld: [FlatEntry<Row>] = []
+        var flatNew: [FlatEntry<Row>] = []
+        var oldPlace: [(kept: Int, row: Int)] = []  // row == -1 for a marker
+        var newPlace: [(kept: Int, row: Int)] = []
+        for k in keptOld.indices {
+            flatOld.append(.marker(k))
+            oldPlace.append((k, -1))
+            for (r, row) in old[keptOld[k]].rows.enumerated() {
+                flatOld.append(.row(row))
+                oldPlace.append((k, r))
+            }
+            flatNew.append(.marker(k))
+            newPlace.append((k, -1))
+            for (r, row) in new[keptNew[k]].rows.enumerated() {
+                flatNew.append(.row(row))
+                newPlace.append((k, r))
+            }
+        }
+        let rowChanges = try DiffEngines.diff(
+            engine, from: flatOld, to: flatNew, identity: FlatIdentity<Row>(), options: options)
+        let rowSource = consistent(rowChanges, oldCount: flatOld.count, newCount: flatNew.count, engine: engine)
+        var isMoveTarget = [Bool](repeating: false, count: flatNew.count)
+        for move in rowChanges.moves { isMoveTarget[move.to] = true }
+        var isUpdated = [Bool](repeating: false, count: flatNew.count)
+        for update in rowChanges.updates { isUpdated[update.new] = true }
+
+        // Rows in terms of (surviving section, row); section indices are chosen per stage below.
+        var ops = KeptRowChanges()
+        var oldMatched = [Bool](repeating: false, count: flatOld.count)
+        for j in flatNew.indices where newPlace[j].row >= 0 {
+            let i = rowSource[j]
+            guard i >= 0 else {
+                ops.inserts.append(newPlace[j])
+                continue
+            }
+            oldMatched[i] = true
+            let from = oldPlace[i], to = newPlace[j]
+            if isMoveTarget[j] || from.kept != to.kept {
+                ops.moves.append((from, to))
+                if isUpdated[j] { ops.reloadsAfterMoves.append(to) }
+            } else if isUpdated[j] {
+                ops.reloads.append(from)
+            }
+        }
+        for i in flatOld.indices where oldPlace[i].row >= 0 && !oldMatched[i] { ops.deletes.append(oldPlace[i]) }
+
+        // Do row changes touch a section that moves?
+        let touchesMovedSection =
+            ops.deletes.contains { movedSectionSources[keptOld[$0.kept]] }
+            || ops.reloads.contains { movedSectionSources[keptOld[$0.kept]] }
+            || ops.moves.contains { movedSectionSources[keptOld[$0.from.kept]] || movedSectionTargets[keptNew[$0.to.kept]] }
+            || ops.inserts.contains { movedSectionTargets[keptNew[$0.kept]] }
+
+        let sectionBatch = BatchUpdate(
+            deletedSections: sectionChanges.deletes, insertedSections: sectionChanges.inserts,
+            movedSections: sectionChanges.moves.map { BatchUpdate.SectionMove(from: $0.from, to: $0.to) })
+        // Before the row batch, surviving section k sits at its old index if the
+        // section changes happen in the same batch, at its new index otherwise.
+        let rowsBefore = touchesMovedSection ? keptNew : keptOld
+        func before(_ place: (kept: Int, row: Int)) -> ListIndexPath {
+            ListIndexPath(section: rowsBefore[place.kept], row: place.row)
+        }
+        func after(_ place: (kept: Int, row: Int)) -> ListIndexPath {
+            ListIndexPath(section: keptNew[place.kept], row: place.row)
+        }
+        var rowBatch = BatchUpdate(
+            deletedRows: ops.deletes.map(before), insertedRows: ops.inserts.map(after),
+            movedRows: ops.moves.map { BatchUpdate.RowMove(from: before($0.from), to: after($0.to)) },
+            reloadedRows: ops.reloads.map(before))
+        rowBatch = rowBatch.sorted()
+        let reloadBatch = BatchUpdate(reloadedRows: ops.reloadsAfterMoves.map(after).sorted())
+
+        var stages: [BatchUpdate]
+        if touchesMovedSection {
+            stages = [sectionBatch, rowBatch, reloadBatch]
+        } else {
+            var merged = rowBatch
+            merged.deletedSections = sectionBatch.deletedSections
+            merged.insertedSections = sectionBatch.insertedSections
+            merged.movedSections = sectionBatch.movedSections
+            stages = [merged, reloadBatch]
+        }
+        return StagedBatches(stages.filter { !$0.isEmpty })
+    }
+
+    /// The changeset's new → old map; an engine result that does not fit
+    /// its input is a bug in the engine (each engine is verified against
+    /// ``Changeset/verify(old:new:identity:)`` by its own tests).
+    private static func consistent(_ changes: Changeset, oldCount: Int, newCount: Int, engine: EngineName) -> [Int] {
+        do {
+            return try changes.newToOld(oldCount: oldCount, newCount: newCount)
+        } catch {
+            preconditionFailure("the \(engine.rawValue) engine returned an inconsistent changeset: \(error.message)")
+        }
+    }
+}
+
+/// Row changes of a sectioned diff, each place given as (surviving section
+/// ordinal, row); the section index is chosen when the stages are built.
+private struct KeptRowChanges {
+    typealias Place = (kept: Int, row: Int)
+    var deletes: [Place] = []
+    var inserts: [Place] = []
+    var moves: [(from: Place, to: Place)] = []
+    /// Old places of staying rows whose content changed.
+    var reloads: [Place] = []
+    /// New places of moved rows whose content changed.
+    var reloadsAfterMoves: [Place] = []
+}
+
+/// An element of the flattened sectioned list: a section marker or a row.
+enum FlatEntry<Row> {
+    case marker(Int)
+    case row(Row)
+}
+
+/// Identity for the flattened list: markers are identified by the surviving
+/// section's ordinal (the same on both sides, unique even when section ids
+/// repeat), rows by their own id; only rows have content.
+struct FlatIdentity<Row: Identifiable & Equatable>: ElementIdentity {
+    enum ID: Hashable {
+        case marker(Int)
+        case row(Row.ID)
+    }
+
+    func id(of element: FlatEntry<Row>) -> ID {
+        switch element {
+        case let .marker(k): return .marker(k)
+        case let .row(row): return .row(row.id)
+        }
+    }
+
+    func hasSameContent(_ lhs: FlatEntry<Row>, _ rhs: FlatEntry<Row>) -> Bool {
+        if case let .row(a) = lhs, case let .row(b) = rhs { return a == b }
+        return true
+    }
+
+    var contentCanDiffer: Bool { true }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Rendering
+
+/// Finding and running gnuplot. Charts are drawn by the `gnuplot` program,
+/// not by a library, so that every chart can be redrawn or restyled from its
+/// `.gp` file by anyone, with no diffbench in sight.
+public enum Gnuplot {
+    /// What to tell a person whose machine has no gnuplot.
+    public static let installHint = GnuplotProcess.installHint + ", then: diffbench chart RUN_DIR"
+
+    /// Which gnuplot to use.
+    public enum Location: Sendable, Hashable {
+        /// The first `gnuplot` on PATH.
+        case search
+        /// This executable.
+        case path(String)
+        /// Draw nothing (write the page, `.dat` and `.gp` only).
+        case none
+
+        /// The executable, or nil when there is none.
+        public func resolve() -> String? {
+            switch self {
+            case .none: return nil
+            case let .path(path): return FileManager.default.isExecutableFile(atPath: path) ? path : nil
+            case .search: return GnuplotProcess.executable()
+            }
+        }
+    }
+
+    typealias Outcome = GnuplotProcess.Outcome
+
+    /// Runs `gnuplot -e "outfile='TEMP'" NAME.gp` in `folder` for each script,
+    /// up to one process per core at a time (rendering is CPU-bound and each
+    /// process takes a few tens of milliseconds), and renames each finished
+    /// image over `NAME.png`, so a reader never sees half a PNG. A failed
+    /// script leaves no PNG of that name behind.
+    static func render(names: [String], in folder: String, executable: String) -> [String: Outcome] {
+        /// Hands out script indices and collects outcomes under one lock.
+        final class Work: @unchecked Sendable {
+            let lock = NSLock()
+            var cursor = 0
+            var outcomes: [String: Outcome] = [:]
+
+            func take() -> Int {
+                lock.lock()
+                defer { lock.unlock() }
+                cursor += 1
+                return cursor - 1
+            }
+
+            func record(_ name: String, _ outcome: Outcome) {
+                lock.lock()
+                outcomes[name] = outcome
+                lock.unlock()
+            }
+        }
+        let work = Work()
+        let workers = max(1, min(names.count, ProcessInfo.processInfo.activeProcessorCount))
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while true {
+                let index = work.take()
+                guard index < names.count else { return }
+                work.record(names[index], run(name: names[index], in: folder, executable: executable))
+            }
+        }
+        return work.outcomes
+    }
+
+    static func run(name: String, in folder: String, executable: String) -> Outcome {
+        GnuplotProcess.run(script: name + ".gp", output: name + ".png", in: folder, gnuplot: executable)
+    }
+}

@@ -1,0 +1,165 @@
+import Rendering
+import Foundation
+import Formats
+
+/// Chart 4, one for the run: how close each engine's changeset comes to the
+/// fewest steps, per workload at its largest size. Two panels, one per
+/// proven minimum: moves against the fewest moves (unique ids only), and the
+/// move-free edit script the changeset implies (deletes + inserts + 2·moves)
+/// against n + m − 2·LCS. Points above the dashed line at 1 are steps a list
+/// view animates for nothing; each is labelled with its ratio. O(rows).
+enum QualityChart {
+    static let name = "quality"
+
+    static let caption = """
+        Each engine's changeset against the proven minimum for the same lists, at each workload's \
+        largest size (log scale; 1 = optimal, the dashed line). Top: moves ÷ the fewest moves \
+        (common items − longest increasing subsequence; only for unique ids). Bottom: \
+        (deletes + inserts + 2·moves) ÷ (n + m − 2·LCS): a move is a delete plus an insert of \
+        one item, so this compares the edit script the changeset stands for with the shortest \
+        one. Points above 1 carry their ratio: ×2 means twice the steps needed.
+        """
+
+    struct Panel: Sendable {
+        var column: String
+        var title: String
+        var label: String
+        var measure: @Sendable (ResultRow) -> Double?
+    }
+
+    static let panels = [
+        Panel(
+            column: "moves_ratio", title: "Moves ÷ fewest moves (common items − LIS)", label: "moves ÷ fewest",
+            measure: QualityMeasures.movesRatio),
+        Panel(
+            column: "edit_ratio", title: "(deletes + inserts + 2·moves) ÷ (n + m − 2·LCS)", label: "edit script ÷ shortest",
+            measure: QualityMeasures.editRatio),
+    ]
+
+    static func draft(_ allSeries: [RunSeries], runName: String) -> ChartDraft? {
+        var picked: [(series: RunSeries, slot: Int, rows: [ResultRow])] = []
+        for series in allSeries {
+            let rows = series.rows.filter { row in
+                row.size == series.largestSize && row.status == .ok && panels.contains { $0.measure(row) != nil }
+            }
+            if !rows.isEmpty { picked.append((series, picked.count, rows)) }
+        }
+        guard !picked.isEmpty else { return nil }
+        let engines = EnginePalette.sorted(picked.flatMap { $0.rows.map(\.engine) })
+        var table = DataTable(
+            columns: ["size", "inserts", "deletes", "moves", "updates", "steps", "min_moves", "min_edits"],
+            derived: ["slot"] + panels.map(\.column),
+            notes: [
+                "Rows: for each workload (and parameters), the results rows with status ok at its largest size that have moves and min_moves, or deletes, inserts, moves and min_edits.",
+                "slot = the workload's position on the x axis; moves_ratio = moves / min_moves; edit_ratio = (deletes + inserts + 2*moves) / min_edits (0/0 = 1; NaN = not defined).",
+            ])
+        for engine in engines {
+            for entry in picked {
+                for row in entry.rows where row.engine == engine {
+                    table.add(row, derived: [Double(entry.slot)] + panels.map { $0.measure(row) })
+                }
+            }
+        }
+
+        // A panel with nothing defined anywhere (every workload repeats ids) is left out.
+        let shown = panels.filter { panel in picked.contains { $0.rows.contains { panel.measure($0) != nil } } }
+        let title = "Steps against the fewest possible, at each workload's largest size"
+        let width = max(1000, 160 + 95 * picked.count), height = 70 + 420 * shown.count
+        var script = GnuplotScript(name: name, title: title, width: width, height: height, runName: runName)
+        let slotColumn = table.number("slot")
+        script.add([
+            "# Columns of \(name).dat: \(slotColumn) slot (x position of the workload), "
+                + panels.map { "\(table.number($0.column)) \($0.column)" }.joined(separator: ", ") + ".",
+            "set multiplot layout \(shown.count),1 title \(GnuplotScript.literal(title)) font ',14'",
+            "set xrange [-0.5:\(picked.count) - 0.5]",
+            "set xtics (" + picked.map { "\(GnuplotScript.literal(categoryLabel($0.series, all: allSeries))) \($0.slot)" }.joined(separator: ", ") + ") font ',10'",
+            "set grid noxtics",
+            "set logscale y",
+            "set lmargin 12",
+            "set rmargin 16",
+        ])
+        let pointWidth = 0.7 / Double(engines.count)
+        for (number, panel) in shown.enumerated() {
+            let values = picked.flatMap { $0.rows.compactMap(panel.measure) }
+            // Ratios are at least 1 for any verified changeset; room above the top point for its label.
+            let low = min(0.9, AxisRange.stepDown((values.min() ?? 1) / 1.1))
+            let high = AxisRange.stepUp(max(2, (values.max() ?? 1) * 1.8))
+            let range = (low: low, high: high)
+            let ticks = AxisRange.ratioTicks(low: low, high: range.high)
+            let column = table.number(panel.column)
+            script.add([
+                "",
+                "# Panel \(number + 1): \(panel.title)",
+                "set title \(GnuplotScript.literal(panel.title)) font ',12'",
+                "set ylabel \(GnuplotScript.literal(panel.label + " (log scale)"))",
+                "set yrange [\(GnuplotScript.number(low)):\(GnuplotScript.number(range.high))]",
+                "set bmargin 4",
+                "set ytics (" + ticks.map { "\"\(GnuplotScript.number($0))\" \(GnuplotScript.number($0))" }.joined(separator: ", ") + ")",
+                "unset arrow",
+                "unset label",
+                "set arrow 1 from graph 0, first 1 to graph 1, first 1 nohead dt 2 lw 1.5 lc rgb '#555555' back",
+            ])
+            // Workloads where this panel's minimum is not defined say why.
+            for entry in picked where !entry.rows.contains(where: { panel.measure($0) != nil }) {
+                let why = panel.column == "moves_ratio" ? "ids repeat:\\nno minimum" : "no LCS\\nknown"
+                script.add("set label \(entry.slot + 2) \"\(why)\" at \(entry.slot), first 1 center offset 0,1.8 font ',9' tc rgb '#777777'")
+            }
+            var clauses: [String] = []
+            for (position, engine) in engines.enumerated() {
+                guard let block = table.block(of: engine),
+                    picked.contains(where: { $0.rows.contains { $0.engine == engine && panel.measure($0) != nil } })
+                else { continue }
+                let offset = (Double(position) - Double(engines.count - 1) / 2) * pointWidth
+                let x = "($\(slotColumn) + \(GnuplotScript.number(offset)))"
+                let colour = EnginePalette.colour(for: engine)
+                let source = clauses.isEmpty ? "'\(name).dat'" : "''"
+                clauses.append(
+                    "\(source) index \(block) using \(x):\(column) with points pt \(EnginePalette.pointType(for: engine)) ps 1.6 lc rgb '\(colour)' "
+                        + (number == 0 ? "title \(GnuplotScript.literal(engine))" : "notitle"))
+                clauses.append(
+                    "'' index \(block) using \(x):\(column):(column(\(column)) > 1.005 ? sprintf('×%.2f', column(\(column))) : '') "
+                        + "with labels center offset 0,1 font ',9' tc rgb '\(colour)' notitle")
+            }
+            if number == 0 {
+                // The legend names every engine of the chart, also one only the lower panel shows.
+                for engine in engines where !clauses.contains(where: { $0.contains("title \(GnuplotScript.literal(engine))") }) {
+                    clauses.append("keyentry with points pt \(EnginePalette.pointType(for: engine)) ps 1.6 lc rgb '\(EnginePalette.colour(for: engine))' title \(GnuplotScript.literal(engine))")
+                }
+            } else {
+                script.add("unset key")
+            }
+            script.add("plot " + clauses.joined(separator: ", \\\n     "))
+        }
+        script.add("unset multiplot")
+
+        let file = ChartFile(
+            kind: .quality, name: name, series: nil, title: title, caption: caption, finding: finding(picked.map(\.rows)),
+            width: width, height: height, rows: table.rowCount, drawn: false)
+        return ChartDraft(file: file, data: table.render(title: title), script: script.text)
+    }
+
+    /// The x-axis label: the workload (with parameters when it appears twice)
+    /// and the size (by default the series' largest).
+    static func categoryLabel(_ series: RunSeries, all: [RunSeries], size: Int? = nil) -> String {
+        let shared = all.filter { $0.workload == series.workload }.count > 1
+        return (shared ? series.label : series.workload) + "\nn = " + Formatting.grouped(size ?? series.largestSize)
+    }
+
+    /// "Every engine is optimal except: heckel ×1.06 moves on shuffled, …"
+    static func finding(_ groups: [[ResultRow]]) -> String {
+        var excess: [String] = []
+        for rows in groups {
+            for row in rows {
+                if let ratio = QualityMeasures.movesRatio(row), ratio > 1.005 {
+                    excess.append("\(row.engine) \(ratioText(ratio)) moves on \(row.workload)")
+                } else if let ratio = QualityMeasures.editRatio(row), ratio > 1.005 {
+                    excess.append("\(row.engine) \(ratioText(ratio)) edit script on \(row.workload)")
+                }
+            }
+        }
+        if excess.isEmpty { return "Every engine reports the fewest steps on every workload shown." }
+        return "Above the optimum: " + excess.joined(separator: "; ") + ". Every other point is optimal."
+    }
+
+    static func ratioText(_ value: Double) -> String { "×" + String(format: "%.2f", value) }
+}

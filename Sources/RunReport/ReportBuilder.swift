@@ -1,0 +1,170 @@
+import Foundation
+import Formats
+
+/// Why a report could not be made.
+public typealias ReportError = FileError
+
+/// What `ReportBuilder.build` made.
+public struct ReportSummary: Hashable, Sendable, Codable {
+    /// A chart that gnuplot could not draw, or drew with warnings.
+    public struct Problem: Hashable, Sendable, Codable {
+        /// The chart's file name without extension.
+        public var chart: String
+        public var message: String
+    }
+
+    public var runDirectory: String
+    public var runName: String
+    /// Every chart, drawn or not, in page order.
+    public var charts: [ChartFile]
+    /// Fitted exponents per engine × workload (time and memory).
+    public var exponents: [ExponentFit]
+    public var verdicts: [WorkloadVerdict]
+    /// Paths relative to the run folder.
+    public var pages: [String]
+    /// The gnuplot used, nil when none was found.
+    public var gnuplot: String?
+    /// Charts gnuplot failed to draw (no PNG).
+    public var failures: [Problem]
+    /// Charts drawn, but gnuplot printed warnings.
+    public var warnings: [Problem]
+    /// Titles of the extra sections linked from the page.
+    public var sections: [String]
+
+    public var gnuplotMissing: Bool { gnuplot == nil }
+
+    /// A few lines for a terminal or a closing note: the page, each chart
+    /// file with what it shows, and the time exponents.
+    public var text: String {
+        var lines = ["report: \(runDirectory)/index.html (and index.md)"]
+        let drawn = charts.filter(\.drawn).count
+        lines.append("charts: \(drawn) of \(charts.count) drawn in \(runDirectory)/charts")
+        for chart in charts {
+            lines.append("  \(chart.name).png\(chart.drawn ? "" : " (not drawn)") — \(chart.title). \(chart.finding)")
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// Draws a run's charts and writes its report page, from `results.json`
+/// alone: charts can be made on another machine than the run, and redrawn
+/// after a restyle without rerunning anything.
+///
+/// Writes into the run folder: `charts/NAME.{dat,gp,png}` per chart,
+/// `index.md` and `index.html`. Files are written whole (temporary file,
+/// then rename). Files in `charts/` with those extensions that the current
+/// results do not produce are removed, so the folder matches the page.
+///
+/// Cost: linear in rows for the data; drawing runs one gnuplot process per
+/// chart, as many at a time as there are cores (about 0.1 s each).
+public enum ReportBuilder {
+    public static func build(
+        runDirectory: String, extraSections: [ReportSection] = [], gnuplot: Gnuplot.Location = .search
+    ) throws(ReportError) -> ReportSummary {
+        let folder = try runFolder(runDirectory)
+        let document = try ResultsStore.read(folder)
+        let runName = document.environment.runName
+        let allSeries = RunSeries.group(document)
+
+        var drafts: [ChartDraft] = []
+        var fits: [ExponentFit] = []
+        if let tradeoff = TradeoffChart.draft(allSeries, runName: runName) { drafts.append(tradeoff) }
+        if let quality = QualityChart.draft(allSeries, runName: runName) { drafts.append(quality) }
+        for series in allSeries {
+            if let time = TimeChart.draft(series, runName: runName) { drafts.append(time) }
+        }
+        for metric in [ExponentFit.Metric.time, .memory] {
+            for series in allSeries {
+                if let result = ScalingChart.draft(series, metric: metric, runName: runName) {
+                    drafts.append(result.draft)
+                    fits += result.fits
+                }
+            }
+        }
+
+        let chartsFolder = folder + "/charts"
+        do {
+            try FileManager.default.createDirectory(atPath: chartsFolder, withIntermediateDirectories: true)
+        } catch {
+            throw ReportError(path: chartsFolder, problem: "cannot create the folder: \(error.localizedDescription)")
+        }
+        let names = Set(drafts.map(\.file.name))
+        removeStale(in: chartsFolder, keeping: names)
+        for draft in drafts {
+            try write(draft.data, to: chartsFolder + "/\(draft.file.name).dat")
+            try write(draft.script, to: chartsFolder + "/\(draft.file.name).gp")
+        }
+
+        let executable = gnuplot.resolve()
+        var failures: [ReportSummary.Problem] = []
+        var warnings: [ReportSummary.Problem] = []
+        var chartProblem: String?
+        if let executable {
+            let outcomes = Gnuplot.render(names: drafts.map(\.file.name), in: chartsFolder, executable: executable)
+            for index in drafts.indices {
+                let name = drafts[index].file.name
+                guard let outcome = outcomes[name] else { continue }
+                let message = outcome.messages.trimmingCharacters(in: .whitespacesAndNewlines)
+                if outcome.status == 0 {
+                    drafts[index].file.drawn = true
+                    if !message.isEmpty { warnings.append(.init(chart: name, message: message)) }
+                } else {
+                    failures.append(.init(chart: name, message: message))
+                }
+            }
+            if !failures.isEmpty {
+                chartProblem = "gnuplot (\(executable)) failed on " + failures.map { "\($0.chart).gp" }.joined(separator: ", ") + "."
+            }
+        } else {
+            for draft in drafts { unlink(chartsFolder + "/\(draft.file.name).png") }
+            chartProblem = "gnuplot was not found. To draw them, " + Gnuplot.installHint + "."
+        }
+
+        let sections = (extraSections + ReportSection.discovered(in: folder)).map { $0.existing(in: folder) }
+        let page = ReportPage(
+            document: document, charts: drafts.map(\.file), fits: fits,
+            verdicts: allSeries.map(WorkloadVerdict.init), sections: sections, chartProblem: chartProblem)
+        try write(page.markdown, to: folder + "/index.md")
+        try write(page.html, to: folder + "/index.html")
+
+        return ReportSummary(
+            runDirectory: folder, runName: runName, charts: page.charts, exponents: fits, verdicts: page.verdicts,
+            pages: ["index.md", "index.html"], gnuplot: executable, failures: failures, warnings: warnings,
+            sections: sections.map(\.title))
+    }
+
+    /// The run folder: the path itself, or the folder of a results.json path.
+    static func runFolder(_ path: String) throws(ReportError) -> String {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw ReportError(path: path, problem: "no such run folder")
+        }
+        var folder = isDirectory.boolValue ? path : (path as NSString).deletingLastPathComponent
+        if folder.isEmpty { folder = "." }
+        while folder.count > 1, folder.hasSuffix("/") { folder.removeLast() }
+        return folder
+    }
+
+    static func write(_ text: String, to path: String) throws(ReportError) {
+        do {
+            try ResultsStore.writeAtomically(text, to: path)
+        } catch {
+            throw ReportError(path: path, problem: "\(error)")
+        }
+    }
+
+    /// Removes chart files (and temporary files of an interrupted drawing)
+    /// that the current set of charts does not include.
+    static func removeStale(in folder: String, keeping names: Set<String>) {
+        guard let files = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for file in files {
+            if file.hasPrefix("."), file.contains(".tmp-") {
+                unlink(folder + "/" + file)
+                continue
+            }
+            let url = URL(fileURLWithPath: file)
+            guard ["png", "dat", "gp"].contains(url.pathExtension) else { continue }
+            if !names.contains(url.deletingPathExtension().lastPathComponent) { unlink(folder + "/" + file) }
+        }
+    }
+}

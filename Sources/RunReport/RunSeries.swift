@@ -1,0 +1,79 @@
+import Formats
+
+/// The rows of one workload with one set of parameters, across sizes: what a
+/// per-workload chart draws. Workload and parameters together make the key
+/// because a run may hold, say, `duplicates` with two alphabets, and mixing
+/// them on one line would fit a curve through two different experiments.
+public struct RunSeries: Hashable, Sendable {
+    public var workload: String
+    public var parameters: String
+    /// "duplicates (alphabet=8)", or the bare workload name.
+    public var label: String
+    /// The name's part in chart file names: the workload, plus the parameters
+    /// when the run holds the workload more than once. Letters, digits, `-`.
+    public var slug: String
+    /// The series' rows in results order.
+    public var rows: [ResultRow]
+
+    /// Sizes with at least one row, ascending.
+    public var sizes: [Int] { Array(Set(rows.map(\.size))).sorted() }
+    public var largestSize: Int { rows.map(\.size).max() ?? 0 }
+    /// Engines with at least one row, in palette order.
+    public var engines: [String] { EnginePalette.sorted(rows.map(\.engine)) }
+
+    /// Groups a run's rows, in the plan's workload order (then first
+    /// appearance for workloads the plan does not list). O(rows · series).
+    public static func group(_ document: RunDocument) -> [RunSeries] {
+        var series: [RunSeries] = []
+        for row in document.rows {
+            if let index = series.firstIndex(where: { $0.workload == row.workload && $0.parameters == row.parameters }) {
+                series[index].rows.append(row)
+            } else {
+                let label = row.parameters.isEmpty ? row.workload : "\(row.workload) (\(row.parameters))"
+                series.append(RunSeries(workload: row.workload, parameters: row.parameters, label: label, slug: "", rows: [row]))
+            }
+        }
+        let planOrder = document.plan.workloads
+        let firstSeen = series.map(\.workload)
+        series = series.enumerated().sorted { left, right in
+            let a = planOrder.firstIndex(of: left.element.workload) ?? planOrder.count + firstSeen.firstIndex(of: left.element.workload)!
+            let b = planOrder.firstIndex(of: right.element.workload) ?? planOrder.count + firstSeen.firstIndex(of: right.element.workload)!
+            return a != b ? a < b : left.offset < right.offset
+        }.map(\.element)
+        var used: Set<String> = []
+        for index in series.indices {
+            let workload = series[index].workload
+            let shared = series.filter { $0.workload == workload }.count > 1
+            var slug = slugify(shared && !series[index].parameters.isEmpty ? workload + "-" + series[index].parameters : workload)
+            if slug.isEmpty { slug = "workload" }
+            var candidate = slug
+            var suffix = 2
+            while used.contains(candidate) {
+                candidate = "\(slug)-\(suffix)"
+                suffix += 1
+            }
+            used.insert(candidate)
+            series[index].slug = candidate
+        }
+        return series
+    }
+
+    /// Lower-case letters and digits; every other run of characters becomes one `-`.
+    static func slugify(_ text: String) -> String {
+        var out = ""
+        for scalar in text.lowercased().unicodeScalars {
+            if ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) {
+                out.unicodeScalars.append(scalar)
+            } else if !out.isEmpty, !out.hasSuffix("-") {
+                out += "-"
+            }
+        }
+        while out.hasSuffix("-") { out.removeLast() }
+        return out
+    }
+}
+
+extension ResultRow {
+    /// A row whose time means something: a verified engine or the floor reference.
+    var isMeasured: Bool { status == .ok || status == .reference }
+}

@@ -1,0 +1,122 @@
+import Rendering
+import Foundation
+import Formats
+
+/// Charts 2 and 3, one per workload: median time (or peak heap bytes)
+/// against list size on log–log axes, one line per engine, with the exponent
+/// of a fitted power law in the legend ("myers ∝ n^1.03").
+///
+/// On log–log axes y = c·nᵏ is a straight line of slope k, so the picture and
+/// the number say the same thing: parallel lines grow alike, a steeper line
+/// will overtake a flatter one at some size. O(rows).
+enum ScalingChart {
+    static let timeCaption = """
+        Median time against list size on log–log axes, one line per engine. A straight line \
+        means a power law; its slope is the exponent in the legend (least squares on log time \
+        against log size): 1 = the time grows with the list, 2 = doubling the list quadruples \
+        the time. Where lines would cross is where the faster engine changes.
+        """
+
+    static let memoryCaption = """
+        Peak heap bytes during one diff against list size, log–log, one line per engine, with the \
+        fitted exponent in the legend. An exponent near 1 is memory linear in the list; near 2 \
+        is a table of n × m cells (lcs). Rows with no heap use (0 bytes) cannot sit on a log \
+        axis and are left out.
+        """
+
+    struct Result {
+        var draft: ChartDraft
+        var fits: [ExponentFit]
+    }
+
+    static func draft(_ series: RunSeries, metric: ExponentFit.Metric, runName: String) -> Result? {
+        let column = metric == .time ? "median_ns" : "peak_heap_bytes"
+        func value(_ row: ResultRow) -> Double? {
+            switch metric {
+            case .time: return row.medianNs.flatMap { $0 > 0 ? $0 : nil }
+            case .memory: return row.peakHeapBytes.flatMap { $0 > 0 ? Double($0) : nil }
+            }
+        }
+        let rows = series.rows.filter { $0.isMeasured && value($0) != nil }
+        guard !rows.isEmpty else { return nil }
+        let name = (metric == .time ? "scaling-" : "memory-") + series.slug
+        let engines = EnginePalette.sorted(rows.map(\.engine))
+        let sizes = Array(Set(rows.map(\.size))).sorted()
+
+        var table = DataTable(
+            columns: metric == .time ? ["size", "median_ns", "spread_ns"] : ["size", "peak_heap_bytes", "allocations"],
+            notes: [
+                "Rows: every results row of workload \(series.workload) with parameters \"\(series.parameters)\" whose status is ok or reference and whose \(column) is above 0."
+            ])
+        var fits: [ExponentFit] = []
+        for engine in engines {
+            let mine = rows.filter { $0.engine == engine }.sorted { $0.size < $1.size }
+            for row in mine { table.add(row) }
+            let fit = PowerLawFit.fit(mine.map { (x: Double($0.size), y: value($0)!) })
+            fits.append(ExponentFit(metric: metric, engine: engine, workload: series.label, sizes: mine.map(\.size), fit: fit))
+        }
+
+        let scale = metric == .time ? 1e-9 : 1
+        let xRange = AxisRange.logarithmic(sizes.map(Double.init))
+        let yRange = AxisRange.logarithmic(rows.map { value($0)! * scale }, minimumSpan: 10)
+        let title = (metric == .time ? "Time against list size — " : "Peak heap memory against list size — ") + series.label
+        var script = GnuplotScript(name: name, title: title, width: 1000, height: 600, runName: runName)
+        let x = table.number("size"), y = table.number(column)
+        script.add([
+            "# Columns of \(name).dat: \(x) size, \(y) \(column). Legend exponents: least squares on log \(metric == .time ? "time" : "bytes") vs log size.",
+            "set title \(GnuplotScript.literal(title)) font ',14'",
+            "set xlabel 'list size n (items, log scale)'",
+            metric == .time ? "set ylabel 'median time per diff (log scale)'" : "set ylabel 'peak heap during one diff (bytes, log scale)'",
+            "set logscale xy",
+            metric == .time ? "set format y '%.0s %cs'" : "set format y '%.0s %cB'",
+            "set xrange [\(GnuplotScript.number(xRange.low)):\(GnuplotScript.number(xRange.high))]",
+            "set yrange [\(GnuplotScript.number(yRange.low)):\(GnuplotScript.number(yRange.high))]",
+            "set xtics (" + sizes.map { "\"\(Formatting.grouped($0))\" \($0)" }.joined(separator: ", ") + ")",
+            "set mxtics default",
+            "set key title 'fit: y ∝ n^k' font ',10'",
+        ])
+        var clauses: [String] = []
+        for (engine, fit) in zip(engines, fits) {
+            guard let block = table.block(of: engine) else { continue }
+            let label = GnuplotScript.escaped(engine)
+            let legend = "\"" + (fit.fit.map { "\(label) ∝ n^{\($0.exponentText)}" } ?? "\(label) (one size, no fit)") + "\""
+            let source = clauses.isEmpty ? "'\(name).dat'" : "''"
+            clauses.append(
+                "\(source) index \(block) using \(x):($\(y)\(metric == .time ? "/1e9" : "")) with linespoints "
+                    + "lc rgb '\(EnginePalette.colour(for: engine))' lw 2 pt \(EnginePalette.pointType(for: engine)) "
+                    + "ps \(GnuplotScript.number(EnginePalette.pointSize(for: engine, base: 2))) title \(legend)")
+        }
+        let hidden = series.rows.filter { row in !rows.contains(row) }
+        if !hidden.isEmpty {
+            let engines = EnginePalette.sorted(hidden.map(\.engine)).map { engine in
+                let sizes = hidden.filter { $0.engine == engine }.map(\.size).sorted().map(Formatting.grouped)
+                return "\(engine) at \(sizes.joined(separator: ", "))"
+            }
+            let why = metric == .time ? "skipped or failed" : "no heap use recorded, or not measured"
+            script.add("set bmargin 5")
+            script.add("set label 1 \(GnuplotScript.literal("Not shown (\(why)): " + engines.joined(separator: "; "))) at screen 0.01, screen 0.025 left font ',9' tc rgb '#555555'")
+        }
+        script.add("plot " + clauses.joined(separator: ", \\\n     "))
+
+        let file = ChartFile(
+            kind: metric == .time ? .scaling : .memory, name: name, series: series.label, title: title,
+            caption: metric == .time ? timeCaption : memoryCaption, finding: finding(fits, metric: metric),
+            width: 1000, height: 600, rows: table.rowCount, drawn: false)
+        return Result(draft: ChartDraft(file: file, data: table.render(title: title), script: script.text), fits: fits)
+    }
+
+    /// "Exponents: heckel 0.98, set 1.01, stdlib 1.62; steepest: lcs (2.00)."
+    static func finding(_ fits: [ExponentFit], metric: ExponentFit.Metric) -> String {
+        let fitted = fits.filter { $0.fit != nil }
+        guard !fitted.isEmpty else {
+            return "Only one size was measured, so no exponent can be fitted; run more sizes (--sizes) to see the growth."
+        }
+        let list = fitted.map { "\($0.engine) \($0.fit!.exponentText)" }.joined(separator: ", ")
+        let engines = fitted.filter { $0.engine != "floor" }
+        var text = (metric == .time ? "Time exponents: " : "Memory exponents: ") + list + "."
+        if let steepest = engines.max(by: { $0.fit!.exponent < $1.fit!.exponent }), engines.count > 1 {
+            text += " Steepest: \(steepest.engine) (n^\(steepest.fit!.exponentText))."
+        }
+        return text
+    }
+}

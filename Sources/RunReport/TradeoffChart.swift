@@ -1,0 +1,134 @@
+import Rendering
+import Foundation
+import Formats
+
+/// Chart 5, one for the run: the trade-off in one picture. One point per
+/// engine and workload at the workload's largest size where stdlib was
+/// timed (x needs stdlib's time); x is the time over
+/// stdlib's on the same lists, y is the steps a list view animates over the
+/// fewest possible (``QualityMeasures/stepsRatio(_:)``). Colour is the engine,
+/// the symbol is the workload. Bottom left is fast and minimal. O(rows).
+enum TradeoffChart {
+    static let name = "tradeoff"
+
+    static let caption = """
+        One point per engine and workload at the workload's largest size with a stdlib time; colour = engine, \
+        symbol = workload. Across: time ÷ stdlib's time on the same lists (log scale; left of the \
+        dashed line = faster than stdlib). Up: (deletes + inserts + moves) ÷ the fewest possible \
+        (log scale; 1 = minimal). With unique ids the fewest is n + m − 2·LCS − fewest moves, \
+        exactly; a workload marked * repeats ids, where that minimum is unknown and the move-free \
+        minimum n + m − 2·LCS is used instead, so a point below 1 there means moves saved steps. \
+        The best engine for a workload is the lowest point furthest left.
+        """
+
+    /// Symbols for workloads: filled shapes first, then open ones, then marks.
+    static let pointTypes = [7, 5, 9, 11, 13, 15, 6, 4, 8, 10, 12, 14, 1, 2, 3]
+
+    static func draft(_ allSeries: [RunSeries], runName: String) -> ChartDraft? {
+        var picked: [(series: RunSeries, rows: [ResultRow], size: Int, pointType: Int)] = []
+        for series in allSeries {
+            // stdlib is skipped at the largest sizes of the quadratic cases
+            // (shuffled, mixed, feed at 100,000), where no point has an x:
+            // such a workload is drawn at its largest size stdlib was timed at.
+            let placeable = series.rows.filter { row in
+                row.status == .ok && (row.ratioToStdlib ?? 0) > 0 && QualityMeasures.stepsRatio(row) != nil
+            }
+            guard let size = placeable.map(\.size).max() else { continue }
+            let rows = placeable.filter { $0.size == size }
+            picked.append((series, rows, size, pointTypes[picked.count % pointTypes.count]))
+        }
+        guard !picked.isEmpty else { return nil }
+        let engines = EnginePalette.sorted(picked.flatMap { $0.rows.map(\.engine) })
+        var table = DataTable(
+            columns: ["size", "ratio_to_stdlib", "median_ns", "inserts", "deletes", "moves", "steps", "min_moves", "min_edits"],
+            derived: ["steps_ratio", "exact_minimum", "point_type"],
+            notes: [
+                "Rows: for each workload (and parameters), the results rows with status ok at its largest size that have a ratio_to_stdlib above 0 and a defined steps_ratio.",
+                "steps_ratio = (deletes + inserts + moves) / (min_edits - min_moves) when min_moves is known (exact_minimum = 1),",
+                "otherwise / min_edits, the minimum without moves (exact_minimum = 0); 0/0 = 1. point_type = the workload's gnuplot symbol.",
+            ])
+        for engine in engines {
+            for entry in picked {
+                for row in entry.rows where row.engine == engine {
+                    let steps = QualityMeasures.stepsRatio(row)!
+                    table.add(row, derived: [steps.value, steps.exact ? 1 : 0, Double(entry.pointType)])
+                }
+            }
+        }
+        let allRows = picked.flatMap(\.rows)
+        let xRange = AxisRange.logarithmic(allRows.map { $0.ratioToStdlib! } + [1])
+        let yValues = allRows.map { QualityMeasures.stepsRatio($0)!.value }
+        // A ratio axis: explicit ticks, so the ends need not be round numbers.
+        let yLow = min(0.9, yValues.min()! / 1.25)
+        let yRange = (low: yLow, high: max(1.5, yValues.max()! * 1.3))
+        let anyInexact = picked.contains { $0.rows.contains { !QualityMeasures.stepsRatio($0)!.exact } }
+
+        let largest = Set(picked.map(\.size))
+        let title = "Speed against quality: every engine on every workload"
+            + (largest.count == 1 ? " (n = \(Formatting.grouped(largest.first!)))" : " (each at its largest size timed with stdlib)")
+        let width = 1100, height = 720
+        var script = GnuplotScript(name: name, title: title, width: width, height: height, runName: runName)
+        let x = table.number("ratio_to_stdlib"), y = table.number("steps_ratio"), type = table.number("point_type")
+        script.add([
+            "# Columns of \(name).dat: \(x) ratio_to_stdlib, \(y) steps_ratio, \(type) point_type (the workload's symbol).",
+            "set title \(GnuplotScript.literal(title)) font ',14'",
+            "set xlabel 'time ÷ stdlib time on the same lists (log scale; left = faster)'",
+            "set ylabel '(deletes + inserts + moves) ÷ fewest possible (log scale)'",
+            "set logscale xy",
+            "set format x '%g'",
+            "set xrange [\(GnuplotScript.number(xRange.low)):\(GnuplotScript.number(xRange.high))]",
+            "set yrange [\(GnuplotScript.number(yLow)):\(GnuplotScript.number(yRange.high))]",
+            "set ytics (" + AxisRange.ratioTicks(low: yLow, high: yRange.high).map { "\"\(GnuplotScript.number($0))\" \(GnuplotScript.number($0))" }.joined(separator: ", ") + ")",
+            "set arrow 1 from first 1, graph 0 to first 1, graph 1 nohead dt 2 lw 1.5 lc rgb '#555555' back",
+            "set arrow 2 from graph 0, first 1 to graph 1, first 1 nohead dt 2 lw 1.5 lc rgb '#555555' back",
+            "set label 1 'stdlib speed' at first 1, graph 0.97 left offset 0.5,0 font ',9' tc rgb '#555555'",
+            "set label 2 'fewest steps' at graph 0.01, first 1 left offset 0,-0.8 font ',9' tc rgb '#555555'",
+            "set key spacing 1.15",
+        ])
+        if anyInexact {
+            script.add("set bmargin 5")
+            script.add(
+                "set label 3 '* ids repeat: compared with the minimum without moves, n + m − 2·LCS' at screen 0.01, screen 0.025 left font ',9' tc rgb '#555555'")
+        }
+        var clauses: [String] = []
+        for engine in engines {
+            guard let block = table.block(of: engine) else { continue }
+            let source = clauses.isEmpty ? "'\(name).dat'" : "''"
+            clauses.append(
+                "\(source) index \(block) using \(x):\(y):\(type) with points pt variable ps 1.7 lw 2 "
+                    + "lc rgb '\(EnginePalette.colour(for: engine))' notitle")
+        }
+        // The legend: engines by colour, then workloads by symbol.
+        clauses.append("keyentry with points ps 0 title '{/:Bold engine}'")
+        for engine in engines {
+            clauses.append("keyentry with points pt 7 ps 1.7 lc rgb '\(EnginePalette.colour(for: engine))' title \(GnuplotScript.literal(engine))")
+        }
+        clauses.append("keyentry with points ps 0 title ' '")
+        clauses.append("keyentry with points ps 0 title '{/:Bold workload}'")
+        for entry in picked {
+            let inexact = entry.rows.contains { !QualityMeasures.stepsRatio($0)!.exact }
+            var label = QualityChart.categoryLabel(entry.series, all: allSeries, size: entry.size).replacingOccurrences(of: "\n", with: ", ")
+            if largest.count == 1 { label = String(label[..<label.range(of: ", n = ")!.lowerBound]) }
+            clauses.append(
+                "keyentry with points pt \(entry.pointType) ps 1.5 lw 2 lc rgb '#333333' title \(GnuplotScript.literal(label + (inexact ? " *" : "")))")
+        }
+        script.add("plot " + clauses.joined(separator: ", \\\n     "))
+
+        let file = ChartFile(
+            kind: .tradeoff, name: name, series: nil, title: title, caption: caption, finding: finding(picked.map(\.rows)),
+            width: width, height: height, rows: table.rowCount, drawn: false)
+        return ChartDraft(file: file, data: table.render(title: title), script: script.text)
+    }
+
+    /// Which engines were both the fastest and minimal, and how often.
+    static func finding(_ groups: [[ResultRow]]) -> String {
+        var wins: [String: Int] = [:]
+        for rows in groups {
+            let minimal = rows.filter { QualityMeasures.stepsRatio($0)!.value <= rows.map { QualityMeasures.stepsRatio($0)!.value }.min()! + 1e-9 }
+            if let best = minimal.min(by: { $0.ratioToStdlib! < $1.ratioToStdlib! }) { wins[best.engine, default: 0] += 1 }
+        }
+        let ranked = EnginePalette.sorted(wins.keys).sorted { wins[$0]! > wins[$1]! }
+        let parts = ranked.map { "\($0) on \(wins[$0]!) of \(groups.count)" }
+        return "Fastest among the engines with the fewest steps: " + parts.joined(separator: ", ") + " workloads."
+    }
+}

@@ -1,0 +1,224 @@
+import DiffEngines
+import ListUpdates
+import Rendering
+
+/// Heckel's passes run one at a time on the whole lists (no prefix or
+/// suffix trimming, so every element shows), with the state after each.
+struct HeckelTrace {
+    /// State after pass p is `states[p - 1]`, for p = 1 … 5 (pass 6 only reads).
+    let states: [HeckelPasses]
+    var final: HeckelPasses { states[states.count - 1] }
+
+    init(codes: IdentityCodes) {
+        var passes = HeckelPasses(codes: codes, recordingPasses: true)
+        var states: [HeckelPasses] = []
+        for pass in 1...5 {
+            passes.run(through: pass)
+            states.append(passes)
+        }
+        self.states = states
+    }
+}
+
+/// `heckel-passes.txt`: the symbol table and the OA/NA arrays after each pass.
+enum HeckelText {
+    static let passNames = [
+        "1: count each id in the new list (NC)",
+        "2: count each id in the old list (OC) and note its old line number (OLNO)",
+        "3: link every id that occurs exactly once in each list (it must be the same item)",
+        "4: walking forward, link the items right after a linked pair when they have the same id",
+        "5: walking backward, link the items right before a linked pair when they have the same id",
+        "6: read the result: unlinked old items are deletes, unlinked new items inserts, linked items out of order moves",
+    ]
+
+    static func make(_ pair: TeachingPair, trace: HeckelTrace, engineChangeset: Result<Changeset, DiffError>, title: String) -> String {
+        let old = pair.oldLabels.map { DisplayLabel.make($0, limit: 8) }
+        let new = pair.newLabels.map { DisplayLabel.make($0, limit: 8) }
+        let final = trace.final
+        var lines = ["Heckel 1978, six passes over a symbol table: \(title)", ""]
+        lines.append("Passes:")
+        lines += passNames.map { "  " + $0 }
+        lines.append("")
+
+        // Symbol table: one entry per distinct old id (code), plus the new-only ids.
+        lines.append("Symbol table after passes 1 and 2 (counts saturate at 2, meaning \"many\"):")
+        var firstOld: [Int32: Int] = [:]
+        for (i, code) in pair.codes.old.enumerated() where firstOld[code] == nil { firstOld[code] = i }
+        var rows: [[String]] = [["symbol", "id", "NC (new)", "OC (old)", "OLNO"]]
+        for code in 0..<final.oldCount.count {
+            let label = firstOld[Int32(code)].map { old[$0] } ?? "?"
+            rows.append([
+                String(code), label, count(final.newCount[code]), count(final.oldCount[code]), String(final.oldLine[code]),
+            ])
+        }
+        lines += table(rows).map { "  " + $0 }
+        var newOnly: [String] = []
+        var seen = Set<String>()
+        for (j, code) in pair.codes.new.enumerated() where code < 0 && seen.insert(pair.newLabels[j]).inserted {
+            newOnly.append(new[j])
+        }
+        if !newOnly.isEmpty {
+            lines.append("  Ids only in the new list (OC = 0, so they can never be linked: they are inserts): " + newOnly.joined(separator: ", "))
+        }
+        lines.append("")
+
+        lines.append("OA[i]: the new index old[i] is linked to; \"·\" while it still refers to its symbol table entry.")
+        var oaRows: [[String]] = [["", "i"] + (0..<pair.n).map(String.init), ["", "old"] + old]
+        for (p, state) in trace.states.enumerated() {
+            oaRows.append(["after pass", "\(p + 1)"] + state.oa.map { $0 < 0 ? "·" : String($0) })
+        }
+        lines += table(oaRows).map { "  " + $0 }
+        lines.append("")
+        lines.append("NA[j]: the old index new[j] is linked to; \"·\" while it still refers to its symbol table entry.")
+        var naRows: [[String]] = [["", "j"] + (0..<pair.m).map(String.init), ["", "new"] + new]
+        for (p, state) in trace.states.enumerated() {
+            naRows.append(["after pass", "\(p + 1)"] + state.na.map { $0 < 0 ? "·" : String($0) })
+        }
+        naRows.append(["linked by", "pass"] + final.linkedByPass.map { $0 == 0 ? "·" : String($0) })
+        lines += table(naRows).map { "  " + $0 }
+        lines.append("")
+
+        lines.append("Pass 6, on the arrays above:")
+        let deletes = final.oa.indices.filter { final.oa[$0] < 0 }
+        let inserts = final.na.indices.filter { final.na[$0] < 0 }
+        lines.append("  deletes (OA still a symbol): " + (deletes.isEmpty ? "none" : deletes.map { "old[\($0)] \(old[$0])" }.joined(separator: ", ")))
+        lines.append("  inserts (NA still a symbol): " + (inserts.isEmpty ? "none" : inserts.map { "new[\($0)] \(new[$0])" }.joined(separator: ", ")))
+        let links = final.na.enumerated().filter { $0.element >= 0 }.map { "\(new[$0.offset]) old[\($0.element)]→new[\($0.offset)]" }
+        lines.append("  links: " + (links.isEmpty ? "none" : links.joined(separator: ", ")))
+        lines.append("  moves: walking the new list, a linked item that is not the next kept old item is a move.")
+        lines.append("")
+        switch engineChangeset {
+        case let .success(changeset):
+            lines.append("The heckel engine's changeset (it trims the common prefix and suffix first, then runs the passes on the rest):")
+            lines.append("  deletes \(changeset.deletes), inserts \(changeset.inserts), moves \(changeset.moves), updates \(changeset.updates)")
+        case let .failure(error):
+            lines.append("The heckel engine refused: \(error)")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func count(_ value: UInt8) -> String { value >= 2 ? "many" : String(value) }
+
+    /// Columns padded to their widest cell.
+    static func table(_ rows: [[String]]) -> [String] {
+        let columns = rows.map(\.count).max() ?? 0
+        var widths = [Int](repeating: 0, count: columns)
+        for row in rows { for (c, cell) in row.enumerated() { widths[c] = max(widths[c], cell.count) } }
+        return rows.map { row in
+            let line = row.enumerated().map { c, cell in
+                c < 2 ? LCSTableDump.pad(cell, widths[c]) : LCSTableDump.padLeft(cell, widths[c])
+            }.joined(separator: "  ")
+            return String(line.reversed().drop { $0 == " " }.reversed())
+        }
+    }
+}
+
+/// `heckel.png`: the two lists side by side, each link coloured by the pass
+/// that found it, unlinked items marked as deletes and inserts, and each
+/// item's symbol-table counts beside it.
+enum HeckelPicture {
+    static let passColors = [3: "#1F77B4", 4: "#2CA02C", 5: "#9467BD"]
+
+    static func make(_ pair: TeachingPair, trace: HeckelTrace, title: String) -> TeachingPicture {
+        let final = trace.final
+        let rowsCount = max(pair.n, pair.m, 1)
+        let rowHeight = min(44, max(16, 900 / Double(rowsCount)))
+        let top = 120.0, bottom = 120.0
+        let width = 1040
+        let height = Int(Double(rowsCount + 1) * rowHeight + top + bottom)
+        let fontSize = GnuplotScript.number(max(7, min(13, rowHeight * 0.34)))
+
+        func counts(_ code: Int32) -> String {
+            guard code >= 0 else { return "old 0" }
+            return "old \(HeckelText.count(final.oldCount[Int(code)])) · new \(HeckelText.count(final.newCount[Int(code)]))"
+        }
+        var data = "# 0: old items: i label fill counts\n"
+        for (i, label) in pair.oldLabels.enumerated() {
+            let fill = final.oa[i] < 0 ? "#F8C9C9" : "#E8EEF6"
+            data += "\(i)\t\(GnuplotScript.field(DisplayLabel.make(label, limit: 10)))\t\(Int(fill.dropFirst(), radix: 16)!)\t\(counts(pair.codes.old[i]))\n"
+        }
+        if pair.n == 0 { data += "NaN\t''\t0\t''\n" }
+        data += "\n\n# 1: new items: j label fill counts\n"
+        for (j, label) in pair.newLabels.enumerated() {
+            let fill = final.na[j] < 0 ? "#CDEBC5" : "#E8EEF6"
+            let code = pair.codes.new[j]
+            let text = code < 0 ? "new only" : counts(code)
+            data += "\(j)\t\(GnuplotScript.field(DisplayLabel.make(label, limit: 10)))\t\(Int(fill.dropFirst(), radix: 16)!)\t\(text)\n"
+        }
+        if pair.m == 0 { data += "NaN\t''\t0\t''\n" }
+        data += "\n\n# 2: links: old_i new_j color pass\n"
+        var anyLink = false
+        for (j, i) in final.na.enumerated() where i >= 0 {
+            let pass = Int(final.linkedByPass[j])
+            data += "\(i)\t\(j)\t\(Int(passColors[pass, default: "#333333"].dropFirst(), radix: 16)!)\t\(pass)\n"
+            anyLink = true
+        }
+        if !anyLink { data += "NaN\tNaN\t0\t0\n" }
+
+        var s = GnuplotScript.preamble(width: width, height: height, output: "heckel.png", fontSize: 11)
+        s += GnuplotScript.margins(left: 40, right: 40, top: top, bottom: bottom, width: width, height: height)
+        s += [
+            "set xrange [-3.2:6.2]",
+            "set yrange [\(GnuplotScript.number(Double(rowsCount) - 0.4)):-1]",
+            GnuplotScript.screenLabel("Heckel's passes: \(title)", x: 24, y: 34, width: width, height: height, font: "DejaVu Sans Bold,17"),
+            GnuplotScript.screenLabel(
+                "Passes 1–2 count every id in each list. Pass 3 links ids that occur exactly once in both lists; passes 4 and 5 extend",
+                x: 24, y: 62, width: width, height: height, font: "DejaVu Sans,11"),
+            GnuplotScript.screenLabel(
+                "the links to equal neighbours, forward then backward. Whatever stays unlinked is a delete (old) or an insert (new).",
+                x: 24, y: 82, width: width, height: height, font: "DejaVu Sans,11"),
+            GnuplotScript.screenLabel(
+                "Beside each item: how often its id occurs in the old and the new list (the symbol table; 'many' = 2 or more).",
+                x: 24, y: 102, width: width, height: height, font: "DejaVu Sans,11", color: Palette.muted),
+            "set style textbox opaque noborder",
+            "set label 'old' at 0,-0.8 center font 'DejaVu Sans Bold,13' tc rgb '\(Palette.text)'",
+            "set label 'new' at 3,-0.8 center font 'DejaVu Sans Bold,13' tc rgb '\(Palette.text)'",
+        ]
+        s += GnuplotScript.legend(
+            [
+                LegendEntry(swatch: .line(passColors[3]!, width: 3), text: "linked by pass 3 (unique in both)"),
+                LegendEntry(swatch: .line(passColors[4]!, width: 3), text: "pass 4 (forward neighbour)"),
+                LegendEntry(swatch: .line(passColors[5]!, width: 3), text: "pass 5 (backward neighbour)"),
+                LegendEntry(swatch: .fill("#F8C9C9"), text: "unlinked old: delete"),
+                LegendEntry(swatch: .fill("#CDEBC5"), text: "unlinked new: insert"),
+            ], x: 24, y: Double(height) - bottom + 20, maxWidth: Double(width) - 48, width: width, height: height
+        ).commands
+        if !anyLink {
+            s.append(
+                GnuplotScript.screenLabel(
+                    "No id occurs exactly once in both lists, so pass 3 links nothing and passes 4–5 have nothing to extend: "
+                        + "Heckel reports every item as deleted and inserted.",
+                    x: 24, y: Double(height) - 40, width: width, height: height, font: "DejaVu Sans Bold,11", color: Palette.path))
+        }
+        var plots = [
+            "'heckel.dat' index 2 using (0.55):1:(2.45 - 0.55):($2 - $1):3 with vectors nohead lc rgb variable lw 2.5",
+            "'' index 0 using (0):1:(0.55):(0.36):3 with boxxyerror fs solid 1.0 border lc rgb '#888888' fc rgb variable",
+            "'' index 1 using (3):1:(0.55):(0.36):3 with boxxyerror fs solid 1.0 border lc rgb '#888888' fc rgb variable",
+        ]
+        // gnuplot 5.4 crashes on `with labels` over a block without a valid point.
+        if pair.n > 0 {
+            plots += [
+                "'' index 0 using (0):1:2 with labels font 'DejaVu Sans Bold,\(fontSize)' tc rgb '\(Palette.text)'",
+                "'' index 0 using (-0.75):1:(sprintf('%d', $1)) with labels right font ',\(fontSize)' tc rgb '\(Palette.muted)'",
+                "'' index 0 using (-1.3):1:4 with labels right font ',\(fontSize)' tc rgb '\(Palette.muted)'",
+            ]
+        }
+        if pair.m > 0 {
+            plots += [
+                "'' index 1 using (3):1:2 with labels font 'DejaVu Sans Bold,\(fontSize)' tc rgb '\(Palette.text)'",
+                "'' index 1 using (3.75):1:(sprintf('%d', $1)) with labels left font ',\(fontSize)' tc rgb '\(Palette.muted)'",
+                "'' index 1 using (4.3):1:4 with labels left font ',\(fontSize)' tc rgb '\(Palette.muted)'",
+            ]
+        }
+        if anyLink {
+            plots.append(
+            "'' index 2 using (2.4):2:(sprintf('pass %d', $4)):3 with labels boxed right font ',\(GnuplotScript.number(max(6, min(10, rowHeight * 0.26))))' tc rgb variable")
+        }
+        var script = s
+        script.append("plot " + plots.map { $0 + " notitle" }.joined(separator: ", \\\n  "))
+        return TeachingPicture(
+            name: "heckel", data: data, script: script.joined(separator: "\n") + "\n",
+            caption: "Heckel's passes: links between the old and the new list, coloured by the pass that found them; "
+                + "red items stay unlinked (deletes), green ones are inserts.")
+    }
+}

@@ -1,0 +1,100 @@
+import DiffEngines
+import ListUpdates
+import Rendering
+
+/// Why a pair of lists cannot be taught (drawn as tables and graphs).
+public enum TeachingError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Both lists are empty: there is no table to draw.
+    case bothEmpty
+    /// A list is longer than the pictures can show legibly.
+    case tooLarge(side: DiffError.Side, count: Int, limit: Int)
+    /// A file could not be written.
+    case output(path: String, problem: String)
+    /// The LCS table would exceed its memory budget.
+    case tableRefused(reason: String)
+    /// The engine chosen for the storyboard refused the input (e.g. `set` with repeated ids).
+    case engineRefused(engine: EngineName, error: DiffError)
+
+    public var description: String {
+        switch self {
+        case .bothEmpty:
+            return "both lists are empty; there is nothing to draw (give at least one element on one side)"
+        case let .tooLarge(side, count, limit):
+            return "the \(side.rawValue) list has \(count) elements; the teaching pictures show at most \(limit) "
+                + "per side (use `diffbench table` for the memo table of large lists)"
+        case let .output(path, problem):
+            return "\(path): \(problem)"
+        case let .tableRefused(reason):
+            return reason
+        case let .engineRefused(engine, error):
+            return "the storyboard engine \(engine.rawValue) refused these lists: \(error)"
+        }
+    }
+}
+
+/// The two small lists a teaching report is about: identity codes over the
+/// whole lists (no prefix or suffix trimming, so every element shows), the
+/// display labels, and the LCS table.
+public struct TeachingPair: Sendable {
+    /// Most elements per side the pictures are laid out for.
+    public static let maximumCount = 60
+
+    /// Identity codes: equal codes are the same item; an id only in the new
+    /// list is −1.
+    public let codes: IdentityCodes
+    public let oldLabels: [String]
+    public let newLabels: [String]
+    public let table: LCSTable
+
+    public var n: Int { oldLabels.count }
+    public var m: Int { newLabels.count }
+
+    /// Codes the identities of `old` and `new`. Throws for two empty lists
+    /// and for lists over ``maximumCount``.
+    public init<I: ElementIdentity>(
+        old: [I.Element], new: [I.Element], identity: I, oldLabels: [String], newLabels: [String]
+    ) throws(TeachingError) {
+        precondition(old.count == oldLabels.count && new.count == newLabels.count, "one label per element")
+        if old.isEmpty && new.isEmpty { throw .bothEmpty }
+        if old.count > TeachingPair.maximumCount {
+            throw .tooLarge(side: .old, count: old.count, limit: TeachingPair.maximumCount)
+        }
+        if new.count > TeachingPair.maximumCount {
+            throw .tooLarge(side: .new, count: new.count, limit: TeachingPair.maximumCount)
+        }
+        codes = IdentityCodes(old: old, new: new, identity: identity)
+        self.oldLabels = oldLabels
+        self.newLabels = newLabels
+        do {
+            table = try LCSTable(codes: codes, memoryBudget: DiffOptions.defaultLCSMemoryBudget)
+        } catch {
+            // 61 × 61 cells cannot exceed the budget.
+            preconditionFailure("the LCS table of a teaching pair does not fit: \(error)")
+        }
+    }
+
+    /// The labels of the LCS, in order, read off the traceback.
+    public var lcsLabels: [String] {
+        let path = table.tracebackPath()
+        var result: [String] = []
+        for (p, q) in zip(path, path.dropFirst()) where p.i - q.i == 1 && p.j - q.j == 1 {
+            result.append(oldLabels[q.i])
+        }
+        return result.reversed()
+    }
+
+    /// The edit distance without moves: N + M − 2 · LCS.
+    public var editDistance: Int { n + m - 2 * table.length }
+}
+
+/// Labels as pictures and tables show them: a space as "␣", nothing as "''",
+/// control characters and tabs as spaces, long labels cut with "…".
+enum DisplayLabel {
+    static func make(_ label: String, limit: Int = 12) -> String {
+        if label.isEmpty { return "''" }
+        if label == " " { return "␣" }
+        var text = String(label.map { $0.isNewline || $0 == "\t" ? " " : $0 })
+        if text.count > limit { text = String(text.prefix(limit - 1)) + "…" }
+        return text
+    }
+}

@@ -1,0 +1,131 @@
+import DiffEngines
+import ListUpdates
+import Rendering
+
+/// How much of the grid each algorithm touches.
+struct WorkCounts: Equatable {
+    /// (N + 1)(M + 1): every cell of the LCS table is filled and kept.
+    var lcsCells: Int
+    /// Distinct points the greedy Myers search visited.
+    var greedyPoints: Int
+    /// Frontier values the greedy search stored (one per (d, k)).
+    var greedyFrontier: Int
+    /// Distinct points the linear-space searches visited.
+    var linearPoints: Int
+    /// Point visits of the linear-space searches, counting repeats.
+    var linearVisits: Int
+
+    init(pair: TeachingPair, greedy: MyersTrace, linear: MyersMiddleSnakeTrace) {
+        lcsCells = pair.table.rows * pair.table.columns
+        greedyPoints = greedy.visitedPoints.count
+        greedyFrontier = greedy.rounds.reduce(0) { $0 + $1.count }
+        linearPoints = linear.visitedPoints.count
+        var visits = 0
+        for search in linear.searches {
+            for step in (search.forward + search.backward).joined() { visits += step.snakeLength + 1 }
+        }
+        for region in linear.smallRegions {
+            for step in region.rounds.joined() { visits += step.snakeLength + 1 }
+        }
+        linearVisits = visits
+    }
+}
+
+/// `work.png`: the same grid three times: the cells the LCS table fills
+/// (all of them), the points Myers' greedy search visits, and the points the
+/// linear-space variant visits; counts in the panel titles and the caption.
+enum WorkPicture {
+    static func make(
+        _ pair: TeachingPair, greedy: MyersTrace, linear: MyersMiddleSnakeTrace, counts: WorkCounts, title: String
+    ) -> TeachingPicture {
+        let n = pair.n, m = pair.m
+        let panelWidth = Double(m) + 2.5
+        let unit = min(48, max(5, 1340 / (3 * panelWidth)), max(5, 560 / (Double(n) + 2)))
+        let plotWidth = 3 * panelWidth * unit
+        let plotHeight = (Double(n) + (unit >= 14 ? 1.7 : 1.2)) * unit
+        let top = 120.0, bottom = 150.0
+        let width = Int(max(plotWidth + 60, 1040))
+        let height = Int(plotHeight + top + bottom)
+        let side = (Double(width) - plotWidth) / 2
+        let greedySet = greedy.visitedPoints
+        let linearSet = linear.visitedPoints
+        let touched = [0xF2A541, 0x1F77B4, 0x9467BD]
+        let untouched = 0xF4F4F4
+
+        var rows: [String] = []
+        for x in 0...n {
+            for y in 0...m {
+                let p = GridPoint(x, y)
+                let colors = [touched[0], greedySet.contains(p) ? touched[1] : untouched, linearSet.contains(p) ? touched[2] : untouched]
+                rows.append("\(y)\t\(x)\t" + colors.map(String.init).joined(separator: "\t"))
+            }
+        }
+        var data = "# 0: j i lcs_color greedy_color linear_color\n" + rows.joined(separator: "\n") + "\n"
+        let lcsPath = pair.table.tracebackPath().map { GridPoint($0.i, $0.j) }.reversed()
+        for (index, path) in [Array(lcsPath), greedy.path, linear.path].enumerated() {
+            data += "\n\n# \(index + 1): path of panel \(index + 1), j i\n"
+            data += path.map { "\($0.y)\t\($0.x)" }.joined(separator: "\n") + "\n"
+        }
+
+        data += "\n\n# 4: old labels i label\n"
+        data += pair.oldLabels.enumerated().map { "\($0.offset)\t\(GnuplotScript.field(DisplayLabel.make($0.element, limit: 3)))" }.nonEmpty("NaN\t''").joined(separator: "\n") + "\n"
+        data += "\n\n# 5: new labels j label\n"
+        data += pair.newLabels.enumerated().map { "\($0.offset)\t\(GnuplotScript.field(DisplayLabel.make($0.element, limit: 3)))" }.nonEmpty("NaN\t''").joined(separator: "\n") + "\n"
+
+        var s = GnuplotScript.preamble(width: width, height: height, output: "work.png", fontSize: 11)
+        s += GnuplotScript.margins(left: side, right: side, top: top, bottom: bottom, width: width, height: height)
+        s += [
+            "set xrange [-1.25:\(GnuplotScript.number(3 * panelWidth - 1.25))]",
+            "set yrange [\(GnuplotScript.number(Double(n) + 0.6)):\(unit >= 14 ? "-1.1" : "-0.6")]",
+            GnuplotScript.screenLabel("Work: which cells each algorithm touches: \(title)", x: 24, y: 34, width: width, height: height, font: "DejaVu Sans Bold,17"),
+            GnuplotScript.screenLabel(
+                "The same (N+1) × (M+1) grid three times: old down, new across. Coloured squares were computed; grey ones never looked at.",
+                x: 24, y: 62, width: width, height: height, font: "DejaVu Sans,11"),
+        ]
+        let total = counts.lcsCells
+        let titles = [
+            "LCS table: all \(total) cells",
+            "Myers greedy: \(counts.greedyPoints) of \(total) points",
+            "Myers linear space: \(counts.linearPoints) of \(total)",
+        ]
+        let titleFont = max(8, min(13, unit * panelWidth / 24))
+        for (index, text) in titles.enumerated() {
+            let center = side + (Double(index) * panelWidth + Double(m) / 2 + 1.25) * unit
+            s.append(
+                GnuplotScript.screenLabel(
+                    text, x: center, y: top - 10, width: width, height: height, align: "center",
+                    font: "DejaVu Sans Bold,\(GnuplotScript.number(titleFont))"))
+        }
+        let captions = [
+            "LCS fills every one of the (N+1)(M+1) = \(total) cells and keeps them all: the traceback needs the whole table.",
+            "Myers' greedy search visits \(counts.greedyPoints) points in D + 1 = \(greedy.rounds.count) rounds and stores \(counts.greedyFrontier) frontier values (d, k) → x for its backtrack.",
+            "The linear-space variant visits \(counts.linearPoints) distinct points (\(counts.linearVisits) visits, some twice as sub-problems are searched again) but keeps only two frontier arrays.",
+            "The fewer differences (small D), the fewer points Myers touches; the LCS table costs N·M whatever the input.",
+        ]
+        for (index, text) in captions.enumerated() {
+            s.append(GnuplotScript.screenLabel(text, x: 24, y: Double(height) - bottom + 40 + Double(index) * 24, width: width, height: height, font: "DejaVu Sans,11"))
+        }
+        let half = GnuplotScript.number(0.42)
+        var plots: [String] = []
+        for panel in 0..<3 {
+            let offset = GnuplotScript.number(Double(panel) * panelWidth)
+            plots.append("'work.dat' index 0 using ($1 + \(offset)):2:(\(half)):(\(half)):\(panel + 3) with boxxyerror fs solid 1.0 noborder fc rgb variable")
+            plots.append("'' index \(panel + 1) using ($1 + \(offset)):2 with lines lc rgb '#333333' lw \(GnuplotScript.number(max(1, unit / 14)))")
+        }
+        if unit >= 14 {
+            let labelFont = GnuplotScript.number(max(6, min(12, unit * 0.32)))
+            if n > 0 {
+                plots.append("'' index 4 using (-0.85):($1 + 0.5):2 with labels font ',\(labelFont)' tc rgb '\(Palette.muted)'")
+            }
+            for panel in 0..<3 where m > 0 {
+                let offset = GnuplotScript.number(Double(panel) * panelWidth)
+                plots.append("'' index 5 using ($1 + 0.5 + \(offset)):(-0.62):2 with labels font ',\(labelFont)' tc rgb '\(Palette.muted)'")
+            }
+        }
+        s.append("plot " + plots.map { $0 + " notitle" }.joined(separator: ", \\\n  "))
+        return TeachingPicture(
+            name: "work", data: data, script: s.joined(separator: "\n") + "\n",
+            caption: "Cells touched: the LCS table fills all \(total); Myers' greedy search visits \(counts.greedyPoints) "
+                + "points, its linear-space variant \(counts.linearPoints) (\(counts.linearVisits) visits) with O(N + M) memory.")
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import Formats
+import Testing
+
+@testable import RunReport
+
+/// Drawing with the real gnuplot (`make test` installs gnuplot-nox): every
+/// script renders without a word on stderr, from its own folder, and every
+/// PNG decodes to the promised size and is a picture, not a blank.
+@Suite("Rendering with gnuplot", .serialized) struct RenderTests {
+    static func gnuplot() throws -> String {
+        try #require(Gnuplot.Location.search.resolve(), "gnuplot is not on PATH (apt-get install gnuplot-nox; make test installs it)")
+    }
+
+    /// Runs `gnuplot NAME.gp` in the folder as a person would.
+    static func runScript(_ name: String, in folder: String, gnuplot: String) throws -> (status: Int32, stderr: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: gnuplot)
+        process.arguments = [name + ".gp"]
+        process.currentDirectoryURL = URL(fileURLWithPath: folder)
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
+    }
+
+    static func colour(_ hex: String) -> UInt32 { UInt32(hex.dropFirst(), radix: 16)! }
+
+    @Test(
+        "all charts of a run: drawn, re-renderable from their folder, decodable, not blank, engine colours present",
+        .timeLimit(.minutes(2)))
+    func renderEverything() throws {
+        let gnuplot = try Self.gnuplot()
+        let run = SyntheticRun(seed: 21)
+        let folder = try SyntheticRun.write(run.document)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let summary = try ReportBuilder.build(runDirectory: folder, gnuplot: .path(gnuplot))
+        #expect(summary.failures.isEmpty, "\(summary.failures)")
+        #expect(summary.warnings.isEmpty, "\(summary.warnings)")
+        #expect(summary.charts.count == 6 * 3 + 2)
+        #expect(summary.charts.allSatisfy { $0.drawn })
+
+        let charts = folder + "/charts"
+        for chart in summary.charts {
+            let png = charts + "/\(chart.name).png"
+            // The shipped script redraws the same picture from the charts folder, silently.
+            try FileManager.default.removeItem(atPath: png)
+            let again = try Self.runScript(chart.name, in: charts, gnuplot: gnuplot)
+            #expect(again.status == 0 && again.stderr.isEmpty, "\(chart.name).gp: \(again.stderr)")
+            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: png)))
+            let image = try PNGDecoder.decode(bytes)
+            #expect(image.width == chart.width && image.height == chart.height, "\(chart.name)")
+            let colours = image.colours
+            var histogram: [UInt32: Int] = [:]
+            for colour in colours { histogram[colour, default: 0] += 1 }
+            #expect(histogram.count >= 20, "\(chart.name): only \(histogram.count) colours")
+            let background = histogram[0xFFFFFF] ?? 0
+            #expect(background < colours.count * 97 / 100, "\(chart.name) is nearly blank")
+            #expect(background > colours.count / 2, "\(chart.name) has no white background")
+            // Each engine the chart draws shows in its fixed colour.
+            let engines = Set(try DataFile(path: charts + "/\(chart.name).dat").lines.map { $0[0] })
+            for engine in engines {
+                let wanted = Self.colour(EnginePalette.colour(for: engine))
+                #expect((histogram[wanted] ?? 0) >= 10, "\(chart.name): \(engine) colour \(EnginePalette.colour(for: engine)) missing")
+            }
+        }
+        let html = try String(contentsOfFile: folder + "/index.html", encoding: .utf8)
+        let markdown = try String(contentsOfFile: folder + "/index.md", encoding: .utf8)
+        for chart in summary.charts {
+            #expect(html.contains("src=\"\(chart.png)\""), "\(chart.name)")
+            #expect(markdown.contains("](\(chart.png))"), "\(chart.name)")
+        }
+        try PageChecks.referencesExist(html: html, markdown: markdown, folder: folder)
+    }
+
+    @Test("awkward names render: enhanced-text characters, quotes and one engine only")
+    func awkwardNames() throws {
+        let gnuplot = try Self.gnuplot()
+        var rows: [ResultRow] = []
+        for size in [10, 100] {
+            for engine in ["stdlib", "new_engine^2"] {
+                var row = ResultRow(
+                    engine: engine, workload: "my_list {v2} & \"more\"", size: size, sizeOld: size, sizeNew: size, seed: 3,
+                    parameters: "a=1;b=x y")
+                row.status = .ok
+                row.medianNs = Double(size * size)
+                row.spreadNs = 0
+                row.peakHeapBytes = size * 8
+                row.ratioToStdlib = 1
+                (row.deletes, row.inserts, row.moves, row.updates) = (1, 1, 0, 0)
+                row.steps = 2
+                row.minMoves = 0
+                row.minEdits = 2
+                row.verified = true
+                rows.append(row)
+            }
+        }
+        let document = RunDocument(
+            environment: RunEnvironment(
+                swiftVersion: "6", os: "x", cpu: "y", cores: 1, memoryBytes: 1, buildConfiguration: "debug", gitCommit: "z", seed: 3,
+                startTime: "now", runName: "awkward"),
+            plan: PlanSummary(
+                engines: ["stdlib"], workloads: [], sizes: [10, 100], extraCases: [], minSamples: 1, minTimeSeconds: 0,
+                timeBudgetSeconds: 1, lcsMemoryBudgetBytes: 1),
+            complete: false, rows: rows)
+        let folder = try SyntheticRun.write(document)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let summary = try ReportBuilder.build(runDirectory: folder, gnuplot: .path(gnuplot))
+        #expect(summary.failures.isEmpty && summary.warnings.isEmpty, "\(summary.failures) \(summary.warnings)")
+        #expect(summary.charts.map(\.name).sorted() == ["memory-my-list-v2-more", "quality", "scaling-my-list-v2-more", "time-my-list-v2-more", "tradeoff"])
+        #expect(summary.exponents.first { $0.engine == "stdlib" && $0.metric == .time }?.fit?.exponentText == "2.00")
+        for chart in summary.charts {
+            let image = try PNGDecoder.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/" + chart.png))))
+            #expect(image.width == chart.width)
+        }
+        let html = try String(contentsOfFile: folder + "/index.html", encoding: .utf8)
+        #expect(html.contains("my_list {v2} &amp; &quot;more&quot;"))
+        #expect(html.contains("interrupted"))
+    }
+}
