@@ -65,7 +65,7 @@ let package = Package(
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "Formats", "Workloads", "DiffBenchTestSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "DiffBenchTestSupport"]),
         .testTarget(name: "TeachingTests", dependencies: ["Teaching", "Rendering", "DiffEngines", "DiffBenchTestSupport"]),
-        .testTarget(name: "RunReportTests", dependencies: ["RunReport", "Rendering", "Formats", "DiffBenchTestSupport"]),
+        .testTarget(name: "RunReportTests", dependencies: ["RunReport", "Rendering", "Formats", "Harness", "DiffBenchTestSupport"]),
         .testTarget(name: "CompareTests", dependencies: ["Compare", "Formats", "DiffBenchTestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["diffbench", "DiffBenchKit", "Rendering"]),
     ]

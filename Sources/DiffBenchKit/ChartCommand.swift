@@ -43,7 +43,9 @@ struct ChartCommand: ParsableCommand {
     func run() throws {
         let summary: ReportSummary
         do {
-            summary = try ReportBuilder.build(runDirectory: runDirectory, extraSections: targetsSection())
+            summary = try ReportBuilder.build(
+                runDirectory: runDirectory, extraSections: targetsSection(),
+                knownEngines: EngineRegistry.current.descriptors.map(\.info) + [EngineRegistry.floor])
         } catch {
             throw CLIFailure.badInput(error.description)
         }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Formats
+import Harness
 import ListUpdates
 import Rendering
 import Teaching
@@ -10,9 +11,10 @@ import Teaching
 /// Exit status (contract): 0 success, 1 a failed check (verification,
 /// regression), 2 bad usage or bad input.
 struct DiffBench: ParsableCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
         commandName: "diffbench",
-        abstract: "Benchmark, verify and visualize collection-diffing engines (lcs, myers, heckel, set, stdlib).",
+        abstract: "Benchmark, verify and visualize collection-diffing engines (\(EngineRegistry.current.names.map(\.rawValue).joined(separator: ", "))).",
         discussion: """
             Exit status: 0 on success, 1 when a check fails (a wrong changeset, a \
             regression), 2 on bad usage or bad input.
@@ -21,7 +23,8 @@ struct DiffBench: ParsableCommand {
             DiffCommand.self, GenerateCommand.self, RunCommand.self, ChartCommand.self, TargetsCommand.self,
             ValidateCommand.self, TeachCommand.self, TableCommand.self, BaselineCommand.self, CompareCommand.self,
         ]
-    )
+        )
+    }
 
     static func runMain() {
         do {
@@ -51,9 +54,13 @@ struct DiffBench: ParsableCommand {
 /// `DiffBenchCLI.main()`; another package passes engines of its own.
 public enum DiffBenchCLI {
     /// Parses the process's arguments, runs the subcommand and exits with
-    /// the contract's status (0, 1 or 2).
-    public static func main() {
-        DiffBench.runMain()
+    /// the contract's status (0, 1 or 2). `engines` are registered beside
+    /// the built-ins (one of the same name replaces it): every subcommand —
+    /// `diff`, `run`, `chart`, `compare`, `targets` — then knows them.
+    public static func main(engines: [EngineDescriptor] = []) {
+        EngineRegistry.$current.withValue(EngineRegistry.builtIns.adding(engines)) {
+            DiffBench.runMain()
+        }
     }
 }
 

@@ -1,4 +1,5 @@
 import DiffEngines
+import Harness
 import Workloads
 import Formats
 import ListUpdates
@@ -13,18 +14,19 @@ extension DiffCommand {
     /// sections through ``SectionedDiff`` with the same engine at both
     /// levels. Either way the stages are checked against the UIKit model
     /// before anything is printed (exit 1 if they fail, which would be a bug).
-    func runBatch(engineName: EngineName, options: DiffOptions) throws {
+    func runBatch(descriptor: EngineDescriptor, options: DiffOptions) throws {
+        let engineName = descriptor.name
         let pair = try StatePair.load(old: old, new: new, chars: chars)
         let oldState = pair.old.state, newState = pair.new.state
         let staged: StagedBatches
         do {
             if pair.sectioned {
                 staged = try SectionedDiff.diff(
-                    engine: engineName, old: oldState.sections, new: newState.sections, options: options)
+                    using: descriptor.engine, old: oldState.sections, new: newState.sections, options: options)
             } else {
                 let oldRows = oldState.sections[0].rows, newRows = newState.sections[0].rows
-                let changeset = try DiffEngines.diff(
-                    engineName, from: oldRows, to: newRows, identity: IdentifiedElements<ListRow>(), options: options)
+                let changeset = try descriptor.engine.diff(
+                    from: oldRows, to: newRows, identity: IdentifiedElements<ListRow>(), options: options)
                 if let problem = changeset.verify(old: oldRows, new: newRows) {
                     throw CLIFailure.checkFailed("the \(engineName.rawValue) changeset is wrong: \(problem)")
                 }

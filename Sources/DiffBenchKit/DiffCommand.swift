@@ -1,6 +1,7 @@
 import ArgumentParser
 import DiffEngines
 import Foundation
+import Harness
 import Workloads
 import Formats
 import ListUpdates
@@ -8,7 +9,8 @@ import Rendering
 import Teaching
 
 struct DiffCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
         commandName: "diff",
         abstract: "Diff two lists with one engine and print the changeset.",
         discussion: """
@@ -29,9 +31,10 @@ struct DiffCommand: ParsableCommand {
             Exit status: 0 on success, 2 on bad input (unknown engine, unreadable or \
             malformed file, duplicate ids for the set engine).
             """
-    )
+        )
+    }
 
-    @Option(name: .long, help: "Engine: lcs, myers, heckel, set or stdlib.")
+    @Option(name: .long, help: ArgumentHelp("Engine: \(EngineRegistry.current.namesInWords).", valueName: "engine"))
     var engine: String = "myers"
 
     @Option(name: .long, help: "Output format: text, json, batch or batch-json.")
@@ -53,17 +56,16 @@ struct DiffCommand: ParsableCommand {
     var new: String
 
     func run() throws {
-        let engineName = try EngineName.option(engine)
+        let descriptor = try EngineDescriptor.option(engine)
+        let engineName = descriptor.name
         if format == .batch || format == .batchJSON {
-            return try runBatch(engineName: engineName, options: DiffOptions(inferMoves: !noMoves, minimizeMoves: minimizeMoves))
+            return try runBatch(descriptor: descriptor, options: DiffOptions(inferMoves: !noMoves, minimizeMoves: minimizeMoves))
         }
         let pair = try ListPair.load(old: old, new: new, chars: chars)
         let options = DiffOptions(inferMoves: !noMoves, minimizeMoves: minimizeMoves)
         let changeset: Changeset
         do {
-            changeset = try DiffEngines.diff(
-                engineName, from: pair.old.items, to: pair.new.items, identity: IdentifiedElements<FeedItem>(),
-                options: options)
+            changeset = try descriptor.diffItems(pair.old.items, pair.new.items, options)
         } catch {
             throw CLIFailure.badInput(pair.describe(error))
         }
@@ -79,17 +81,24 @@ struct DiffCommand: ParsableCommand {
     }
 }
 
-extension EngineName {
-    /// The engine named `text`, or the unknown-engine error.
-    init(validating text: String) throws(DiffError) {
-        guard let name = EngineName(rawValue: text) else { throw .unknownEngine(text) }
-        self = name
-    }
-
-    /// The engine an `--engine` option names; an unknown name is bad usage (exit 2).
-    static func option(_ text: String) throws(CLIFailure) -> EngineName {
+extension EngineDescriptor {
+    /// The registered engine an `--engine` option names; an unknown name is
+    /// bad usage (exit 2), with every registered name in the message.
+    static func option(_ text: String) throws(CLIFailure) -> EngineDescriptor {
         do {
-            return try EngineName(validating: text)
+            return try EngineRegistry.current.lookup(text)
+        } catch {
+            throw CLIFailure.badInput(error.description)
+        }
+    }
+}
+
+extension EngineName {
+    /// A built-in engine an `--engine` option names (teaching draws the
+    /// built-ins only); an unknown name is bad usage (exit 2).
+    static func builtIn(_ text: String) throws(CLIFailure) -> EngineName {
+        do {
+            return try BuiltInEngine(named: text).name
         } catch {
             throw CLIFailure.badInput(error.description)
         }

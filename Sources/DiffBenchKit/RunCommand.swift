@@ -9,7 +9,8 @@ import ListUpdates
 import Teaching
 
 struct RunCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
         commandName: "run",
         abstract: "Time, measure and verify every engine on every workload; write results.csv and results.json.",
         discussion: """
@@ -24,10 +25,11 @@ struct RunCommand: ParsableCommand {
             Exit status: 0 when every row is ok or skipped with a reason, 1 when an engine's \
             changeset failed verification (the row says how), 2 on bad usage or input.
             """
-    )
+        )
+    }
 
-    @Option(help: "Engines, comma-separated (lcs, myers, heckel, set, stdlib).")
-    var engines: String = EngineName.allCases.map(\.rawValue).joined(separator: ",")
+    @Option(help: "Engines, comma-separated (\(EngineRegistry.current.names.map(\.rawValue).joined(separator: ", "))).")
+    var engines: String = EngineRegistry.current.names.map(\.rawValue).joined(separator: ",")
 
     @Option(help: "Workloads, comma-separated (see `diffbench generate --list`).")
     var workloads: String = WorkloadName.allCases.map(\.rawValue).joined(separator: ",")
@@ -75,8 +77,9 @@ struct RunCommand: ParsableCommand {
     var quiet = false
 
     func run() throws {
-        let engineNames: [EngineName] = try parseList(engines, "--engines") { EngineName(rawValue: $0) }
-        let workloadNames: [WorkloadName] = try parseList(workloads, "--workloads") { WorkloadName(rawValue: $0) }
+        let registry = EngineRegistry.current
+        let engineNames: [EngineName] = try parseList(engines, "--engines", known: registry.names.map(\.rawValue)) { registry.descriptor(named: EngineName($0))?.name }
+        let workloadNames: [WorkloadName] = try parseList(workloads, "--workloads", known: WorkloadName.allCases.map(\.rawValue)) { WorkloadName(rawValue: $0) }
         guard minSamples >= 1 else { throw CLIFailure.badInput("--repetitions must be at least 1") }
         guard timeBudget > 0, minTime >= 0 else { throw CLIFailure.badInput("--time-budget must be positive and --min-time not negative") }
         var cases: [RunPlan.Source] = []
@@ -103,7 +106,7 @@ struct RunCommand: ParsableCommand {
             throw CLIFailure.badInput("--name must be a plain folder name other than 'latest'")
         }
         let plan = RunPlan(
-            engines: engineNames, includeFloor: !noFloor, cases: cases, seed: seed, minSamples: minSamples,
+            engines: engineNames, registry: registry, includeFloor: !noFloor, cases: cases, seed: seed, minSamples: minSamples,
             minTime: minTime, timeBudget: timeBudget, lcsMemoryBudget: lcsMemoryBudget, measureMemory: !noMemory,
             datasetsDirectory: datasetsDir.isEmpty ? nil : datasetsDir, outputDirectory: output + "/" + runName,
             runName: runName)
@@ -111,7 +114,7 @@ struct RunCommand: ParsableCommand {
         FileHandle.standardError.write(Data("diffbench: warning: this is a debug build; times are not meaningful (use make bench or swift build -c release)\n".utf8))
         #endif
         let progress = ProgressReporter(total: cases.count, enabled: !quiet)
-        let runner = Runner(plan: plan, progress: progress, batchCheck: BatchVerification.check)
+        let runner = Runner(plan: plan, progress: progress)
         let outcome: Runner.Outcome
         do {
             outcome = try runner.run { path in try DatasetFile.read(path: path) }
@@ -163,11 +166,14 @@ struct RunCommand: ParsableCommand {
 }
 
 /// Splits a comma-separated option into known values, or fails naming the unknown one.
-func parseList<T>(_ text: String, _ option: String, _ make: (String) -> T?) throws -> [T] {
+func parseList<T>(_ text: String, _ option: String, known: [String] = [], _ make: (String) -> T?) throws -> [T] {
     let parts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     guard !parts.isEmpty else { throw CLIFailure.badInput("\(option) is empty") }
     return try parts.map { part in
-        guard let value = make(part) else { throw CLIFailure.badInput("\(option): unknown value '\(part)'") }
+        guard let value = make(part) else {
+            let choices = known.isEmpty ? "" : "; known: " + known.joined(separator: ", ")
+            throw CLIFailure.badInput("\(option): unknown value '\(part)'\(choices)")
+        }
         return value
     }
 }

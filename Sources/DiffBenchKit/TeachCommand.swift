@@ -51,7 +51,7 @@ struct TeachCommand: ParsableCommand {
     var new: String
 
     func run() throws {
-        let engineName = try EngineName.option(engine)
+        let engineName = try EngineName.builtIn(engine)
         let folder = try TeachCommand.folderName(explicit: name, old: old, new: new, chars: chars)
         let pair = try ListPair.load(old: old, new: new, chars: chars)
         let title = chars

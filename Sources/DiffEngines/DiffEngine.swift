@@ -1,24 +1,3 @@
-/// The stable names of the engines (contract: the CLI, the runner, the charts
-/// and the CI report use them).
-public enum EngineName: String, CaseIterable, Sendable, Codable, Comparable {
-    case lcs, myers, heckel, set, stdlib
-
-    public static func < (lhs: EngineName, rhs: EngineName) -> Bool {
-        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
-    }
-
-    /// One line on what the engine is.
-    public var summary: String {
-        switch self {
-        case .lcs: return "LCS memoization table (Wagner–Fischer), O(NM) time and memory"
-        case .myers: return "Myers 1986 greedy with the linear-space middle snake, O((N+M)D) time, O(N+M) memory"
-        case .heckel: return "Paul Heckel 1978, six passes over a symbol table, O(N+M)"
-        case .set: return "set difference for inserts/deletes, fewest moves by LIS, O(N+M + K log K); unique ids only"
-        case .stdlib: return "Swift's difference(from:) + inferringMoves(), the in-run reference"
-        }
-    }
-}
-
 /// Knobs shared by every engine.
 public struct DiffOptions: Hashable, Sendable {
     /// Pair a deleted and an inserted item with the same id into a move
@@ -73,44 +52,5 @@ extension DiffEngine {
         fromValues old: [E], toValues new: [E], options: DiffOptions = .default
     ) throws(DiffError) -> Changeset {
         try diff(from: old, to: new, identity: ValueElements<E>(), options: options)
-    }
-}
-
-/// Looking engines up by their stable name.
-public enum DiffEngines {
-    /// Every engine, in the order of ``EngineName/allCases``.
-    public static let all: [any DiffEngine] = EngineName.allCases.map(engine(for:))
-
-    /// The engine registered under `name` (`lcs`, `myers`, `heckel`, `set`, `stdlib`).
-    public static func engine(named name: String) throws(DiffError) -> any DiffEngine {
-        guard let known = EngineName(rawValue: name) else { throw .unknownEngine(name) }
-        return engine(for: known)
-    }
-
-    public static func engine(for name: EngineName) -> any DiffEngine {
-        switch name {
-        case .lcs: return LCSEngine()
-        case .myers: return MyersEngine()
-        case .heckel: return HeckelEngine()
-        case .set: return SetEngine()
-        case .stdlib: return StdlibEngine()
-        }
-    }
-
-    /// Diffs with the named engine through a switch over the concrete engine
-    /// types, so that the whole call specializes for the caller's element type
-    /// (an `any DiffEngine` call would run the generic code unspecialized).
-    @inlinable
-    public static func diff<I: ElementIdentity>(
-        _ engine: EngineName, from old: [I.Element], to new: [I.Element], identity: I,
-        options: DiffOptions = .default
-    ) throws(DiffError) -> Changeset {
-        switch engine {
-        case .lcs: return try LCSEngine().diff(from: old, to: new, identity: identity, options: options)
-        case .myers: return try MyersEngine().diff(from: old, to: new, identity: identity, options: options)
-        case .heckel: return try HeckelEngine().diff(from: old, to: new, identity: identity, options: options)
-        case .set: return try SetEngine().diff(from: old, to: new, identity: identity, options: options)
-        case .stdlib: return try StdlibEngine().diff(from: old, to: new, identity: identity, options: options)
-        }
     }
 }

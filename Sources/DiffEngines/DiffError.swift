@@ -7,8 +7,11 @@ public enum DiffError: Error, Hashable, Sendable, CustomStringConvertible {
     case duplicateID(id: String, side: Side, first: Int, second: Int)
     /// The `lcs` memo table would need more memory than the budget allows.
     case memoryBudgetExceeded(engine: String, cells: Int, bytes: Int, budget: Int)
-    /// No engine is registered under that name.
-    case unknownEngine(String)
+    /// An engine returned a changeset that does not fit its own input (a
+    /// bug in that engine; the built-ins are tested against it).
+    case inconsistentChangeset(engine: String, problem: String)
+    /// No engine is registered under that name; `known` lists the names that are.
+    case unknownEngine(String, known: [String])
 
     public var description: String {
         switch self {
@@ -18,8 +21,10 @@ public enum DiffError: Error, Hashable, Sendable, CustomStringConvertible {
         case let .memoryBudgetExceeded(engine, cells, bytes, budget):
             return "\(engine): the table needs \(cells) cells (\(bytes) bytes), over the memory budget of \(budget) bytes; "
                 + "raise the budget or use myers (linear memory)"
-        case let .unknownEngine(name):
-            return "unknown engine '\(name)'; known engines: \(EngineName.allCases.map(\.rawValue).joined(separator: ", "))"
+        case let .inconsistentChangeset(engine, problem):
+            return "the \(engine) engine returned an inconsistent changeset: \(problem)"
+        case let .unknownEngine(name, known):
+            return "unknown engine '\(name)'; known engines: \(known.joined(separator: ", "))"
         }
     }
 }

@@ -11,14 +11,20 @@ public struct RunDocument: Hashable, Sendable, Codable {
     public var plan: PlanSummary
     /// True once every planned case has a row (false in a file left by an interrupted run).
     public var complete: Bool
+    /// How to present each engine of the run (name, summary, colour, symbol,
+    /// rules); absent in files written before it existed.
+    public var engines: [EngineInfo]?
     public var rows: [ResultRow]
 
-    public init(environment: RunEnvironment, plan: PlanSummary, complete: Bool, rows: [ResultRow]) {
+    public init(
+        environment: RunEnvironment, plan: PlanSummary, complete: Bool, engines: [EngineInfo]? = nil, rows: [ResultRow]
+    ) {
         self.schema = RunDocument.schemaName
         self.version = RunDocument.currentVersion
         self.environment = environment
         self.plan = plan
         self.complete = complete
+        self.engines = engines
         self.rows = rows
     }
 }

@@ -1,51 +1,53 @@
 import DiffEngines
-import Workloads
 import Formats
-import ListUpdates
+import Workloads
 
-/// Predicts how long one call of an alignment engine takes, so that a case
-/// that cannot finish within its budget is skipped with a stated reason
-/// instead of hanging the run.
+/// Predicts how long one call of a slower-than-linear engine takes, so that
+/// a case that cannot finish within its budget is skipped with a stated
+/// reason instead of hanging the run.
 ///
-/// Work units, from each algorithm's complexity:
-/// - `myers`: min(D²/2, (N'+1)(M'+1)) + N + M, with N', M' the sizes after
-///   trimming the common prefix and suffix (the greedy search visits about
-///   D²/2 diagonal points and never more points than the grid has);
-/// - `stdlib`: D²/2 + N + M (no trimming, no fast path for an empty side);
-/// - `lcs`: (N'+1)(M'+1) table cells;
-/// - `heckel`, `set`, `floor`: linear, never skipped.
+/// Work units come from each engine's registered cost
+/// (``EngineInfo/CostUnits``), with N', M' the sizes after trimming the
+/// common prefix and suffix and D the edit distance:
+/// - trimmed D²: min(D²/2, (N'+1)(M'+1)) + N + M (Myers' greedy search visits
+///   about D²/2 diagonal points and never more than the grid has);
+/// - D²: D²/2 + N + M (no trimming, no fast path for an empty side);
+/// - table cells: (N'+1)(M'+1), or (N+1)(M+1) untrimmed;
+/// - linear: never predicted, never skipped.
 /// Nanoseconds per unit are calibrated at the start of the run on a seeded
 /// shuffled list of 1,000 items, so the prediction follows the machine.
 struct CostModel {
     var nanosecondsPerUnit: [EngineName: Double] = [:]
+    var units: [EngineName: EngineInfo.CostUnits] = [:]
 
-    static func units(_ engine: EngineName, facts: PairFacts, oldCount: Int, newCount: Int) -> Double? {
+    static func units(_ cost: EngineInfo.CostUnits, facts: PairFacts, oldCount: Int, newCount: Int) -> Double? {
         let d = Double(facts.editDistance)
         let linear = Double(oldCount + newCount)
-        switch engine {
-        case .myers:
+        switch cost {
+        case .trimmedDifferencesSquared:
             return min(d * d / 2, Double(facts.trimmedOld + 1) * Double(facts.trimmedNew + 1)) + linear
-        case .stdlib:
+        case .differencesSquared:
             return d * d / 2 + linear
-        case .lcs:
+        case .tableCells:
             return Double(facts.trimmedOld + 1) * Double(facts.trimmedNew + 1)
-        case .heckel, .set:
+        case .untrimmedTableCells:
+            return Double(oldCount + 1) * Double(newCount + 1)
+        case .linear:
             return nil
         }
     }
 
-    /// Calibrates on a seeded shuffled list (one timed call per engine after a warm-up call).
-    static func calibrate(engines: [EngineName], seed: UInt64) -> CostModel {
+    /// Calibrates every engine that is not linear on a seeded shuffled list
+    /// (one timed call per engine after a warm-up call, best of three).
+    static func calibrate(engines: [EngineDescriptor], seed: UInt64) -> CostModel {
         var model = CostModel()
-        guard let dataset = try? WorkloadName.shuffled.make(size: 1_000, seed: seed) else { return model }
+        let slower = engines.filter { $0.info.cost != .linear }
+        guard !slower.isEmpty, let dataset = try? WorkloadName.shuffled.make(size: 1_000, seed: seed) else { return model }
         let facts = PairFacts(dataset) { _, _, _ in false }
-        for engine in engines {
-            guard let units = units(engine, facts: facts, oldCount: dataset.old.count, newCount: dataset.new.count) else {
-                continue
-            }
-            let call = { () -> Changeset? in
-                try? DiffEngines.diff(engine, from: dataset.old, to: dataset.new, identity: IdentifiedElements<FeedItem>())
-            }
+        for descriptor in slower {
+            guard let units = units(descriptor.info.cost, facts: facts, oldCount: dataset.old.count, newCount: dataset.new.count)
+            else { continue }
+            let call = { () -> Changeset? in try? descriptor.diffItems(dataset.old, dataset.new, .default) }
             blackHole(call())
             var best = Double.infinity
             for _ in 0..<3 {
@@ -55,15 +57,16 @@ struct CostModel {
                 blackHole(result)
                 best = min(best, elapsed)
             }
-            model.nanosecondsPerUnit[engine] = best / units
+            model.nanosecondsPerUnit[descriptor.name] = best / units
+            model.units[descriptor.name] = descriptor.info.cost
         }
         return model
     }
 
     /// Predicted seconds for one call, or nil when the engine is linear.
     func predictedSeconds(_ engine: EngineName, facts: PairFacts, oldCount: Int, newCount: Int) -> Double? {
-        guard let units = CostModel.units(engine, facts: facts, oldCount: oldCount, newCount: newCount),
-            let perUnit = nanosecondsPerUnit[engine]
+        guard let cost = units[engine], let perUnit = nanosecondsPerUnit[engine],
+            let units = CostModel.units(cost, facts: facts, oldCount: oldCount, newCount: newCount)
         else { return nil }
         return units * perUnit / 1e9
     }

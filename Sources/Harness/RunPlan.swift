@@ -22,7 +22,11 @@ public struct RunPlan: Sendable {
         }
     }
 
+    /// The engines to run, by name, looked up in ``registry``.
     public var engines: [EngineName]
+    /// Where the engines' descriptors come from (the registry in force when
+    /// the plan was made, unless given).
+    public var registry: EngineRegistry
     /// Time the `floor` reference too (one dictionary build + one probe per new id).
     public var includeFloor: Bool
     public var cases: [Source]
@@ -50,12 +54,13 @@ public struct RunPlan: Sendable {
     public var runName: String
 
     public init(
-        engines: [EngineName] = EngineName.allCases, includeFloor: Bool = true, cases: [Source], seed: UInt64 = 1,
+        engines: [EngineName]? = nil, registry: EngineRegistry = .current, includeFloor: Bool = true, cases: [Source], seed: UInt64 = 1,
         minSamples: Int = 10, minTime: Double = 0.1, maxSamples: Int = 200, timeBudget: Double = 5,
         sampleTargetNanoseconds: Double = 500_000, lcsMemoryBudget: Int = DiffOptions.defaultLCSMemoryBudget,
         measureMemory: Bool = true, datasetsDirectory: String? = nil, outputDirectory: String, runName: String
     ) {
-        self.engines = engines
+        self.engines = engines ?? registry.names
+        self.registry = registry
         self.includeFloor = includeFloor
         self.cases = cases
         self.seed = seed
@@ -87,6 +92,19 @@ public struct RunPlan: Sendable {
         return cases
     }
 
+    /// The descriptors of ``engines``; a name the registry does not know is
+    /// the unknown-engine error listing the registered names.
+    public func descriptors() throws(DiffError) -> [EngineDescriptor] {
+        var found: [EngineDescriptor] = []
+        for name in engines { found.append(try registry.lookup(name.rawValue)) }
+        return found
+    }
+
+    /// How the run's engines (and the floor, when timed) are presented.
+    public var engineInfos: [EngineInfo] {
+        engines.compactMap { registry.descriptor(named: $0)?.info } + (includeFloor ? [EngineRegistry.floor] : [])
+    }
+
     public var summary: PlanSummary {
         var workloads: [String] = []
         var sizes: [Int] = []
@@ -100,7 +118,7 @@ public struct RunPlan: Sendable {
             }
         }
         return PlanSummary(
-            engines: engines.map(\.rawValue) + (includeFloor ? ["floor"] : []), workloads: workloads, sizes: sizes.sorted(),
+            engines: engines.map(\.rawValue) + (includeFloor ? [EngineRegistry.floor.name] : []), workloads: workloads, sizes: sizes.sorted(),
             extraCases: extra, minSamples: minSamples, minTimeSeconds: minTime, timeBudgetSeconds: timeBudget,
             lcsMemoryBudgetBytes: lcsMemoryBudget)
     }

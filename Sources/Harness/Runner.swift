@@ -13,19 +13,11 @@ import ListUpdates
 public struct Runner {
     public var plan: RunPlan
     public var progress: ProgressReporter?
-    /// Extra verification every changeset must pass (the batch-update model),
-    /// given the engine, the dataset and the engine's changeset; returns a
-    /// problem in words or nil. Its result fills `batch_verified`.
-    public var batchCheck: (@Sendable (EngineName, Dataset, Changeset) -> String?)?
     let fault = FaultInjection.fromEnvironment()
 
-    public init(
-        plan: RunPlan, progress: ProgressReporter? = nil,
-        batchCheck: (@Sendable (EngineName, Dataset, Changeset) -> String?)? = nil
-    ) {
+    public init(plan: RunPlan, progress: ProgressReporter? = nil) {
         self.plan = plan
         self.progress = progress
-        self.batchCheck = batchCheck
     }
 
     /// The outcome: the document written, and whether any row failed.
@@ -35,12 +27,14 @@ public struct Runner {
     }
 
     public func run(loadFile: (String) throws -> Dataset) throws -> Outcome {
+        let engines = try plan.descriptors()
         Runner.steadyAllocator()
         let start = Date()
         let environment = RunEnvironment.current(seed: plan.seed, runName: plan.runName, start: start)
-        let cost = CostModel.calibrate(engines: plan.engines.filter { $0 == .myers || $0 == .stdlib || $0 == .lcs }, seed: plan.seed)
+        let cost = CostModel.calibrate(engines: engines, seed: plan.seed)
         var rows: [ResultRow] = []
-        var document = RunDocument(environment: environment, plan: plan.summary, complete: false, rows: [])
+        var document = RunDocument(
+            environment: environment, plan: plan.summary, complete: false, engines: plan.engineInfos, rows: [])
         try ResultsStore.write(document, to: plan.outputDirectory)
         ResultsStore.pointLatest(at: plan.outputDirectory)
         for source in plan.cases {
@@ -53,7 +47,7 @@ public struct Runner {
             case let .file(path):
                 dataset = try loadFile(path)
             }
-            rows += runCase(dataset, cost: cost)
+            rows += CaseRun(runner: self, dataset: dataset, cost: cost).rows()
             document.rows = rows
             try ResultsStore.write(document, to: plan.outputDirectory)
             progress?.finished()
@@ -94,119 +88,6 @@ public struct Runner {
         }
     }
 
-    /// Every subject on one dataset: rows in plan order.
-    func runCase(_ dataset: Dataset, cost: CostModel) -> [ResultRow] {
-        let facts = PairFacts(dataset) { bound, n, m in
-            guard let seconds = cost.predictedSeconds(
-                .myers,
-                facts: PairFacts.bound(editDistance: bound, trimmedOld: n, trimmedNew: m),
-                oldCount: dataset.old.count, newCount: dataset.new.count)
-            else { return true }
-            return seconds < plan.timeBudget / 4
-        }
-        let options = DiffOptions(lcsMemoryBudget: plan.lcsMemoryBudget)
-        let subjects = plan.engines.map(Subject.engine) + (plan.includeFloor ? [.floor] : [])
-        let parameters = dataset.parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ";")
-
-        var rows: [Subject: ResultRow] = [:]
-        var timed: [Subject] = []
-        var warmup: [Subject: Double] = [:]
-        for subject in subjects {
-            var row = ResultRow(
-                engine: subject.name, workload: dataset.workload, size: dataset.size, sizeOld: dataset.old.count,
-                sizeNew: dataset.new.count, seed: dataset.seed, parameters: parameters)
-            row.minMoves = facts.minMoves
-            row.minEdits = facts.minEdits
-            row.trimmedOld = facts.trimmedOld
-            row.trimmedNew = facts.trimmedNew
-            let call = SubjectCall(subject: subject, options: options, fault: fault)
-            if case let .engine(engine) = subject,
-                let seconds = cost.predictedSeconds(engine, facts: facts, oldCount: dataset.old.count, newCount: dataset.new.count),
-                seconds > plan.timeBudget
-            {
-                row.status = .skipped
-                row.reason = String(
-                    format: "predicted %.1f s for one call (D = %d), over the %.1f s case budget (--time-budget)",
-                    seconds, facts.editDistance, plan.timeBudget)
-                rows[subject] = row
-                continue
-            }
-            // The verification call doubles as the warm-up.
-            let start = monotonicNanoseconds()
-            let result: Changeset?
-            do {
-                result = try call(dataset)
-            } catch {
-                row.status = .skipped
-                row.reason = error.description
-                rows[subject] = row
-                continue
-            }
-            warmup[subject] = Double(monotonicNanoseconds() - start)
-            if let changeset = result {
-                row.inserts = changeset.inserts.count
-                row.deletes = changeset.deletes.count
-                row.moves = changeset.moves.count
-                row.updates = changeset.updates.count
-                row.steps = changeset.stepCount
-                if let problem = changeset.verify(old: dataset.old, new: dataset.new) {
-                    row.status = .failed
-                    row.reason = "verification: " + problem
-                    rows[subject] = row
-                    continue
-                }
-                row.verified = true
-                if let batchCheck, case let .engine(engine) = subject {
-                    if let problem = batchCheck(engine, dataset, changeset) {
-                        row.batchVerified = false
-                        row.status = .failed
-                        row.reason = "batch update: " + problem
-                        rows[subject] = row
-                        continue
-                    }
-                    row.batchVerified = true
-                }
-                row.status = .ok
-            } else {
-                row.status = .reference
-            }
-            rows[subject] = row
-            timed.append(subject)
-        }
-
-        let samples = sample(timed, dataset: dataset, options: options, warmup: warmup)
-        for subject in timed {
-            guard var row = rows[subject], let statistics = SampleStatistics(samples[subject] ?? []) else { continue }
-            row.samples = statistics.count
-            row.medianNs = statistics.median
-            row.minNs = statistics.min
-            row.p90Ns = statistics.p90
-            row.maxNs = statistics.max
-            row.spreadNs = statistics.mad
-            if statistics.count < plan.minSamples {
-                row.reason = "time budget reached after \(statistics.count) samples (minimum \(plan.minSamples))"
-            }
-            if plan.measureMemory {
-                let call = SubjectCall(subject: subject, options: options, fault: fault)
-                let (result, reading) = MemoryMeter.measure { try? call(dataset) }
-                blackHole(result)
-                row.peakHeapBytes = reading.peakLiveBytes
-                row.allocations = reading.allocations
-            }
-            rows[subject] = row
-        }
-        let stdlibMedian = rows[.engine(.stdlib)]?.medianNs
-        let floorMedian = rows[.floor]?.medianNs
-        return subjects.compactMap { subject in
-            guard var row = rows[subject] else { return nil }
-            if let median = row.medianNs {
-                if let stdlibMedian, stdlibMedian > 0 { row.ratioToStdlib = median / stdlibMedian }
-                if let floorMedian, floorMedian > 0 { row.ratioToFloor = median / floorMedian }
-            }
-            return row
-        }
-    }
-
     /// Interleaved sampling: each round takes one sample of every subject,
     /// in a rotating order, so that drift of the machine (frequency, other
     /// load) hits every engine alike — including the `stdlib` reference the
@@ -238,7 +119,7 @@ public struct Runner {
                 let subject = subjects[(offset + round) % subjects.count]
                 if samples[subject]!.count >= plan.maxSamples || spent[subject]! / 1e9 >= plan.timeBudget { continue }
                 active = true
-                let call = SubjectCall(subject: subject, options: options, fault: fault)
+                let call = SubjectCall(subject: subject, registry: plan.registry, options: options, fault: fault)
                 let k = repeats[subject]!
                 sink.reserveCapacity(k)
                 let start = monotonicNanoseconds()

@@ -1,11 +1,9 @@
 import DiffEngines
 import Foundation
-import Workloads
 import Formats
-import ListUpdates
 
-/// Something the runner times on a dataset: an engine, or the `floor`
-/// reference.
+/// Something the runner times on a dataset: a registered engine, or the
+/// `floor` reference.
 enum Subject: Hashable, Sendable {
     case engine(EngineName)
     case floor
@@ -34,7 +32,8 @@ public struct FaultInjection: Hashable, Sendable {
     public static func fromEnvironment() -> FaultInjection? {
         guard let text = ProcessInfo.processInfo.environment["DIFFBENCH_TEST_FAULT"], !text.isEmpty else { return nil }
         let parts = text.split(separator: ":").map(String.init)
-        guard parts.count >= 2, let engine = EngineName(rawValue: parts[1]) else { return nil }
+        guard parts.count >= 2 else { return nil }
+        let engine = EngineName(parts[1])
         switch parts[0] {
         case "wrong": return FaultInjection(engine: engine, kind: .wrong)
         case "slow": return FaultInjection(engine: engine, kind: .slow(max(1, Int(parts.count > 2 ? parts[2] : "2") ?? 2)))
@@ -43,33 +42,40 @@ public struct FaultInjection: Hashable, Sendable {
     }
 }
 
-/// One call of a subject on a dataset. Engines go through the switch in
-/// `DiffEngines.diff`, which specializes for `FeedItem` across the module
-/// boundary, exactly as an app calling the library would.
+/// One call of a subject on a dataset. An engine goes through its
+/// descriptor's call, specialized for `FeedItem` where the descriptor was
+/// made, exactly as an app calling the engine type directly would be.
 struct SubjectCall {
     let subject: Subject
+    let diff: (@Sendable ([FeedItem], [FeedItem], DiffOptions) throws(DiffError) -> Changeset)?
     let options: DiffOptions
     let fault: FaultInjection?
 
+    init(subject: Subject, registry: EngineRegistry, options: DiffOptions, fault: FaultInjection?) {
+        self.subject = subject
+        if case let .engine(name) = subject {
+            diff = registry.descriptor(named: name)?.diffItems
+        } else {
+            diff = nil
+        }
+        self.options = options
+        self.fault = fault.flatMap { fault in subject == .engine(fault.engine) ? fault : nil }
+    }
+
     @inline(never)
     func callAsFunction(_ dataset: Dataset) throws(DiffError) -> Changeset? {
-        switch subject {
-        case .floor:
+        guard let diff else {
             blackHole(floorReference(dataset.old, dataset.new))
             return nil
-        case let .engine(engine):
-            var repeats = 1
-            if let fault, fault.engine == engine, case let .slow(factor) = fault.kind { repeats = factor }
-            var result = Changeset()
-            for _ in 0..<repeats {
-                result = try DiffEngines.diff(
-                    engine, from: dataset.old, to: dataset.new, identity: IdentifiedElements<FeedItem>(), options: options)
-            }
-            if let fault, fault.engine == engine, fault.kind == .wrong {
-                if result.deletes.isEmpty { result.deletes = [0] } else { result.deletes.removeLast() }
-            }
-            return result
         }
+        var repeats = 1
+        if let fault, case let .slow(factor) = fault.kind { repeats = factor }
+        var result = Changeset()
+        for _ in 0..<repeats { result = try diff(dataset.old, dataset.new, options) }
+        if let fault, fault.kind == .wrong {
+            if result.deletes.isEmpty { result.deletes = [0] } else { result.deletes.removeLast() }
+        }
+        return result
     }
 }
 

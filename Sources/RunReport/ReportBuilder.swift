@@ -58,11 +58,29 @@ public struct ReportSummary: Hashable, Sendable, Codable {
 /// Cost: linear in rows for the data; drawing runs one gnuplot process per
 /// chart, as many at a time as there are cores (about 0.1 s each).
 public enum ReportBuilder {
+    /// Draws the charts and writes the page of a run folder.
+    ///
+    /// `knownEngines` presents engines the run's file does not describe
+    /// (files written before `results.json` recorded its engines).
     public static func build(
-        runDirectory: String, extraSections: [ReportSection] = [], gnuplot: Gnuplot.Location = .search
+        runDirectory: String, extraSections: [ReportSection] = [], gnuplot: Gnuplot.Location = .search,
+        knownEngines: [EngineInfo] = []
     ) throws(ReportError) -> ReportSummary {
         let folder = try runFolder(runDirectory)
         let document = try ResultsStore.read(folder)
+        var engines = document.engines ?? []
+        for info in knownEngines where !engines.contains(where: { $0.name == info.name }) { engines.append(info) }
+        let result = EnginePalette.$engines.withValue(engines) { () -> Result<ReportSummary, ReportError> in
+            Result { () throws(ReportError) in
+                try build(folder: folder, document: document, extraSections: extraSections, gnuplot: gnuplot)
+            }
+        }
+        return try result.get()
+    }
+
+    static func build(
+        folder: String, document: RunDocument, extraSections: [ReportSection], gnuplot: Gnuplot.Location
+    ) throws(ReportError) -> ReportSummary {
         let runName = document.environment.runName
         let allSeries = RunSeries.group(document)
 

@@ -10,9 +10,9 @@ struct EngineRun {
     var problem: String?
 
     static func runAll<I: ElementIdentity>(old: [I.Element], new: [I.Element], identity: I) -> [EngineRun] {
-        EngineName.allCases.map { engine in
+        EngineName.builtIns.map { engine in
             let result = Result { () throws(DiffError) -> Changeset in
-                try DiffEngines.diff(engine, from: old, to: new, identity: identity)
+                try BuiltInEngine.diff(engine, from: old, to: new, identity: identity)
             }
             var problem: String?
             if case let .success(changeset) = result {

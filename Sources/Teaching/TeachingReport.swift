@@ -52,7 +52,7 @@ public enum TeachingReport {
         pictures.append(WorkPicture.make(pair, greedy: greedy, linear: linear, counts: work, title: title))
         let heckel = HeckelTrace(codes: pair.codes)
         let heckelResult = Result { () throws(DiffError) -> Changeset in
-            try DiffEngines.diff(.heckel, from: old, to: new, identity: identity)
+            try BuiltInEngine.diff(.heckel, from: old, to: new, identity: identity)
         }
         texts.append(("heckel-passes.txt", HeckelText.make(pair, trace: heckel, engineChangeset: heckelResult, title: title)))
         pictures.append(HeckelPicture.make(pair, trace: heckel, title: title))

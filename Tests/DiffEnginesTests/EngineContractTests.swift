@@ -1,12 +1,33 @@
 import DiffEngines
+import DiffBenchTestSupport
 import Testing
 
 @Suite struct EngineContractTests {
     @Test func enginesAreFoundByTheirStableNames() throws {
         for name in ["lcs", "myers", "heckel", "set", "stdlib"] {
-            #expect(try DiffEngines.engine(named: name).name.rawValue == name)
+            #expect(try BuiltInEngine(named: name).name.rawValue == name)
         }
-        #expect(throws: DiffError.unknownEngine("nope")) { try DiffEngines.engine(named: "nope") }
+        #expect(throws: DiffError.unknownEngine("nope", known: ["lcs", "myers", "heckel", "set", "stdlib"])) {
+            try BuiltInEngine(named: "nope")
+        }
+        #expect(EngineName.builtIns.map(\.rawValue) == ["lcs", "myers", "heckel", "set", "stdlib"])
+    }
+
+    @Test func anEngineLookedUpByNameGivesWhatItsTypeGives() throws {
+        var random = TestRandom(seed: 12)
+        for _ in 0..<50 {
+            let old = (0..<random.below(30)).map { _ in Post(id: random.below(40), content: random.below(3)) }
+            let new = (0..<random.below(30)).map { _ in Post(id: random.below(40), content: random.below(3)) }
+            let direct: [Changeset?] = [
+                try? LCSEngine().diff(from: old, to: new), try? MyersEngine().diff(from: old, to: new),
+                try? HeckelEngine().diff(from: old, to: new), try? SetEngine().diff(from: old, to: new),
+                try? StdlibEngine().diff(from: old, to: new),
+            ]
+            for (engine, expected) in zip(BuiltInEngine.all, direct) {
+                #expect((try? engine.diff(from: old, to: new)) == expected, "\(engine.name)")
+                #expect(engine.engine.name == engine.name)
+            }
+        }
     }
 
     @Test func setEngineNamesTheDuplicatedIDAndBothPositions() throws {

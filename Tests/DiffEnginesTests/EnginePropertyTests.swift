@@ -6,14 +6,14 @@ import DiffBenchTestSupport
 @Suite struct EnginePropertyTests {
     static let casesPerShape = 300
 
-    @Test(arguments: EngineName.allCases)
+    @Test(arguments: EngineName.builtIns)
     func changesetRebuildsTheNewList(engine: EngineName) throws {
         var rng = TestRandom(seed: 0xD1FF_0000 + UInt64(engine.rawValue.count))
         for shape in PairShape.allCases {
             for _ in 0..<Self.casesPerShape {
                 let (old, new) = randomPair(shape, using: &rng)
                 if engine == .set && (!hasUniqueIDs(old) || !hasUniqueIDs(new)) { continue }
-                let changeset = try DiffEngines.diff(engine, from: old, to: new, identity: IdentifiedElements<Post>())
+                let changeset = try BuiltInEngine.diff(engine, from: old, to: new, identity: IdentifiedElements<Post>())
                 #expect(changeset.verify(old: old, new: new) == nil, "\(engine) \(shape): \(old) → \(new)")
                 #expect(try changeset.apply(to: old, using: new) == new)
                 #expect(old.count - changeset.deletes.count + changeset.inserts.count == new.count)
@@ -30,7 +30,7 @@ import DiffBenchTestSupport
         for shape in PairShape.allCases {
             for _ in 0..<Self.casesPerShape {
                 let (old, new) = randomPair(shape, using: &rng)
-                let changeset = try DiffEngines.diff(
+                let changeset = try BuiltInEngine.diff(
                     engine, from: old, to: new, identity: IdentifiedElements<Post>(),
                     options: DiffOptions(inferMoves: false))
                 let lcs = referenceLCSLength(old.map(\.id), new.map(\.id))
@@ -41,13 +41,13 @@ import DiffBenchTestSupport
         }
     }
 
-    @Test(arguments: EngineName.allCases)
+    @Test(arguments: EngineName.builtIns)
     func minimizeMovesReachesTheMinimum(engine: EngineName) throws {
         var rng = TestRandom(seed: 7)
         for shape in [PairShape.permutation, .reversed, .randomEdits, .mixed] {
             for _ in 0..<Self.casesPerShape {
                 let (old, new) = randomPair(shape, using: &rng)
-                let changeset = try DiffEngines.diff(
+                let changeset = try BuiltInEngine.diff(
                     engine, from: old, to: new, identity: IdentifiedElements<Post>(),
                     options: DiffOptions(minimizeMoves: true))
                 #expect(changeset.verify(old: old, new: new) == nil)
@@ -72,8 +72,8 @@ import DiffBenchTestSupport
             let expected = Set(new.compactMap { post in
                 old.first { $0.id == post.id && $0.content != post.content }.map { _ in post.id }
             })
-            for engine in EngineName.allCases {
-                let changeset = try DiffEngines.diff(engine, from: old, to: new, identity: IdentifiedElements<Post>())
+            for engine in EngineName.builtIns {
+                let changeset = try BuiltInEngine.diff(engine, from: old, to: new, identity: IdentifiedElements<Post>())
                 #expect(Set(changeset.updates.map { new[$0.new].id }) == expected, "\(engine)")
             }
         }
@@ -89,7 +89,7 @@ import DiffBenchTestSupport
         }
         for k in 0..<50 { new.insert(Post(id: 100_000 + k, content: 1), at: Int.random(in: 0...new.count, using: &rng)) }
         for engine in [EngineName.myers, .heckel, .set, .stdlib] {
-            let changeset = try DiffEngines.diff(engine, from: old, to: new, identity: IdentifiedElements<Post>())
+            let changeset = try BuiltInEngine.diff(engine, from: old, to: new, identity: IdentifiedElements<Post>())
             #expect(changeset.verify(old: old, new: new) == nil, "\(engine)")
         }
     }

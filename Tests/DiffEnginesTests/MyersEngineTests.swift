@@ -136,7 +136,7 @@ struct MyersEngineTests {
     @Test("the registry hands out this engine")
     func registry() throws {
         #expect(MyersEngine.name == .myers)
-        #expect(try DiffEngines.engine(named: "myers") is MyersEngine)
+        #expect(try BuiltInEngine(named: "myers").engine is MyersEngine)
     }
 
     // MARK: - Seeded random pairs against the LCS table

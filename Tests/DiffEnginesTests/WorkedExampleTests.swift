@@ -15,18 +15,18 @@ import Testing
         ("kitten", "sitting", "ittn"),
     ]
 
-    @Test(arguments: EngineName.allCases)
+    @Test(arguments: EngineName.builtIns)
     func literatureStrings(engine: EngineName) throws {
         for (a, b, lcs) in Self.stringPairs {
             let old = Array(a), new = Array(b)
             #expect(referenceLCSLength(old, new) == lcs.count)
             let unique = Set(old).count == old.count && Set(new).count == new.count
             if engine == .set && !unique { continue }
-            let changeset = try DiffEngines.diff(engine, from: old, to: new, identity: ValueElements<Character>())
+            let changeset = try BuiltInEngine.diff(engine, from: old, to: new, identity: ValueElements<Character>())
             #expect(changeset.verify(oldValues: old, newValues: new) == nil, "\(engine) \(a) → \(b)")
             #expect(try changeset.apply(to: old, using: new) == new)
             if engine == .lcs || engine == .myers {
-                let plain = try DiffEngines.diff(
+                let plain = try BuiltInEngine.diff(
                     engine, from: old, to: new, identity: ValueElements<Character>(), options: DiffOptions(inferMoves: false))
                 #expect(plain.deletes.count + plain.inserts.count == old.count + new.count - 2 * lcs.count, "\(a) → \(b)")
             }
@@ -48,8 +48,8 @@ import Testing
 
     @Test func deletingToOneElementPatchesFromTheBack() throws {
         let old = Array("1234"), new = Array("1")
-        for engine in EngineName.allCases {
-            let changeset = try DiffEngines.diff(engine, from: old, to: new, identity: ValueElements<Character>())
+        for engine in EngineName.builtIns {
+            let changeset = try BuiltInEngine.diff(engine, from: old, to: new, identity: ValueElements<Character>())
             #expect(changeset.deletes == [1, 2, 3])
             #expect(try changeset.patch(oldCount: 4, newCount: 1) == [.delete(at: 3), .delete(at: 2), .delete(at: 1)])
         }
@@ -61,8 +61,8 @@ import Testing
         let old = (1...10).map { Post(id: $0, content: 0) }
         let new = [1, 4, 5, 6, 3, 9, 2].map { Post(id: $0, content: 0) }
         #expect(MinimumMoves.count(old: old, new: new) == 2)
-        for engine in EngineName.allCases {
-            let changeset = try DiffEngines.diff(engine, from: old, to: new, identity: IdentifiedElements<Post>())
+        for engine in EngineName.builtIns {
+            let changeset = try BuiltInEngine.diff(engine, from: old, to: new, identity: IdentifiedElements<Post>())
             #expect(changeset.verify(old: old, new: new) == nil)
             #expect(Set(changeset.deletes.map { old[$0].id }) == [7, 8, 10], "\(engine)")
             #expect(changeset.inserts.isEmpty)
@@ -75,8 +75,8 @@ import Testing
     @Test func sameIDNewContentIsAnUpdate() throws {
         let old = [Post(id: 1, content: 0), Post(id: 2, content: 0)]
         let new = [Post(id: 2, content: 5), Post(id: 1, content: 0)]
-        for engine in EngineName.allCases {
-            let changeset = try DiffEngines.diff(engine, from: old, to: new, identity: IdentifiedElements<Post>())
+        for engine in EngineName.builtIns {
+            let changeset = try BuiltInEngine.diff(engine, from: old, to: new, identity: IdentifiedElements<Post>())
             #expect(changeset.updates == [Changeset.Update(old: 1, new: 0)], "\(engine)")
             #expect(changeset.deletes.isEmpty && changeset.inserts.isEmpty)
         }

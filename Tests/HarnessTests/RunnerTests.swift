@@ -13,7 +13,7 @@ import Formats
         return path
     }
 
-    func tinyPlan(_ output: String, engines: [EngineName] = EngineName.allCases, cases: [RunPlan.Source]? = nil,
+    func tinyPlan(_ output: String, engines: [EngineName] = EngineName.builtIns, cases: [RunPlan.Source]? = nil,
                   timeBudget: Double = 3, lcsBudget: Int = DiffOptions.defaultLCSMemoryBudget) -> RunPlan {
         RunPlan(
             engines: engines, cases: cases ?? [.generated(workload: .mixed, size: 200, parameters: [:]),
@@ -51,19 +51,40 @@ import Formats
         #expect(myersOnMixed.verified && myersOnMixed.status == .ok)
     }
 
-    @Test func aFailedBatchCheckFailsTheRow() throws {
+    /// Right on the datasets' items (it is heckel there), wrong on any other
+    /// element type: the sectioned batch check, which diffs section ids and
+    /// marked rows with the same engine, must catch it.
+    struct WrongOnSections: DiffEngine {
+        static let name: EngineName = "wrong-on-sections"
+        func diff<I: ElementIdentity>(
+            from old: [I.Element], to new: [I.Element], identity: I, options: DiffOptions
+        ) throws(DiffError) -> Changeset {
+            if I.Element.self == FeedItem.self {
+                return try HeckelEngine().diff(from: old, to: new, identity: identity, options: options)
+            }
+            return Changeset(deletes: Array(old.indices), inserts: [], moves: [], updates: [])
+        }
+    }
+
+    @Test func theRunnerChecksSectionedBatchesItself() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let plan = tinyPlan(dir, engines: [.heckel, .set], cases: [.generated(workload: .feed, size: 50, parameters: [:])])
-        let outcome = try Runner(plan: plan, batchCheck: { engine, dataset, changeset in
-            engine == .heckel ? "refused \(changeset.stepCount) steps on \(dataset.workload)" : nil
-        }).run { _ in fatalError() }
-        let heckel = try #require(outcome.document.rows.first { $0.engine == "heckel" })
-        #expect(heckel.status == .failed && heckel.batchVerified == false && heckel.verified)
-        #expect(heckel.reason.hasPrefix("batch update: refused") && heckel.reason.hasSuffix("on feed"))
-        #expect(outcome.failedRows.map(\.engine) == ["heckel"])
-        let set = try #require(outcome.document.rows.first { $0.engine == "set" })
-        #expect(set.status == .ok && set.batchVerified == true)
+        let registry = EngineRegistry.builtIns.adding(
+            EngineDescriptor(WrongOnSections(), summary: "test engine", colour: "#123456", symbol: 7))
+        var plan = tinyPlan(
+            dir, engines: [.heckel, .set, "wrong-on-sections"],
+            cases: [.generated(workload: .sectioned, size: 60, parameters: [:])])
+        plan.registry = registry
+        let outcome = try Runner(plan: plan).run { _ in fatalError() }
+        let wrong = try #require(outcome.document.rows.first { $0.engine == "wrong-on-sections" })
+        #expect(wrong.verified, "the flat changeset is right")
+        #expect(wrong.status == .failed && wrong.batchVerified == false)
+        #expect(wrong.reason.hasPrefix("batch update: sections: "), "\(wrong.reason)")
+        #expect(outcome.failedRows.map(\.engine) == ["wrong-on-sections"])
+        for name in ["heckel", "set"] {
+            let row = try #require(outcome.document.rows.first { $0.engine == name })
+            #expect(row.status == .ok && row.batchVerified == true, "\(name): \(row.reason)")
+        }
     }
 
     @Test func budgetsBecomeSkippedRowsWithReasons() throws {

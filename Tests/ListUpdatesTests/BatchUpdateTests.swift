@@ -90,9 +90,9 @@ struct IndexSpaceTrapTests {
         #expect(try old.applying(batch, dataSource: new) == new)
     }
 
-    @Test("every engine's batch for the trap is deletes 0…2 and inserts 7…9", arguments: EngineName.allCases)
+    @Test("every engine's batch for the trap is deletes 0…2 and inserts 7…9", arguments: EngineName.builtIns)
     func enginesGetItRight(engine: EngineName) throws {
-        let changeset = try DiffEngines.diff(
+        let changeset = try BuiltInEngine.diff(
             engine, from: old.sections[0].rows, to: new.sections[0].rows, identity: IdentifiedElements<Cell>())
         let staged = try StagedBatches.make(from: changeset, oldCount: 10, newCount: 10)
         #expect(staged.stages.count == 1)
@@ -434,9 +434,9 @@ struct ChangesetToBatchTests {
     func everyEnginePasses(seed: UInt64) throws {
         var rng = BatchTestRandom(seed: seed &* 7919)
         let (old, new, unique) = randomFlatPair(&rng)
-        for engine in EngineName.allCases where unique || engine != .set {
+        for engine in EngineName.builtIns where unique || engine != .set {
             for options in [DiffOptions(), DiffOptions(inferMoves: false), DiffOptions(minimizeMoves: true)] {
-                let changeset = try DiffEngines.diff(engine, from: old, to: new, identity: IdentifiedElements<Cell>(), options: options)
+                let changeset = try BuiltInEngine.diff(engine, from: old, to: new, identity: IdentifiedElements<Cell>(), options: options)
                 let staged = try StagedBatches.make(from: changeset, oldCount: old.count, newCount: new.count)
                 let problem = ListViewState.validate(staged, from: Screen(rows: old, sectionID: "s"), expecting: Screen(rows: new, sectionID: "s"))
                 #expect(problem == nil, "seed \(seed) \(engine) \(options): \(problem ?? "")")
@@ -458,7 +458,7 @@ struct ChangesetToBatchTests {
     func movedAndUpdated() throws {
         let old = cells([1, 2, 3])
         let new = [Cell(id: 3, content: 1), Cell(id: 1, content: 0), Cell(id: 2, content: 5)]
-        let changeset = try DiffEngines.diff(.set, from: old, to: new, identity: IdentifiedElements<Cell>())
+        let changeset = try BuiltInEngine.diff(.set, from: old, to: new, identity: IdentifiedElements<Cell>())
         let staged = try StagedBatches.make(from: changeset, oldCount: 3, newCount: 3)
         #expect(staged.stages.count == 2)
         #expect(staged.stages[0].movedRows == [move(path(0, 2), path(0, 0))])

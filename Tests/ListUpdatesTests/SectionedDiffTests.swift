@@ -83,7 +83,7 @@ struct SectionedPropertyTests {
     func randomPairs(seed: UInt64) throws {
         var rng = SectionedTestRandom(seed: seed &+ 0xBA7C4)
         let (old, new) = randomSectionedPair(&rng)
-        for engine in EngineName.allCases {
+        for engine in EngineName.builtIns {
             for options in [DiffOptions(), DiffOptions(inferMoves: false), DiffOptions(minimizeMoves: true)] {
                 let (staged, problem) = try stagedAndChecked(engine, old, new, options: options)
                 #expect(problem == nil, "seed \(seed) \(engine) \(options): \(problem ?? "")\nold \(old)\nnew \(new)\n\(staged)")
@@ -123,7 +123,7 @@ struct SectionedPropertyTests {
         // Rename sections onto a tiny alphabet so ids repeat; rows stay unique.
         for k in old.indices { old[k].id = "r\(Int(old[k].id.dropFirst())! % 2)" }
         for k in new.indices { new[k].id = "r\(Int(new[k].id.dropFirst())! % 2)" }
-        for engine in EngineName.allCases where engine != .set {
+        for engine in EngineName.builtIns where engine != .set {
             let (_, problem) = try stagedAndChecked(engine, old, new)
             #expect(problem == nil, "seed \(seed) \(engine): \(problem ?? "")")
         }
@@ -132,7 +132,7 @@ struct SectionedPropertyTests {
 
 @Suite("Sectioned diff: worked cases")
 struct SectionedWorkedTests {
-    @Test("moving a row to another section is a row move, in one batch", arguments: EngineName.allCases)
+    @Test("moving a row to another section is a row move, in one batch", arguments: EngineName.builtIns)
     func crossSectionMove(engine: EngineName) throws {
         let old = [section("a", [1, 2, 3]), section("b", [4])]
         let new = [section("a", [1, 3]), section("b", [2, 4])]
@@ -149,7 +149,7 @@ struct SectionedWorkedTests {
         #expect(fewest.stages == [BatchUpdate(movedRows: [crossing])])
     }
 
-    @Test("a row leaving a deleted section is inserted, not moved", arguments: EngineName.allCases)
+    @Test("a row leaving a deleted section is inserted, not moved", arguments: EngineName.builtIns)
     func rowOutOfDeletedSection(engine: EngineName) throws {
         let old = [section("a", [1, 2]), section("b", [3])]
         let new = [section("b", [3, 2])]
@@ -158,7 +158,7 @@ struct SectionedWorkedTests {
         #expect(staged.stages == [BatchUpdate(deletedSections: [0], insertedRows: [.init(section: 0, row: 1)])])
     }
 
-    @Test("a row going into a new section is deleted from its old one", arguments: EngineName.allCases)
+    @Test("a row going into a new section is deleted from its old one", arguments: EngineName.builtIns)
     func rowIntoInsertedSection(engine: EngineName) throws {
         let old = [section("a", [1, 2])]
         let new = [section("n", [2]), section("a", [1])]
@@ -167,7 +167,7 @@ struct SectionedWorkedTests {
         #expect(staged.stages == [BatchUpdate(insertedSections: [0], deletedRows: [.init(section: 0, row: 1)])])
     }
 
-    @Test("section moves with row changes inside the moved sections take two batches", arguments: EngineName.allCases)
+    @Test("section moves with row changes inside the moved sections take two batches", arguments: EngineName.builtIns)
     func sectionAndRowMoves(engine: EngineName) throws {
         // Two sections swap and both change inside, so whichever one the engine moves has row changes.
         let old = [section("a", [1, 2]), section("b", [3, 4])]
@@ -189,7 +189,7 @@ struct SectionedWorkedTests {
                 != nil)
     }
 
-    @Test("a moved row whose content changed is reloaded last, at its new index path", arguments: EngineName.allCases)
+    @Test("a moved row whose content changed is reloaded last, at its new index path", arguments: EngineName.builtIns)
     func movedAndUpdatedAcrossSections(engine: EngineName) throws {
         let old = [section("a", [1, 2]), section("b", [3])]
         var new = [section("a", [1]), section("b", [3, 2])]

@@ -1,4 +1,5 @@
 import Formats
+import Harness
 import Testing
 
 @testable import RunReport
@@ -64,14 +65,28 @@ import Testing
         #expect(QualityMeasures.movesRatio(unknown) == nil && QualityMeasures.editRatio(unknown) == nil)
     }
 
-    @Test("one fixed colour per engine, distinct, stable for unknown engines")
+    @Test("the run's colours and symbols per engine, distinct; stable spares for engines the run does not describe")
     func palette() {
-        let colours = EnginePalette.order.map(EnginePalette.colour(for:))
-        #expect(Set(colours).count == EnginePalette.order.count)
-        #expect(colours.allSatisfy { $0.count == 7 && $0.hasPrefix("#") })
-        #expect(EnginePalette.colour(for: "quantum") == EnginePalette.colour(for: "quantum"))
-        #expect(!colours.contains(EnginePalette.colour(for: "quantum")))
-        #expect(EnginePalette.sorted(["zeta", "stdlib", "floor", "lcs", "alpha", "lcs"]) == ["lcs", "stdlib", "floor", "alpha", "zeta"])
+        let run = EngineRegistry.builtIns.descriptors.map(\.info) + [EngineRegistry.floor]
+        EnginePalette.$engines.withValue(run) {
+            let colours = EnginePalette.order.map(EnginePalette.colour(for:))
+            #expect(EnginePalette.order == ["lcs", "myers", "heckel", "set", "stdlib", "floor"])
+            #expect(colours == run.map(\.colour))
+            #expect(Set(colours).count == EnginePalette.order.count)
+            #expect(Set(EnginePalette.order.map(EnginePalette.pointType(for:))).count == EnginePalette.order.count)
+            #expect(colours.allSatisfy { $0.count == 7 && $0.hasPrefix("#") })
+            #expect(EnginePalette.colour(for: "quantum") == EnginePalette.colour(for: "quantum"))
+            #expect(!colours.contains(EnginePalette.colour(for: "quantum")))
+            #expect(
+                EnginePalette.sorted(["zeta", "stdlib", "floor", "lcs", "alpha", "lcs"])
+                    == ["lcs", "stdlib", "floor", "alpha", "zeta"])
+        }
+        // Any number of engines: symbols and sizes for twenty names, none described.
+        EnginePalette.$engines.withValue([]) {
+            let many = (0..<20).map { "engine-\($0)" }
+            #expect(many.allSatisfy { [5, 7, 9, 11, 13, 15].contains(EnginePalette.pointType(for: $0)) })
+            #expect(many.allSatisfy { EnginePalette.pointSize(for: $0, base: 2) >= 1 })
+        }
     }
 
     @Test("series file names: letters, digits and dashes; parameters only when a workload repeats")

@@ -63,8 +63,9 @@ import Testing
             // Each engine the chart draws shows in its fixed colour.
             let engines = Set(try DataFile(path: charts + "/\(chart.name).dat").lines.map { $0[0] })
             for engine in engines {
-                let wanted = Self.colour(EnginePalette.colour(for: engine))
-                #expect((histogram[wanted] ?? 0) >= 10, "\(chart.name): \(engine) colour \(EnginePalette.colour(for: engine)) missing")
+                // The colour the run's results.json gives the engine.
+                let hex = try #require(run.document.engines?.first { $0.name == engine }?.colour)
+                #expect((histogram[Self.colour(hex)] ?? 0) >= 10, "\(chart.name): \(engine) colour \(hex) missing")
             }
         }
         let html = try String(contentsOfFile: folder + "/index.html", encoding: .utf8)

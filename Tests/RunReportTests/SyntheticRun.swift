@@ -1,5 +1,6 @@
 import Foundation
 import Formats
+import Harness
 import DiffBenchTestSupport
 
 /// A hand-made results document whose numbers follow known laws, so the
@@ -116,7 +117,8 @@ struct SyntheticRun {
             plan: PlanSummary(
                 engines: SyntheticRun.engines + ["floor"], workloads: names, sizes: sizes, extraCases: [], minSamples: 3,
                 minTimeSeconds: 0.1, timeBudgetSeconds: 3, lcsMemoryBudgetBytes: 1 << 28),
-            complete: true, rows: rows)
+            complete: true,
+            engines: EngineRegistry.builtIns.descriptors.map(\.info) + [EngineRegistry.floor], rows: rows)
     }
 
     /// Writes the document into a fresh run folder and returns the folder.

@@ -27,14 +27,23 @@ import DiffEngines
 /// Complexity: the engine's on S sections, then on R + K elements (R rows
 /// of the K surviving sections), plus O(S + R) for the translation.
 public enum SectionedDiff {
+    /// Diffs with the built-in engine called `engine`.
     public static func diff<SectionID: Hashable & Sendable, Row: Identifiable & Equatable & Sendable>(
         engine: EngineName, old: [ListSection<SectionID, Row>], new: [ListSection<SectionID, Row>],
         options: DiffOptions = .default
     ) throws(DiffError) -> StagedBatches {
+        try diff(using: BuiltInEngine(engine).engine, old: old, new: new, options: options)
+    }
+
+    /// Diffs with any engine, one of another package's included.
+    public static func diff<E: DiffEngine, SectionID: Hashable & Sendable, Row: Identifiable & Equatable & Sendable>(
+        using engine: E, old: [ListSection<SectionID, Row>], new: [ListSection<SectionID, Row>],
+        options: DiffOptions = .default
+    ) throws(DiffError) -> StagedBatches {
         // Level 1: sections.
-        let sectionChanges = try DiffEngines.diff(
-            engine, from: old.map(\.id), to: new.map(\.id), identity: ValueElements<SectionID>(), options: options)
-        let sectionSource = consistent(sectionChanges, oldCount: old.count, newCount: new.count, engine: engine)
+        let sectionChanges = try engine.diff(
+            from: old.map(\.id), to: new.map(\.id), identity: ValueElements<SectionID>(), options: options)
+        let sectionSource = try consistent(sectionChanges, oldCount: old.count, newCount: new.count, engine: E.name)
         var movedSectionSources = [Bool](repeating: false, count: old.count)
         var movedSectionTargets = [Bool](repeating: false, count: new.count)
         for move in sectionChanges.moves {
@@ -67,9 +76,9 @@ public enum SectionedDiff {
                 newPlace.append((k, r))
             }
         }
-        let rowChanges = try DiffEngines.diff(
-            engine, from: flatOld, to: flatNew, identity: FlatIdentity<Row>(), options: options)
-        let rowSource = consistent(rowChanges, oldCount: flatOld.count, newCount: flatNew.count, engine: engine)
+        let rowChanges = try engine.diff(
+            from: flatOld, to: flatNew, identity: FlatIdentity<Row>(), options: options)
+        let rowSource = try consistent(rowChanges, oldCount: flatOld.count, newCount: flatNew.count, engine: E.name)
         var isMoveTarget = [Bool](repeating: false, count: flatNew.count)
         for move in rowChanges.moves { isMoveTarget[move.to] = true }
         var isUpdated = [Bool](repeating: false, count: flatNew.count)
@@ -134,14 +143,16 @@ public enum SectionedDiff {
         return StagedBatches(stages.filter { !$0.isEmpty })
     }
 
-    /// The changeset's new → old map; an engine result that does not fit
-    /// its input is a bug in the engine (each engine is verified against
-    /// ``Changeset/verify(old:new:identity:)`` by its own tests).
-    private static func consistent(_ changes: Changeset, oldCount: Int, newCount: Int, engine: EngineName) -> [Int] {
+    /// The changeset's new → old map. A result that does not fit its input
+    /// is a bug in the engine; engines can come from other packages, so it
+    /// is reported as an error rather than trusted or trapped on.
+    private static func consistent(_ changes: Changeset, oldCount: Int, newCount: Int, engine: EngineName)
+        throws(DiffError) -> [Int]
+    {
         do {
             return try changes.newToOld(oldCount: oldCount, newCount: newCount)
         } catch {
-            preconditionFailure("the \(engine.rawValue) engine returned an inconsistent changeset: \(error.message)")
+            throw .inconsistentChangeset(engine: engine.rawValue, problem: error.message)
         }
     }
 }

@@ -1,0 +1,60 @@
+/// What a run records about each engine it measured, so that charts, the
+/// report page and the gate — which read result files, possibly on another
+/// machine — know how to present an engine they have never been built with.
+///
+/// The registry in `Harness` holds one per engine (beside the code that
+/// calls it); `results.json` carries those of the run's engines (`engines`).
+public struct EngineInfo: Hashable, Sendable, Codable {
+    /// How an engine's time grows, for predicting one call before running it
+    /// (cases predicted over the time budget are skipped, not run).
+    public enum CostUnits: String, Hashable, Sendable, Codable {
+        /// O(N + M): never predicted, never skipped.
+        case linear
+        /// Myers with prefix/suffix trimming: min(D²/2, (N'+1)(M'+1)) + N + M.
+        case trimmedDifferencesSquared = "trimmed-d-squared"
+        /// A Myers-style search without trimming: D²/2 + N + M.
+        case differencesSquared = "d-squared"
+        /// A full table over the trimmed lists: (N'+1)(M'+1) cells.
+        case tableCells = "table-cells"
+        /// A full table over the whole lists: (N+1)(M+1) cells.
+        case untrimmedTableCells = "untrimmed-table-cells"
+    }
+
+    /// The stable name (result rows' `engine` column).
+    public var name: String
+    /// One line on what the engine is (help texts, the report page).
+    public var summary: String
+    /// `#RRGGBB`, the same in every chart.
+    public var colour: String
+    /// gnuplot point type (7 circle, 5 square, 9/11 triangles, 13 diamond, 15 pentagon, …).
+    public var symbol: Int
+    /// The engine refuses lists with repeated ids (rows on such lists are `skipped`).
+    public var requiresUniqueIDs: Bool
+    /// Moves are paired from deletes and inserts after an edit script, so
+    /// `--no-moves` applies; false when moves are part of the algorithm.
+    public var infersMoves: Bool
+    public var cost: CostUnits
+    /// A reference measurement (`floor`), not an engine a user would pick.
+    public var isReference: Bool
+
+    enum CodingKeys: String, CodingKey {
+        case name, summary, colour, symbol, cost
+        case requiresUniqueIDs = "requires_unique_ids"
+        case infersMoves = "infers_moves"
+        case isReference = "is_reference"
+    }
+
+    public init(
+        name: String, summary: String, colour: String, symbol: Int, requiresUniqueIDs: Bool = false,
+        infersMoves: Bool = false, cost: CostUnits = .linear, isReference: Bool = false
+    ) {
+        self.name = name
+        self.summary = summary
+        self.colour = colour
+        self.symbol = symbol
+        self.requiresUniqueIDs = requiresUniqueIDs
+        self.infersMoves = infersMoves
+        self.cost = cost
+        self.isReference = isReference
+    }
+}

@@ -1,0 +1,160 @@
+import DiffEngines
+import Formats
+
+/// Every subject of the plan on one dataset, in named steps: facts, then
+/// per subject the time prediction, the verifying warm-up call and the
+/// batch check; then interleaved sampling, the memory pass and the ratios
+/// to the in-run references.
+struct CaseRun {
+    let runner: Runner
+    let dataset: Dataset
+    let cost: CostModel
+
+    var plan: RunPlan { runner.plan }
+    var options: DiffOptions { DiffOptions(lcsMemoryBudget: plan.lcsMemoryBudget) }
+
+    /// The rows, in plan order (engines, then the floor).
+    func rows() -> [ResultRow] {
+        let facts = pairFacts()
+        let subjects = plan.engines.map(Subject.engine) + (plan.includeFloor ? [.floor] : [])
+        var rows: [Subject: ResultRow] = [:]
+        var timed: [Subject] = []
+        var warmup: [Subject: Double] = [:]
+        for subject in subjects {
+            var row = emptyRow(subject, facts: facts)
+            if let reason = predictedSkip(subject, facts: facts) {
+                row.status = .skipped
+                row.reason = reason
+            } else if let nanoseconds = verify(subject, into: &row) {
+                warmup[subject] = nanoseconds
+                timed.append(subject)
+            }
+            rows[subject] = row
+        }
+        let samples = runner.sample(timed, dataset: dataset, options: options, warmup: warmup)
+        for subject in timed {
+            guard var row = rows[subject] else { continue }
+            record(samples[subject] ?? [], into: &row)
+            if plan.measureMemory { measureMemory(subject, into: &row) }
+            rows[subject] = row
+        }
+        return withRatios(subjects.compactMap { rows[$0] })
+    }
+
+    /// The best possible changeset's figures, computed once, untimed. The
+    /// myers run that finds the fewest edits on repeated ids is made only
+    /// when it fits a quarter of the time budget.
+    func pairFacts() -> PairFacts {
+        PairFacts(dataset) { bound, n, m in
+            let bounded = PairFacts.bound(editDistance: bound, trimmedOld: n, trimmedNew: m)
+            guard let seconds = cost.predictedSeconds(
+                .myers, facts: bounded, oldCount: dataset.old.count, newCount: dataset.new.count)
+            else { return true }
+            return seconds < plan.timeBudget / 4
+        }
+    }
+
+    func emptyRow(_ subject: Subject, facts: PairFacts) -> ResultRow {
+        let parameters = dataset.parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+            .joined(separator: ";")
+        var row = ResultRow(
+            engine: subject.name, workload: dataset.workload, size: dataset.size, sizeOld: dataset.old.count,
+            sizeNew: dataset.new.count, seed: dataset.seed, parameters: parameters)
+        row.minMoves = facts.minMoves
+        row.minEdits = facts.minEdits
+        row.trimmedOld = facts.trimmedOld
+        row.trimmedNew = facts.trimmedNew
+        return row
+    }
+
+    /// Why a single call would not fit the time budget, or nil.
+    func predictedSkip(_ subject: Subject, facts: PairFacts) -> String? {
+        guard case let .engine(engine) = subject,
+            let seconds = cost.predictedSeconds(
+                engine, facts: facts, oldCount: dataset.old.count, newCount: dataset.new.count),
+            seconds > plan.timeBudget
+        else { return nil }
+        return String(
+            format: "predicted %.1f s for one call (D = %d), over the %.1f s case budget (--time-budget)",
+            seconds, facts.editDistance, plan.timeBudget)
+    }
+
+    /// The verification call, which doubles as the warm-up: the changeset's
+    /// counts, the verifier, the batch model. Returns the call's time when
+    /// the subject goes on to be timed, nil when the row ends here.
+    func verify(_ subject: Subject, into row: inout ResultRow) -> Double? {
+        let call = SubjectCall(subject: subject, registry: plan.registry, options: options, fault: runner.fault)
+        let start = monotonicNanoseconds()
+        let result: Changeset?
+        do {
+            result = try call(dataset)
+        } catch {
+            row.status = .skipped
+            row.reason = error.description
+            return nil
+        }
+        let elapsed = Double(monotonicNanoseconds() - start)
+        guard let changeset = result else {
+            row.status = .reference
+            return elapsed
+        }
+        row.inserts = changeset.inserts.count
+        row.deletes = changeset.deletes.count
+        row.moves = changeset.moves.count
+        row.updates = changeset.updates.count
+        row.steps = changeset.stepCount
+        if let problem = changeset.verify(old: dataset.old, new: dataset.new) {
+            row.status = .failed
+            row.reason = "verification: " + problem
+            return nil
+        }
+        row.verified = true
+        if case let .engine(name) = subject, let descriptor = plan.registry.descriptor(named: name) {
+            if let problem = BatchCheck.problem(engine: descriptor, dataset: dataset, changeset: changeset) {
+                row.batchVerified = false
+                row.status = .failed
+                row.reason = "batch update: " + problem
+                return nil
+            }
+            row.batchVerified = true
+        }
+        row.status = .ok
+        return elapsed
+    }
+
+    func record(_ samples: [Double], into row: inout ResultRow) {
+        guard let statistics = SampleStatistics(samples) else { return }
+        row.samples = statistics.count
+        row.medianNs = statistics.median
+        row.minNs = statistics.min
+        row.p90Ns = statistics.p90
+        row.maxNs = statistics.max
+        row.spreadNs = statistics.mad
+        if statistics.count < plan.minSamples {
+            row.reason = "time budget reached after \(statistics.count) samples (minimum \(plan.minSamples))"
+        }
+    }
+
+    /// One more call under the allocation hook, apart from every timed sample.
+    func measureMemory(_ subject: Subject, into row: inout ResultRow) {
+        let call = SubjectCall(subject: subject, registry: plan.registry, options: options, fault: runner.fault)
+        let (result, reading) = MemoryMeter.measure { try? call(dataset) }
+        blackHole(result)
+        row.peakHeapBytes = reading.peakLiveBytes
+        row.allocations = reading.allocations
+    }
+
+    /// Each median over the in-run `stdlib` and `floor` medians.
+    func withRatios(_ rows: [ResultRow]) -> [ResultRow] {
+        let stdlibMedian = rows.first { $0.engine == EngineName.stdlib.rawValue }?.medianNs
+        let floorMedian = rows.first { $0.engine == EngineRegistry.floor.name }?.medianNs
+        return rows.map { row in
+            var row = row
+            if let median = row.medianNs {
+                if let stdlibMedian, stdlibMedian > 0 { row.ratioToStdlib = median / stdlibMedian }
+                if let floorMedian, floorMedian > 0 { row.ratioToFloor = median / floorMedian }
+            }
+            return row
+        }
+    }
+}

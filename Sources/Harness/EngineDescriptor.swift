@@ -1,0 +1,45 @@
+import DiffEngines
+import Formats
+
+/// An engine as the harness knows it: how to present it (``EngineInfo``),
+/// and how to call it on the element types the runner times.
+///
+/// The calls are closures made by the generic initializer, which is
+/// `@inlinable`: it is specialized where the descriptor is made (where the
+/// engine's type is concrete), so each closure runs the engine's code
+/// compiled for `FeedItem`, never the unspecialized generic path. That is
+/// what lets an engine from another package be timed on equal terms.
+public struct EngineDescriptor: Sendable {
+    public var info: EngineInfo
+    /// The engine as a protocol value, for untimed work on other element
+    /// types (the sectioned batch check diffs section ids and marked rows).
+    public var engine: any DiffEngine
+    /// The timed call: the engine on the datasets' items.
+    public var diffItems: @Sendable ([FeedItem], [FeedItem], DiffOptions) throws(DiffError) -> Changeset
+
+    public var name: EngineName { EngineName(info.name) }
+
+    /// Describes `engine`; `info.name` must be the engine's `E.name`.
+    @inlinable
+    public init<E: DiffEngine>(_ engine: E, info: EngineInfo) {
+        precondition(info.name == E.name.rawValue, "descriptor \(info.name) for engine \(E.name)")
+        self.info = info
+        self.engine = engine
+        self.diffItems = { old, new, options throws(DiffError) in
+            try engine.diff(from: old, to: new, identity: IdentifiedElements<FeedItem>(), options: options)
+        }
+    }
+
+    /// Describes `engine` from its parts; see ``EngineInfo`` for each.
+    @inlinable
+    public init<E: DiffEngine>(
+        _ engine: E, summary: String, colour: String, symbol: Int, requiresUniqueIDs: Bool = false,
+        infersMoves: Bool = false, cost: EngineInfo.CostUnits = .linear
+    ) {
+        self.init(
+            engine,
+            info: EngineInfo(
+                name: E.name.rawValue, summary: summary, colour: colour, symbol: symbol,
+                requiresUniqueIDs: requiresUniqueIDs, infersMoves: infersMoves, cost: cost))
+    }
+}

@@ -1,0 +1,92 @@
+import DiffEngines
+import Formats
+
+/// The engines a process knows: the built-ins, then any a package adds.
+///
+/// Everything that needs the list of engines reads it here: the CLI's
+/// parsing, help texts and messages, the runner's calibration and skips,
+/// the run document (and through it the charts' palette and the report),
+/// the CI plan. Adding an engine is one descriptor in ``builtIns`` (or one
+/// ``adding(_:)`` call from another package); nothing else spells names.
+///
+/// The registry in force is a task-local value, so a test (or a tool built
+/// on `DiffBenchKit`) can run with extra engines in one scope without
+/// changing what the rest of the process sees.
+public struct EngineRegistry: Sendable {
+    public private(set) var descriptors: [EngineDescriptor]
+
+    public init(_ descriptors: [EngineDescriptor]) {
+        self.descriptors = []
+        for descriptor in descriptors { self = adding(descriptor) }
+    }
+
+    /// The registry in force (the built-ins unless a scope says otherwise).
+    @TaskLocal public static var current = EngineRegistry.builtIns
+
+    /// The five engines `DiffEngines` ships. Colours are the Okabe–Ito set
+    /// (distinct under the common colour-vision deficiencies); symbols
+    /// differ too, so overlapping points and grey-scale prints stay legible.
+    public static let builtIns = EngineRegistry([
+        EngineDescriptor(
+            LCSEngine(), summary: "LCS memoization table (Wagner–Fischer), O(NM) time and memory",
+            colour: "#E69F00", symbol: 7, infersMoves: true, cost: .tableCells),
+        EngineDescriptor(
+            MyersEngine(),
+            summary: "Myers 1986 greedy with the linear-space middle snake, O((N+M)D) time, O(N+M) memory",
+            colour: "#0072B2", symbol: 5, infersMoves: true, cost: .trimmedDifferencesSquared),
+        EngineDescriptor(
+            HeckelEngine(), summary: "Paul Heckel 1978, six passes over a symbol table, O(N+M)",
+            colour: "#009E73", symbol: 9),
+        EngineDescriptor(
+            SetEngine(),
+            summary: "set difference for inserts/deletes, fewest moves by LIS, O(N+M + K log K); unique ids only",
+            colour: "#CC79A7", symbol: 11, requiresUniqueIDs: true),
+        EngineDescriptor(
+            StdlibEngine(), summary: "Swift's difference(from:) + inferringMoves(), the in-run reference",
+            colour: "#D55E00", symbol: 13, infersMoves: true, cost: .differencesSquared),
+    ])
+
+    /// The `floor` reference row's presentation (not an engine: one
+    /// dictionary build and one probe per new id).
+    public static let floor = EngineInfo(
+        name: "floor", summary: "the floor: one Dictionary build over the old ids plus one probe per new id",
+        colour: "#7F7F7F", symbol: 15, isReference: true)
+
+    /// The registry with `descriptor` added, or replacing one of the same name.
+    public func adding(_ descriptor: EngineDescriptor) -> EngineRegistry {
+        var copy = self
+        if let index = copy.descriptors.firstIndex(where: { $0.info.name == descriptor.info.name }) {
+            copy.descriptors[index] = descriptor
+        } else {
+            copy.descriptors.append(descriptor)
+        }
+        return copy
+    }
+
+    /// The registry with every descriptor of `more` added.
+    public func adding(_ more: [EngineDescriptor]) -> EngineRegistry {
+        more.reduce(self) { $0.adding($1) }
+    }
+
+    public var names: [EngineName] { descriptors.map(\.name) }
+
+    /// The descriptor called `name`, or nil.
+    public func descriptor(named name: EngineName) -> EngineDescriptor? {
+        descriptors.first { $0.info.name == name.rawValue }
+    }
+
+    /// The descriptor called `name`, or the unknown-engine error listing every registered name.
+    public func lookup(_ name: String) throws(DiffError) -> EngineDescriptor {
+        guard let found = descriptor(named: EngineName(name)) else {
+            throw .unknownEngine(name, known: names.map(\.rawValue))
+        }
+        return found
+    }
+
+    /// "lcs, myers, heckel, set or stdlib": the names for a help text.
+    public var namesInWords: String {
+        let all = names.map(\.rawValue)
+        guard all.count > 1 else { return all.first ?? "" }
+        return all.dropLast().joined(separator: ", ") + " or " + all.last!
+    }
+}
