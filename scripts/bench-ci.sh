@@ -12,9 +12,11 @@
 #   scripts/bench-ci.sh baseline   run the quick plan and save it as the
 #                                  baseline `ci` (commit Reports/baselines/ci.json)
 #
-# The plan: every engine plus the floor reference, every workload at 100 and
-# 1,000 plus same, updates and mixed at 10,000, seed 1, at least 10 samples
-# and 0.2 s per engine and dataset (about 20 s on 2 cores after the build).
+# The plan: `diffbench run --plan ci`, every registered engine plus the floor
+# reference on every registered workload at 100 and 1,000 plus the sizes each
+# workload registers for CI (same, updates and mixed at 10,000), seed 1, at
+# least 10 samples and 0.2 s per engine and dataset (about 20 s on 2 cores
+# after the build). The lists live in the registries, not here.
 # The verdict never depends on absolute speed: times are compared as ratios
 # to the in-run stdlib reference (see `diffbench compare --help`).
 #
@@ -34,32 +36,18 @@ CI_DIR=Reports/ci
 RUN_NAME=current
 [ "$mode" = baseline ] && RUN_NAME=baseline-$(date -u +%Y%m%d-%H%M%S)
 SEED=1
-WORKLOADS=same,created,deleted,shuffled,mixed,feed,updates,duplicates,text,sectioned
-SIZES=100,1000
-LARGE=(same updates mixed)
-LARGE_SIZE=10000
 
 if [ ! -x "$BIN" ]; then
     echo "bench-ci: $BIN is missing; build it with: swift build -c release --product diffbench" >&2
     exit 2
 fi
 
-mkdir -p "$CI_DIR/datasets"
+mkdir -p "$CI_DIR"
 rm -rf "${CI_DIR:?}/current" "${CI_DIR:?}/current-2" "$CI_DIR/summary.md"
 [ "$mode" = baseline ] && rm -rf "${CI_DIR:?}"/baseline-*
 
-datasets=()
-for workload in "${LARGE[@]}"; do
-    file="$CI_DIR/datasets/$workload-$LARGE_SIZE-seed$SEED.json"
-    if [ ! -f "$file" ]; then
-        "$BIN" generate --workload "$workload" --size "$LARGE_SIZE" --seed "$SEED" --output "$file" >/dev/null || exit 2
-    fi
-    datasets+=(--dataset "$file")
-done
-
 run_plan() { # run_plan NAME: the quick plan into $CI_DIR/NAME; exits on a broken run
-    "$BIN" run --output "$CI_DIR" --name "$1" --seed "$SEED" \
-        --workloads "$WORKLOADS" --sizes "$SIZES" "${datasets[@]}" \
+    "$BIN" run --output "$CI_DIR" --name "$1" --seed "$SEED" --plan ci \
         --repetitions 10 --min-time 0.2 --time-budget 3 --datasets-dir "" --quiet >"$CI_DIR/$1.txt"
     local status=$?
     # 1 = a failed verification: the rows are written, and compare reports them.
@@ -70,7 +58,7 @@ run_plan() { # run_plan NAME: the quick plan into $CI_DIR/NAME; exits on a broke
     return "$status"
 }
 
-echo "bench-ci: running the quick plan (${WORKLOADS//,/ } at $SIZES; ${LARGE[*]} at $LARGE_SIZE)" >&2
+echo "bench-ci: running the CI plan (diffbench run --plan ci)" >&2
 run_plan "$RUN_NAME"
 run_status=$?
 

@@ -15,7 +15,8 @@ struct RunCommand: ParsableCommand {
         abstract: "Time, measure and verify every engine on every workload; write results.csv and results.json.",
         discussion: """
             The default plan runs every engine (plus the `floor` reference) on every workload \
-            at sizes 100, 1,000 and 10,000, plus mixed and feed at 100,000. Results go to \
+            at sizes 100, 1,000 and 10,000, plus the extra sizes each workload registers \
+            (shuffled at 2,000 and 100,000, mixed at 5,000 and 100,000, feed at 100,000). Results go to \
             OUTPUT/NAME/ (results.csv, results.json) and OUTPUT/latest points at the newest run; \
             the files are rewritten after every dataset, so an interrupted run keeps its \
             finished rows. Generated datasets are saved under --datasets-dir.
@@ -34,8 +35,14 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Workloads, comma-separated (see `diffbench generate --list`).")
     var workloads: String = WorkloadName.allCases.map(\.rawValue).joined(separator: ",")
 
-    @Option(help: "Sizes, comma-separated. Default: 100,1000,10000 plus mixed and feed at 100000.")
+    @Option(help: "Sizes, comma-separated. Default: the plan's sizes (see --plan).")
     var sizes: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "The plan when --sizes is not given: default (100, 1,000 and 10,000, plus each workload's extra sizes, e.g. mixed at 5,000 and 100,000) or ci (100 and 1,000, plus the CI gate's extra sizes).",
+            valueName: "plan"))
+    var plan: PlanChoice = .default
 
     @Option(help: "Seed of the generated datasets.")
     var seed: UInt64 = 1
@@ -89,7 +96,10 @@ struct RunCommand: ParsableCommand {
                 let list: [Int] = try parseList(sizes, "--sizes") { Int($0).flatMap { $0 >= 0 ? $0 : nil } }
                 cases = workloadNames.flatMap { workload in list.map { RunPlan.Source.generated(workload: workload, size: $0, parameters: [:]) } }
             } else {
-                cases = RunPlan.defaultCases(workloads: workloadNames)
+                switch plan {
+                case .default: cases = RunPlan.defaultCases(workloads: workloadNames)
+                case .ci: cases = RunPlan.ciCases(workloads: workloadNames)
+                }
             }
         }
         for path in datasetFiles {
@@ -163,6 +173,11 @@ struct RunCommand: ParsableCommand {
         formatter.timeZone = TimeZone(identifier: "UTC")
         return "run-" + formatter.string(from: Date())
     }
+}
+
+/// The named plans of `run --plan`.
+enum PlanChoice: String, ExpressibleByArgument, CaseIterable {
+    case `default`, ci
 }
 
 /// Splits a comma-separated option into known values, or fails naming the unknown one.

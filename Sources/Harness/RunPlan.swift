@@ -76,18 +76,31 @@ public struct RunPlan: Sendable {
         self.runName = runName
     }
 
-    /// The default suite: every workload at 100, 1,000 and 10,000; `mixed`,
-    /// `feed` and `shuffled` at 100,000 (the scaling fits reach two decades);
-    /// and the sizes the performance targets name: `mixed` at 5,000 and
-    /// `shuffled` at 2,000 (see ``PerformanceTargets``).
+    /// The default suite (`make bench`): every workload at 100, 1,000 and
+    /// 10,000, plus the sizes each workload's catalog entry adds
+    /// (``WorkloadDescriptor/benchSizes``: the scaling fits' 100,000 points
+    /// and the sizes the performance targets name).
     public static func defaultCases(workloads: [WorkloadName] = WorkloadName.allCases, sizes: [Int] = [100, 1_000, 10_000])
         -> [Source]
     {
+        cases(workloads: workloads, sizes: sizes) { $0.benchSizes }
+    }
+
+    /// The CI gate's plan (`make bench-ci`): every workload at 100 and
+    /// 1,000, plus the sizes each catalog entry adds for CI
+    /// (``WorkloadDescriptor/ciSizes``). A new workload joins the gate by
+    /// being registered; its rows then must be in the baseline.
+    public static func ciCases(workloads: [WorkloadName] = WorkloadName.allCases, sizes: [Int] = [100, 1_000]) -> [Source] {
+        cases(workloads: workloads, sizes: sizes) { $0.ciSizes }
+    }
+
+    static func cases(workloads: [WorkloadName], sizes: [Int], extra: (WorkloadDescriptor) -> [Int]) -> [Source] {
         var cases: [Source] = []
-        let extra: [WorkloadName: [Int]] = [.mixed: [5_000, 100_000], .feed: [100_000], .shuffled: [2_000, 100_000]]
         for workload in workloads {
-            let all = Set(sizes + (extra[workload] ?? [])).sorted()
-            for size in all { cases.append(.generated(workload: workload, size: size, parameters: [:])) }
+            let more = WorkloadCatalog.descriptor(named: workload.rawValue).map(extra) ?? []
+            for size in Set(sizes + more).sorted() {
+                cases.append(.generated(workload: workload, size: size, parameters: [:]))
+            }
         }
         return cases
     }

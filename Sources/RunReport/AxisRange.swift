@@ -4,6 +4,7 @@ import Foundation
 enum AxisRange {
     /// A log-axis range that holds every value with some air, snapped out to
     /// 1–2–5 steps so the ends carry readable ticks. Never empty.
+    /// Non-positive and non-finite values are left out (a log axis cannot show them).
     static func logarithmic(_ values: [Double], minimumSpan: Double = 10) -> (low: Double, high: Double) {
         let positive = values.filter { $0 > 0 && $0.isFinite }
         guard let smallest = positive.min(), let largest = positive.max() else { return (1, 10) }
@@ -33,7 +34,10 @@ enum AxisRange {
 
     /// Tick positions for a ratio axis on a log scale: 1–2–5 steps that fall
     /// inside the range, plus 1 (the optimum or the reference) always.
+    /// A range that is empty, not finite or not positive (a ratio of 0 from a
+    /// hand-edited file, say) gets just the tick 1, never a loop.
     static func ratioTicks(low: Double, high: Double) -> [Double] {
+        guard low > 0, low.isFinite, high.isFinite, low <= high, high / low < 1e12 else { return [1] }
         var ticks: [Double] = []
         var decade = pow(10, floor(log10(low)))
         while decade <= high {

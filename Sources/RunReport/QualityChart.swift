@@ -80,7 +80,8 @@ enum QualityChart {
         ])
         let pointWidth = 0.7 / Double(engines.count)
         for (number, panel) in shown.enumerated() {
-            let values = picked.flatMap { $0.rows.compactMap(panel.measure) }
+            // A log axis shows positive ratios only (0 moves against a positive minimum is off the axis).
+            let values = picked.flatMap { $0.rows.compactMap(panel.measure) }.filter { $0 > 0 && $0.isFinite }
             // Ratios are at least 1 for any verified changeset; room above the top point for its label.
             let low = min(0.9, AxisRange.stepDown((values.min() ?? 1) / 1.1))
             let high = AxisRange.stepUp(max(2, (values.max() ?? 1) * 1.8))

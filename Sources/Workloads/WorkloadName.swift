@@ -1,55 +1,55 @@
 import ListUpdates
 import Formats
 
-/// The workloads DiffBench generates. The raw values are a contract: the
-/// runner, the charts, the CI report and the dataset files use them.
-/// Datasets/README.md describes each one and the app scenario it stands for.
-public enum WorkloadName: String, CaseIterable, Sendable {
-    case same, created, deleted, shuffled, mixed, feed, updates, duplicates, text, sectioned
+/// A workload's stable name. The raw values are a contract: the runner,
+/// the charts, the CI report and the dataset files use them. The workloads
+/// themselves — summary, knobs, generator, the sizes the plans add — are
+/// registered once, in ``WorkloadCatalog``.
+public struct WorkloadName: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+    public let rawValue: String
 
-    /// Bumped whenever any workload's output for a given size, seed and
-    /// parameters changes, so that a dataset file names the code that made it.
+    public init?(rawValue: String) {
+        guard WorkloadCatalog.descriptor(named: rawValue) != nil else { return nil }
+        self.rawValue = rawValue
+    }
+
+    public init(stringLiteral value: String) { rawValue = value }
+
+    public static let same: WorkloadName = "same"
+    public static let created: WorkloadName = "created"
+    public static let deleted: WorkloadName = "deleted"
+    public static let shuffled: WorkloadName = "shuffled"
+    public static let mixed: WorkloadName = "mixed"
+    public static let feed: WorkloadName = "feed"
+    public static let updates: WorkloadName = "updates"
+    public static let duplicates: WorkloadName = "duplicates"
+    public static let text: WorkloadName = "text"
+    public static let sectioned: WorkloadName = "sectioned"
+
+    /// Every registered workload, in the catalog's order.
+    public static var allCases: [WorkloadName] { WorkloadCatalog.all.map(\.name) }
+
+    /// Names the generator code in every dataset file written.
     public static let generatorVersion = Dataset.generatorVersion
 
     /// The largest size accepted: ten million elements already take
     /// gigabytes once diffed; beyond that a typo is likelier than an intent.
     public static let maximumSize = 10_000_000
 
-    /// One line for `--list` and `--help`.
-    public var summary: String {
-        switch self {
-        case .same: return "old == new: n items, nothing changes (a refresh that returns the same page)"
-        case .created: return "[] → n items (first load of a screen)"
-        case .deleted: return "n items → [] (logout, clearing a list)"
-        case .shuffled: return "a uniformly random permutation of n items (re-sorting by another key)"
-        case .mixed:
-            return "remove [0.4n, 0.6n), insert 0.2n new there, derange the first 0.04n positions "
-                + "(n = 5,000: 1,000 deleted, 1,000 inserted, 200 shuffled)"
-        case .feed:
-            return "pull-to-refresh: n new posts on top, 0.2n interleaved, 0.1n removed, 0.1n edited, "
-                + "0.05n bumped up by score (n = 100: 100 → 210)"
-        case .updates: return "same ids and order, a fraction of the items with new content (live like counts)"
-        case .duplicates: return "plain values from a small alphabet, 10% deleted and 10% inserted (repeated ids)"
-        case .text: return "two versions of a synthetic source text, as lines or characters (a file diff)"
-        case .sectioned:
-            return "a grouped feed: sections of rows; sections inserted, deleted, moved; rows moved across sections"
+    public var description: String { rawValue }
+
+    var descriptor: WorkloadDescriptor {
+        guard let found = WorkloadCatalog.descriptor(named: rawValue) else {
+            preconditionFailure("workload \(rawValue) is not in the catalog")
         }
+        return found
     }
 
+    /// One line for `--list` and `--help`.
+    public var summary: String { descriptor.summary }
+
     /// The knobs this workload takes, with their defaults.
-    public var parameters: [WorkloadParameter] {
-        switch self {
-        case .same, .created, .deleted, .shuffled, .mixed, .feed: return []
-        case .updates:
-            return [WorkloadParameter(name: "fraction", defaultValue: "0.1", help: "share of the items whose content changes, 0 to 1")]
-        case .duplicates:
-            return [WorkloadParameter(name: "alphabet", defaultValue: "8", help: "number of distinct values, 1 to 1000000")]
-        case .text:
-            return [WorkloadParameter(name: "unit", defaultValue: "lines", help: "lines or characters: what one element is")]
-        case .sectioned:
-            return [WorkloadParameter(name: "sections", defaultValue: "10", help: "number of sections in the old list, 1 to 100000")]
-        }
-    }
+    public var parameters: [WorkloadParameter] { descriptor.parameters }
 
     /// Generates this workload. Same size, seed and parameters give the same
     /// dataset on every machine. Time and memory are O(n) except where a
@@ -62,19 +62,7 @@ public enum WorkloadName: String, CaseIterable, Sendable {
         guard size <= WorkloadName.maximumSize else { throw .sizeTooLarge(size, limit: WorkloadName.maximumSize) }
         let knobs = try WorkloadKnobs(workload: self, given: parameters)
         var rng = SplitMix64(seed: seed)
-        var dataset: Dataset
-        switch self {
-        case .same: dataset = Generators.same(size, &rng)
-        case .created: dataset = Generators.created(size, &rng)
-        case .deleted: dataset = Generators.deleted(size, &rng)
-        case .shuffled: dataset = Generators.shuffled(size, &rng)
-        case .mixed: dataset = Generators.mixed(size, &rng)
-        case .feed: dataset = Generators.feed(size, &rng)
-        case .updates: dataset = Generators.updates(size, fraction: try knobs.fraction("fraction"), &rng)
-        case .duplicates: dataset = Generators.duplicates(size, alphabet: try knobs.integer("alphabet", 1...1_000_000), &rng)
-        case .text: dataset = Generators.text(size, unit: try knobs.choice("unit", TextUnit.self), &rng)
-        case .sectioned: dataset = Generators.sectioned(size, sections: try knobs.integer("sections", 1...100_000), &rng)
-        }
+        var dataset = try descriptor.generate(size, knobs, &rng)
         dataset.workload = rawValue
         dataset.size = size
         dataset.seed = seed
@@ -138,7 +126,7 @@ public enum TextUnit: String, CaseIterable, Sendable {
 /// The given parameters checked against a workload's knobs, with defaults
 /// filled in. Unknown names are refused so that a typo never silently
 /// generates the default dataset.
-struct WorkloadKnobs {
+public struct WorkloadKnobs {
     let workload: WorkloadName
     private(set) var effective: [String: String] = [:]
 
@@ -159,21 +147,21 @@ struct WorkloadKnobs {
     }
 
     /// A share from 0 to 1, written as a decimal number.
-    func fraction(_ name: String) throws(WorkloadError) -> Double {
+    public func fraction(_ name: String) throws(WorkloadError) -> Double {
         guard let text = effective[name], let value = Double(text), value.isFinite, value >= 0, value <= 1 else {
             throw bad(name, "a number from 0 to 1")
         }
         return value
     }
 
-    func integer(_ name: String, _ range: ClosedRange<Int>) throws(WorkloadError) -> Int {
+    public func integer(_ name: String, _ range: ClosedRange<Int>) throws(WorkloadError) -> Int {
         guard let text = effective[name], let value = Int(text), range.contains(value) else {
             throw bad(name, "an integer from \(range.lowerBound) to \(range.upperBound)")
         }
         return value
     }
 
-    func choice<T: RawRepresentable & CaseIterable>(_ name: String, _ type: T.Type) throws(WorkloadError) -> T
+    public func choice<T: RawRepresentable & CaseIterable>(_ name: String, _ type: T.Type) throws(WorkloadError) -> T
     where T.RawValue == String {
         guard let text = effective[name], let value = T(rawValue: text) else {
             throw bad(name, "one of " + T.allCases.map(\.rawValue).joined(separator: ", "))

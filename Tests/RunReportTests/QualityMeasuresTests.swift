@@ -89,6 +89,14 @@ import Testing
         }
     }
 
+    @Test("ratio ticks: 1–2–5 steps inside the range; a range at or below zero or not finite gives [1], never a loop")
+    func ratioTicks() {
+        #expect(AxisRange.ratioTicks(low: 0.5, high: 5) == [0.5, 1, 1.5, 2, 3, 5])
+        for (low, high) in [(0.0, 5.0), (-1.0, 5.0), (1.0, .infinity), (.nan, 2.0), (5.0, 2.0), (1e-300, 1e300)] {
+            #expect(AxisRange.ratioTicks(low: low, high: high) == [1], "\(low)…\(high)")
+        }
+    }
+
     @Test("series file names: letters, digits and dashes; parameters only when a workload repeats")
     func slugs() {
         #expect(RunSeries.slugify("Duplicates (alphabet=8)") == "duplicates-alphabet-8")

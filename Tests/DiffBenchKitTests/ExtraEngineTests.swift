@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+
+@testable import DiffBenchKit
+
+/// An engine the project does not ship, registered from this one place: the
+/// "reload everything" baseline (every old row deleted, every new row
+/// inserted). Nothing else in the project is edited for it to be run,
+/// verified, batch-checked, charted, compared, and named in help and errors.
+struct ReloadEverything: DiffEngine {
+    static let name: EngineName = "reload-all"
+
+    func diff<I: ElementIdentity>(
+        from old: [I.Element], to new: [I.Element], identity: I, options: DiffOptions
+    ) throws(DiffError) -> Changeset {
+        Changeset(deletes: Array(old.indices), inserts: Array(new.indices))
+    }
+}
+
+@Suite(.serialized) struct ExtraEngineTests {
+    static let colour = "#ABCDEF"
+    static let registry = EngineRegistry.builtIns.adding(
+        EngineDescriptor(ReloadEverything(), summary: "reload everything: a baseline for list UIs", colour: colour, symbol: 5))
+
+    /// Runs `diffbench ARGUMENTS` in this process with the extra engine registered.
+    func diffbench(_ arguments: [String]) throws {
+        try EngineRegistry.$current.withValue(Self.registry) {
+            var command = try DiffBench.parseAsRoot(arguments)
+            try command.run()
+        }
+    }
+
+    @Test("help texts and the unknown-engine message name the registered engine")
+    func namedInHelpAndErrors() throws {
+        EngineRegistry.$current.withValue(Self.registry) {
+            #expect(DiffBench.helpMessage(for: RunCommand.self).contains("reload-all"))
+            #expect(DiffBench.helpMessage(for: DiffCommand.self).contains("reload-all"))
+            #expect(DiffBench.helpMessage().contains("reload-all"))
+        }
+        // Outside the scope the process's registry is untouched.
+        #expect(!DiffBench.helpMessage(for: RunCommand.self).contains("reload-all"))
+        do {
+            try diffbench(["diff", "--engine", "nope", "--chars", "ab", "ba"])
+            Issue.record("an unknown engine was accepted")
+        } catch let failure as CLIFailure {
+            #expect(failure.code == 2)
+            #expect(failure.message.contains("unknown engine 'nope'") && failure.message.contains("reload-all"))
+        }
+        do {
+            try diffbench(["run", "--engines", "heckel,nope", "--sizes", "10", "--output", NSTemporaryDirectory()])
+            Issue.record("an unknown engine was accepted")
+        } catch let failure as CLIFailure {
+            #expect(failure.code == 2 && failure.message.contains("reload-all"))
+        }
+    }
+
+    @Test("run, chart and compare treat the registered engine like a built-in", .timeLimit(.minutes(2)))
+    func runChartCompare() throws {
+        let scratch = ScratchFolder()
+        let output = scratch.path
+        try diffbench([
+            "run", "--engines", "heckel,reload-all", "--workloads", "mixed,sectioned", "--sizes", "60",
+            "--output", output, "--name", "extra", "--quiet", "--repetitions", "2", "--min-time", "0",
+            "--memo", "", "--datasets-dir", "",
+        ])
+        let document = try ResultsStore.read(output + "/extra")
+        let rows = document.rows.filter { $0.engine == "reload-all" }
+        #expect(rows.count == 2)
+        for row in rows {
+            #expect(row.status == .ok && row.verified && row.batchVerified == true, "\(row.workload): \(row.reason)")
+            #expect(row.deletes == row.sizeOld && row.inserts == row.sizeNew && row.medianNs != nil)
+            #expect(row.peakHeapBytes != nil)
+        }
+        let info = try #require(document.engines?.first { $0.name == "reload-all" })
+        #expect(info.colour == Self.colour && info.summary.hasPrefix("reload everything"))
+
+        // The charts' palette reads the run's record of the engine.
+        try diffbench(["chart", output + "/extra"])
+        let page = try String(contentsOfFile: output + "/extra/index.html", encoding: .utf8)
+        #expect(page.contains("reload-all") && page.contains(Self.colour))
+        let timeData = try String(contentsOfFile: output + "/extra/charts/time-mixed.dat", encoding: .utf8)
+        #expect(timeData.contains("reload-all"))
+        let script = try String(contentsOfFile: output + "/extra/charts/time-mixed.gp", encoding: .utf8)
+        #expect(script.contains(Self.colour))
+
+        // compare pairs its rows like any engine's.
+        try diffbench([
+            "compare", output + "/extra", output + "/extra", "--format", "json", "--output", output + "/compare.json",
+        ])
+        let report = try String(contentsOfFile: output + "/compare.json", encoding: .utf8)
+        #expect(report.contains("\"reload-all\""))
+    }
+}
+
+/// A temporary folder removed with the value.
+final class ScratchFolder {
+    let path = NSTemporaryDirectory() + "diffbench-kit-" + UUID().uuidString
+    init() { try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+}
