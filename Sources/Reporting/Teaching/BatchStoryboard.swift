@@ -158,13 +158,16 @@ enum StoryboardPicture {
         data += "\n\n# 1: notes x row text\n" + notes.nonEmpty("NaN\tNaN\t''").joined(separator: "\n") + "\n"
         data += "\n\n# 2: connectors x row dx drow color\n" + links.nonEmpty("NaN\tNaN\t0\t0\t0").joined(separator: "\n") + "\n"
 
+        let storyboardTitle = "Batch update storyboard (\(engine.rawValue)): \(title)"
         var s = GP.preamble(width: width, height: height, output: "storyboard.png", fontSize: 11)
         s += GP.margins(left: 60, right: 40, top: top, bottom: bottom, width: width, height: height)
         s += [
             "set xrange [-1.2:12.2]",
             "set style textbox opaque noborder margins 1,1",
             "set yrange [\(GP.num(Double(rowsCount) - 0.4)):-0.6]",
-            GP.screenLabel("Batch update storyboard (\(engine.rawValue)): \(title)", x: 24, y: 34, width: width, height: height, font: "DejaVu Sans Bold,17"),
+            GP.screenLabel(
+                storyboardTitle, x: 24, y: 34, width: width, height: height,
+                font: "DejaVu Sans Bold,\(GP.num(TextFit.size(storyboardTitle, maxWidth: Double(width) - 48, preferred: 17, minimum: 7)))"),
             GP.screenLabel(
                 "A batch update names deletes by their OLD index and inserts by their NEW index; moves go from an old to a new index.",
                 x: 24, y: 62, width: width, height: height, font: "DejaVu Sans,11"),

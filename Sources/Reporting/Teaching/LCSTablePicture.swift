@@ -47,7 +47,7 @@ enum LCSTablePicture {
         let yMin = headers.rotateColumns ? -1.45 - headers.columnUnits : -1.25 - headers.columnUnits
         let plotWidth = (Double(m) + 0.5 - xMin) * unit
         let plotHeight = (Double(n) + 0.5 - yMin) * unit
-        let top = 110.0, bottom = 150.0 + 20
+        let top = 126.0, bottom = 150.0 + 20
         let width = Int(max(plotWidth + 60, 900))
         let height = Int(plotHeight + top + bottom)
         let side = (Double(width) - plotWidth) / 2
@@ -60,13 +60,18 @@ enum LCSTablePicture {
         s += [
             "set xrange [\(GP.num(xMin)):\(m).5]",
             "set yrange [\(n).5:\(GP.num(yMin))]",
-            GP.screenLabel(title, x: 24, y: 34, width: width, height: height, font: "DejaVu Sans Bold,17"),
+            GP.screenLabel(
+                title, x: 24, y: 34, width: width, height: height,
+                font: "DejaVu Sans Bold,\(GP.num(TextFit.size(title, maxWidth: Double(width) - 48, preferred: 17, minimum: 7)))"),
             GP.screenLabel(
                 "Cell (i, j) = length of the longest common subsequence of the first i old and the first j new elements.",
                 x: 24, y: 62, width: width, height: height, font: "DejaVu Sans,11.5"),
             GP.screenLabel(
-                "Old elements run down the rows, new elements across the columns; row and column 0 are the empty prefix ∅.",
-                x: 24, y: 84, width: width, height: height, font: "DejaVu Sans,11.5", color: Palette.muted),
+                "Rows i = old, columns j = new: the edit graph's point (x, y) is cell (i, j) = (x, y), so this table is the edit graph turned over.",
+                x: 24, y: 84, width: width, height: height, font: "DejaVu Sans,11", color: Palette.muted),
+            GP.screenLabel(
+                "↑ here (delete old[i−1]) is a step right in the edit graph, ← (insert new[j−1]) a step down, ↖ a diagonal. Row and column 0 are ∅.",
+                x: 24, y: 102, width: width, height: height, font: "DejaVu Sans,11", color: Palette.muted),
             "set label 'j →' at -1.3,-0.85 right tc rgb '\(Palette.muted)' font ',\(GP.num(layout.font(0.26, minimum: 6)))'",
             "set label 'i ↓' at -0.85,-1.45 center tc rgb '\(Palette.muted)' font ',\(GP.num(layout.font(0.26, minimum: 6)))'",
             GP.screenLabel(
@@ -109,7 +114,8 @@ enum LCSTablePicture {
         return TeachingPicture(
             name: "lcs-table", data: data, script: s.joined(separator: "\n") + "\n",
             caption: "The LCS memo table: each cell is the LCS length of two prefixes; the red arrows are the traceback, "
-                + "and each diagonal step on it keeps one element (LCS = \(lcsText)).")
+                + "and each diagonal step on it keeps one element (LCS = \(lcsText)). Rows are old and columns new, the textbook layout: "
+                + "the edit graph's point (x, y) is cell (i, j) = (x, y), so ↑ (delete) here is a step right there and ← (insert) a step down.")
     }
 }
 

@@ -46,6 +46,9 @@ enum Palette {
     static let forward = "#1F77B4"
     static let backward = "#FF7F0E"
     static let finalPath = "#FFD54F"
+    /// Free diagonals (old[x] = new[y]) in the edit graphs; no round of the
+    /// search uses this green (see `EditGraphCanvas.roundColor`).
+    static let freeDiagonal = "#2CA02C"
 
     /// A light blue ramp for table values: 0 nearly white, the maximum mid blue.
     static func tableFill(_ value: Int, maximum: Int) -> Int {
