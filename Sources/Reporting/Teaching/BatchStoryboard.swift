@@ -101,8 +101,9 @@ enum StoryboardPicture {
         let stages = storyboard.stages
         let rowsCount = max(1, stages.map(\.count).max() ?? 1)
         let rowHeight = min(40, max(14, 860 / Double(rowsCount)))
-        let top = 160.0, bottom = 130.0
         let width = 1240
+        let heading = PictureTitle("Batch update storyboard (\(engine.rawValue)): \(title)", width: width)
+        let top = 160.0 + heading.extra, bottom = 130.0
         let height = Int(Double(rowsCount + 1) * rowHeight + top + bottom)
         let fontSize = GP.num(max(7, min(13, rowHeight * 0.36)))
         let noteFont = GP.num(max(6, min(10.5, rowHeight * 0.3)))
@@ -158,7 +159,6 @@ enum StoryboardPicture {
         data += "\n\n# 1: notes x row text\n" + notes.nonEmpty("NaN\tNaN\t''").joined(separator: "\n") + "\n"
         data += "\n\n# 2: connectors x row dx drow color\n" + links.nonEmpty("NaN\tNaN\t0\t0\t0").joined(separator: "\n") + "\n"
 
-        let storyboardTitle = "Batch update storyboard (\(engine.rawValue)): \(title)"
         var s = GP.preamble(width: width, height: height, output: "storyboard.png", fontSize: 11)
         s += GP.margins(left: 60, right: 40, top: top, bottom: bottom, width: width, height: height)
         s += [
@@ -166,18 +166,16 @@ enum StoryboardPicture {
             "set style textbox opaque noborder margins 1,1",
             "set yrange [\(GP.num(Double(rowsCount) - 0.4)):-0.6]",
             GP.screenLabel(
-                storyboardTitle, x: 24, y: 34, width: width, height: height,
-                font: "DejaVu Sans Bold,\(GP.num(TextFit.size(storyboardTitle, maxWidth: Double(width) - 48, preferred: 17, minimum: 7)))"),
-            GP.screenLabel(
                 "A batch update names deletes by their OLD index and inserts by their NEW index; moves go from an old to a new index.",
-                x: 24, y: 62, width: width, height: height, font: "DejaVu Sans,11"),
+                x: 24, y: 62 + heading.extra, width: width, height: height, font: "DejaVu Sans,11"),
             GP.screenLabel(
                 "Applied in that order, deletes first, then inserts at their final positions, then moves and updates, the old list becomes the new one.",
-                x: 24, y: 82, width: width, height: height, font: "DejaVu Sans,11"),
+                x: 24, y: 82 + heading.extra, width: width, height: height, font: "DejaVu Sans,11"),
             GP.screenLabel(
                 "Deleting at a new index or inserting at an old one is the classic batch-update crash (the counts stop adding up).",
-                x: 24, y: 102, width: width, height: height, font: "DejaVu Sans,11", color: Palette.muted),
+                x: 24, y: 102 + heading.extra, width: width, height: height, font: "DejaVu Sans,11", color: Palette.muted),
         ]
+        s += heading.commands(width: width, height: height)
         let headers = [
             ("1. old list", "numbered by old index"), ("2. after the deletes", "deletes name old indices"),
             ("3. after the inserts", "inserts name new indices"), ("4. after moves and updates", "= the new list, new indices"),

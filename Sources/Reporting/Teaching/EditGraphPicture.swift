@@ -96,7 +96,8 @@ struct EditGraphCanvas {
         let setup = GP.margins(left: side, right: side, top: top, bottom: bottom, width: width, height: height) + [
             "set xrange [\(GP.num(xMin)):\(GP.num(Double(n) + 1.3))]",
             "set yrange [\(m).9:\(GP.num(yMin))]",
-            "set label 'x → old   y ↓ new' at -0.75,-0.4 right tc rgb '\(Palette.muted)' font ',\(GP.num(layout.font(0.22, minimum: 6)))'",
+            "set label 'x →' at \(GP.num(Double(n) + 0.3)),-0.4 left tc rgb '\(Palette.muted)' font ',\(GP.num(layout.font(0.24, minimum: 6)))'",
+            "set label 'y ↓' at -0.4,\(GP.num(Double(m) + 0.55)) center tc rgb '\(Palette.muted)' font ',\(GP.num(layout.font(0.24, minimum: 6)))'",
         ]
         let labelFont = GP.num(layout.font(0.4, minimum: 7))
         let smallFont = GP.num(layout.font(0.24, minimum: 6))
@@ -173,7 +174,7 @@ struct TextBlock {
 enum MyersGraphPicture {
     static func make(_ pair: TeachingPair, trace: MyersTrace, title: String) -> TeachingPicture {
         let header = TextBlock(lines: [
-            .init(text: "Myers edit graph: \(title)   (D = \(trace.distance))", points: 16, bold: true),
+            .init(text: "Myers edit graph: \(title)   (D = \(trace.distance))", points: PictureTitle.points, bold: true),
             .init(
                 text: "As in Myers' paper: old along x (columns, left to right), new along y (rows, top to bottom). "
                     + "A step right deletes old[x], a step down inserts new[y]; green dashes are free diagonals (old[x] = new[y]).",
@@ -320,7 +321,7 @@ enum MiddleSnakePicture {
         let slotHeight = titleHeight + topRoom + gridHeight + 12 + captionHeight + 22
 
         let header = TextBlock(lines: [
-            .init(text: "Myers linear space (middle snake): \(title)   (D = \(trace.distance))", points: 16, bold: true),
+            .init(text: "Myers linear space (middle snake): \(title)   (D = \(trace.distance))", points: PictureTitle.points, bold: true),
             .init(
                 text: "Old along x (left to right), new along y (top to bottom), as in the paper: right = delete old[x], down = insert new[y]. "
                     + "Each search runs forward from its region's top-left (blue) and backward from its bottom-right (orange), "

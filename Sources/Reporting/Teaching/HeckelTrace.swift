@@ -135,12 +135,12 @@ enum HeckelPicture {
             : ""
         let verdictLines = noLinks ? TextFit.wrap(verdict, maxWidth: Double(width) - 48, points: 11).count : 0
         let arraysHeight = 2 * (7 * cellHeight + 34)
-        let top = 124.0
+        let heading = PictureTitle("Heckel's passes: \(title)", width: width)
+        let top = 124.0 + heading.extra
         let bottom = 90 + Double(verdictLines) * 21 + arraysHeight + 20
         let height = Int(Double(rowsCount + 1) * rowHeight + top + bottom)
         let fontSize = GP.num(max(7, min(13, rowHeight * 0.34)))
         let plotLeft = 40.0, plotRight = 40.0
-        let xUnit = (Double(width) - plotLeft - plotRight) / 9.4
 
         func counts(_ code: Int32) -> String {
             guard code >= 0 else { return "old 0" }
@@ -167,29 +167,25 @@ enum HeckelPicture {
         }
         if noLinks { data += "NaN\tNaN\t0\t0\n" }
 
-        let heading = "Heckel's passes: \(title)"
         var s = GP.preamble(width: width, height: height, output: "heckel.png", fontSize: 11)
         s += GP.margins(left: plotLeft, right: plotRight, top: top, bottom: bottom, width: width, height: height)
         s += [
             "set xrange [-3.2:6.2]",
             "set yrange [\(GP.num(Double(rowsCount) - 0.4)):-1]",
             GP.screenLabel(
-                heading, x: 24, y: 34, width: width, height: height,
-                font: "DejaVu Sans Bold,\(GP.num(TextFit.size(heading, maxWidth: Double(width) - 48, preferred: 17, minimum: 7)))"),
-            GP.screenLabel(
                 "Passes 1–2 count every id in each list. Pass 3 links ids that occur exactly once in both lists; passes 4 and 5 extend",
-                x: 24, y: 62, width: width, height: height, font: "DejaVu Sans,11"),
+                x: 24, y: 62 + heading.extra, width: width, height: height, font: "DejaVu Sans,11"),
             GP.screenLabel(
                 "the links to equal neighbours, forward then backward. Whatever stays unlinked is a delete (old) or an insert (new).",
-                x: 24, y: 82, width: width, height: height, font: "DejaVu Sans,11"),
+                x: 24, y: 82 + heading.extra, width: width, height: height, font: "DejaVu Sans,11"),
             GP.screenLabel(
                 "Beside each item: how often its id occurs in the old and the new list (the symbol table; 'many' = 2 or more).",
-                x: 24, y: 102, width: width, height: height, font: "DejaVu Sans,11", color: Palette.muted),
+                x: 24, y: 102 + heading.extra, width: width, height: height, font: "DejaVu Sans,11", color: Palette.muted),
             "set style textbox opaque noborder",
             "set label 'old' at 0,-0.8 center font 'DejaVu Sans Bold,13' tc rgb '\(Palette.text)'",
             "set label 'new' at 3,-0.8 center font 'DejaVu Sans Bold,13' tc rgb '\(Palette.text)'",
         ]
-        _ = xUnit
+        s += heading.commands(width: width, height: height)
         let legendTop = Double(height) - bottom + 14
         let legend = GP.legend(
             [

@@ -47,50 +47,54 @@ enum LCSTablePicture {
         let yMin = headers.rotateColumns ? -1.45 - headers.columnUnits : -1.25 - headers.columnUnits
         let plotWidth = (Double(m) + 0.5 - xMin) * unit
         let plotHeight = (Double(n) + 0.5 - yMin) * unit
-        let top = 126.0, bottom = 150.0 + 20
         let width = Int(max(plotWidth + 60, 900))
+        let header = TextBlock(lines: [
+            .init(text: title, points: PictureTitle.points, bold: true),
+            .init(
+                text: "Cell (i, j) = length of the longest common subsequence of the first i old and the first j new elements.",
+                points: 11.5),
+            .init(
+                text: "Rows i = old, columns j = new (the textbook layout). The edit graph's point (x, y) is cell (i, j) = (x, y): "
+                    + "the pictures of Myers' search draw this grid turned over, old along x. So ↑ here (delete old[i−1]) is a step "
+                    + "right there, ← (insert new[j−1]) a step down, ↖ a diagonal. Row and column 0 are the empty prefix ∅.",
+                points: 11, color: Palette.muted),
+        ])
+        let lcs = pair.lcsLabels
+        // The whole LCS, wrapped if long: a shortened one would hide what the traceback found.
+        let lcsText = lcs.isEmpty ? "empty" : lcs.map { DisplayLabel.make($0) }.joined(separator: " ")
+        let footer = TextBlock(lines: [
+            .init(
+                text: "LCS = \(lcsText)   (length \(table.length); N = \(n), M = \(m); \(pair.editDistance) edits without moves)",
+                points: 12.5, bold: true),
+            .init(
+                text: "Fill: a match takes the cell up-left + 1 (↖); otherwise the larger of above (↑, delete) and left (←, insert), ties go up.",
+                points: 11),
+            .init(
+                text: "Traceback: from the bottom-right corner follow the arrows; each ↖ on the path keeps one element of the LCS.",
+                points: 11),
+        ])
+        let legendEntries = [
+            LegendEntry(swatch: .fill(GP.hex(Palette.tableFill(1, maximum: 1))), text: "cell value (darker = longer LCS)"),
+            LegendEntry(swatch: .outline(Palette.match), text: "match: old element = new element"),
+            LegendEntry(swatch: .line(Palette.path, width: 3), text: "traceback path"),
+        ]
+        let legendHeight = GP.legend(legendEntries, x: 24, y: 0, maxWidth: Double(width) - 48, width: width, height: 100).height
+        let top = 30 + header.height(width: width) + 16
+        let bottom = 16 + legendHeight + 16 + footer.height(width: width) + 12
         let height = Int(plotHeight + top + bottom)
         let side = (Double(width) - plotWidth) / 2
-        let lcs = pair.lcsLabels
-        var lcsText = lcs.isEmpty ? "empty" : lcs.map { DisplayLabel.make($0) }.joined(separator: " ")
-        if lcsText.count > 48 { lcsText = String(lcsText.prefix(46)) + " …" }
 
         var s = GP.preamble(width: width, height: height, output: "lcs-table.png", fontSize: 11)
         s += GP.margins(left: side, right: side, top: top, bottom: bottom, width: width, height: height)
         s += [
             "set xrange [\(GP.num(xMin)):\(m).5]",
             "set yrange [\(n).5:\(GP.num(yMin))]",
-            GP.screenLabel(
-                title, x: 24, y: 34, width: width, height: height,
-                font: "DejaVu Sans Bold,\(GP.num(TextFit.size(title, maxWidth: Double(width) - 48, preferred: 17, minimum: 7)))"),
-            GP.screenLabel(
-                "Cell (i, j) = length of the longest common subsequence of the first i old and the first j new elements.",
-                x: 24, y: 62, width: width, height: height, font: "DejaVu Sans,11.5"),
-            GP.screenLabel(
-                "Rows i = old, columns j = new: the edit graph's point (x, y) is cell (i, j) = (x, y), so this table is the edit graph turned over.",
-                x: 24, y: 84, width: width, height: height, font: "DejaVu Sans,11", color: Palette.muted),
-            GP.screenLabel(
-                "↑ here (delete old[i−1]) is a step right in the edit graph, ← (insert new[j−1]) a step down, ↖ a diagonal. Row and column 0 are ∅.",
-                x: 24, y: 102, width: width, height: height, font: "DejaVu Sans,11", color: Palette.muted),
             "set label 'j →' at -1.3,-0.85 right tc rgb '\(Palette.muted)' font ',\(GP.num(layout.font(0.26, minimum: 6)))'",
             "set label 'i ↓' at -0.85,-1.45 center tc rgb '\(Palette.muted)' font ',\(GP.num(layout.font(0.26, minimum: 6)))'",
-            GP.screenLabel(
-                "LCS = \(lcsText)   (length \(table.length); N = \(n), M = \(m); \(pair.editDistance) edits without moves)",
-                x: 24, y: Double(height) - bottom + 72, width: width, height: height, font: "DejaVu Sans Bold,12.5"),
-            GP.screenLabel(
-                "Fill: a match takes the cell up-left + 1 (↖); otherwise the larger of above (↑, delete) and left (←, insert), ties go up.",
-                x: 24, y: Double(height) - bottom + 98, width: width, height: height, font: "DejaVu Sans,11"),
-            GP.screenLabel(
-                "Traceback: from the bottom-right corner follow the arrows; each ↖ on the path keeps one element of the LCS.",
-                x: 24, y: Double(height) - bottom + 120, width: width, height: height, font: "DejaVu Sans,11"),
         ]
-        s += GP.legend(
-            [
-                LegendEntry(swatch: .fill(GP.hex(Palette.tableFill(1, maximum: 1))), text: "cell value (darker = longer LCS)"),
-                LegendEntry(swatch: .outline(Palette.match), text: "match: old element = new element"),
-                LegendEntry(swatch: .line(Palette.path, width: 3), text: "traceback path"),
-            ], x: 24, y: Double(height) - bottom + 16, maxWidth: Double(width) - 48, width: width, height: height
-        ).commands
+        s += header.commands(y: 30, width: width, height: height)
+        s += GP.legend(legendEntries, x: 24, y: Double(height) - bottom + 16, maxWidth: Double(width) - 48, width: width, height: height).commands
+        s += footer.commands(y: Double(height) - bottom + 16 + legendHeight + 22, width: width, height: height)
         let valueFont = GP.num(layout.font(0.42, minimum: 7))
         let arrowFont = GP.num(layout.font(0.28, minimum: 6))
         let headerFont = GP.num(headerPoints)

@@ -67,9 +67,9 @@ struct HeaderSpace {
     var columnUnits: Double
     var rotateColumns: Bool
 
-    /// Estimated pixel width of a bold label at `points` (pngcairo draws
-    /// DejaVu Sans Bold at about 0.8 of the point size per character).
-    static func pixels(_ label: String, points: Double) -> Double { Double(label.count) * points * 0.8 }
+    /// Estimated pixel width of a bold label at `points` (``TextFit``: wide
+    /// letters such as W count for more than narrow ones).
+    static func pixels(_ label: String, points: Double) -> Double { TextFit.width(label, points: points) }
 
     init(rowLabels: [String], columnLabels: [String], unit: Double, points: Double) {
         let rowWidth = rowLabels.map { HeaderSpace.pixels($0, points: points) }.max() ?? 0

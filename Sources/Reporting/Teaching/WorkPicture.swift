@@ -44,7 +44,7 @@ enum WorkPicture {
         let lcsPath = Array(pair.table.tracebackPath().map { GridPoint($0.i, $0.j) }.reversed())
         let samePaths = lcsPath == greedy.path && greedy.path == linear.path
         let header = TextBlock(lines: [
-            .init(text: "Work: which cells each algorithm touches: \(title)", points: 16, bold: true),
+            .init(text: "Work: which cells each algorithm touches: \(title)", points: PictureTitle.points, bold: true),
             .init(
                 text: "The same (N+1) × (M+1) grid three times, old along x and new along y. Each square is a point (x, y) of the edit graph, "
                     + "which is the LCS table's cell (i, j) = (x, y); like the table's headers, column x is labelled with old[x−1] and row y "
