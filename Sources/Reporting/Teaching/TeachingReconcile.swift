@@ -38,6 +38,19 @@ enum TeachingReconcile {
         ]
         for run in facts.runs {
             guard case let .success(changeset) = run.result else { continue }
+            let updates = changeset.updates.isEmpty
+                ? ""
+                : " Updates (same item, new content, not an edit of the path): "
+                    + changeset.updates.map { "\(old($0.old)) → \(new($0.new))" }.joined(separator: ", ") + "."
+            if run.engine == .heckel {
+                // Heckel searches no path: it links items by id, and pass 6
+                // calls a linked item that is out of order a move.
+                lines.append(
+                    "heckel: searches no path; it links items by id. Unlinked items are its deletes (\(list(changeset.deletes.map(old)))) "
+                        + "and inserts (\(list(changeset.inserts.map(new)))); linked items that fall out of order are reported as moves ("
+                        + (changeset.moves.isEmpty ? "none" : changeset.moves.map(\.description).joined(separator: ", ")) + ")." + updates)
+                continue
+            }
             let deletes = (changeset.deletes + changeset.moves.map(\.from)).sorted()
             let inserts = (changeset.inserts + changeset.moves.map(\.to)).sorted()
             var line = "\(run.engine.rawValue): "
@@ -56,7 +69,7 @@ enum TeachingReconcile {
                 line += "; then each delete and insert of the same item became a move: "
                     + changeset.moves.map { "\(old($0.from)) + \(new($0.to)) → move \($0.from)→\($0.to)" }.joined(separator: ", ") + "."
             }
-            lines.append(line)
+            lines.append(line + updates)
         }
         return lines
     }
