@@ -354,7 +354,7 @@ enum StepperPage {
       "Pass 6: read the result: unlinked old items are deletes, unlinked new items inserts, linked items out of order moves."];
     function heckelSteps() { return 6; }
     function renderHeckel(s) {
-      const pass = s + 1, state = Math.min(pass, 5) - 1, H = data.heckel;
+      const pass = s + 1, H = data.heckel;
       const oldPass = H.oa[4].map(j => (j >= 0 ? H.linkedBy[j] : 0));
       function arrayTable(name, labels, counts, values, passes) {
         const table = el("table", null, "grid");
@@ -364,19 +364,23 @@ enum StepperPage {
         labels.forEach(label => r1.appendChild(el("td", label)));
         const r2 = el("tr"); r2.appendChild(el("th", "count in " + (name === "OA" ? "old" : "new")));
         labels.forEach((_, i) => r2.appendChild(el("td", pass >= (name === "OA" ? 2 : 1) ? counts[i] : "")));
-        const r3 = el("tr"); r3.appendChild(el("th", name + " after pass " + Math.min(pass, 5)));
-        values.forEach((v, i) => {
-          const td = el("td", v >= 0 ? v : "·");
-          if (v >= 0) td.classList.add("p" + passes[i]);
-          if (v >= 0 && passes[i] === pass) td.classList.add("new");
-          r3.appendChild(td);
+        [r0, r1, r2].forEach(r => table.appendChild(r));
+        // One row per pass run so far, so the array can be watched filling up.
+        values.slice(0, Math.min(pass, 5)).forEach((row, p) => {
+          const tr = el("tr"); tr.appendChild(el("th", name + " after pass " + (p + 1)));
+          row.forEach((v, i) => {
+            const td = el("td", v >= 0 ? v : "·");
+            if (v >= 0) td.classList.add("p" + passes[i]);
+            if (v >= 0 && passes[i] === p + 1 && p + 1 === pass) td.classList.add("new");
+            tr.appendChild(td);
+          });
+          table.appendChild(tr);
         });
-        [r0, r1, r2, r3].forEach(r => table.appendChild(r));
         return table;
       }
       const box = el("div");
-      box.appendChild(arrayTable("OA", data.old, H.oldCounts, H.oa[state], oldPass));
-      box.appendChild(arrayTable("NA", data.new, H.newCounts, H.na[state], H.linkedBy));
+      box.appendChild(arrayTable("OA", data.old, H.oldCounts, H.oa, oldPass));
+      box.appendChild(arrayTable("NA", data.new, H.newCounts, H.na, H.linkedBy));
       view.replaceChildren(box);
       const lines = [passText[pass - 1]];
       if (pass >= 3 && pass <= 5) {
