@@ -178,3 +178,59 @@ import Testing
         #expect(Double(last - first + 1) >= Double(image.width) / 100, "caption capitals are \(last - first + 1) px on a \(image.width) px picture")
     }
 }
+
+/// ``TextFit`` guesses text widths for gnuplot, which cannot measure them;
+/// a guess below what cairo really draws is what cuts sentences off. So the
+/// guesses are checked against real drawings: each sample is rendered by
+/// gnuplot and its ink measured.
+@Suite struct TextFitTests {
+    @Test(
+        .enabled(if: GnuplotProcess.executable() != nil, "gnuplot not found: the width check against real drawings is skipped"),
+        .timeLimit(.minutes(1)))
+    func estimatesAreNeverNarrowerThanTheDrawing() throws {
+        let samples = [
+            "WWWWMMMMWWWWMMMM", "Round d extends the furthest path on each diagonal k = x − y by one edit",
+            "iiiilllljjjj....", "ABCDEFGHIJKLMNOPQRSTUVWXYZ", "0123456789 → ∅ ↖ ← ↑", "ÆØÅ éèê ßü",
+            "@@@@%%%%", "mmmmwwww",
+        ]
+        let scratch = ScratchDirectory()
+        let width = 2400, height = 60
+        for bold in [false, true] {
+            for (index, sample) in samples.enumerated() {
+                let name = "t\(index)\(bold ? "b" : "r")"
+                let script = GP.preamble(width: width, height: height, output: name + ".png", fontSize: 11) + [
+                    GP.screenLabel(sample, x: 10, y: 36, width: width, height: height, font: (bold ? "DejaVu Sans Bold," : "DejaVu Sans,") + "14"),
+                    "plot 2 lc rgb 'white' notitle",
+                ]
+                try script.joined(separator: "\n").write(toFile: scratch.path + "/" + name + ".gp", atomically: true, encoding: .utf8)
+                let gnuplot = try #require(GnuplotProcess.executable())
+                try GnuplotProcess.render(script: name + ".gp", output: name + ".png", in: scratch.path, gnuplot: gnuplot)
+                let image = try PNGFile.read(scratch.path + "/" + name + ".png")
+                var right = 0
+                for y in 0..<image.height {
+                    for x in 0..<image.width where Int(image[x, y].r) + Int(image[x, y].g) + Int(image[x, y].b) < 600 { right = max(right, x) }
+                }
+                let drawn = Double(right - 10 + 1)
+                #expect(drawn > 0, "\(sample): nothing drawn")
+                #expect(TextFit.width(sample, points: 14) >= drawn, "\(sample) (\(bold ? "bold" : "regular")): estimated \(TextFit.width(sample, points: 14)) px, drawn \(drawn) px")
+            }
+        }
+    }
+
+    @Test func wrappedLinesAndFittedLabelsStayWithinTheirWidth() {
+        let text = String(repeating: "A diff is a list of edits; ", count: 12) + String(repeating: "W", count: 200)
+        for maxWidth in [120.0, 400, 990] {
+            let lines = TextFit.wrap(text, maxWidth: maxWidth, points: 11)
+            #expect(lines.count > 1)
+            for line in lines { #expect(TextFit.width(line, points: 11) <= maxWidth, "\(line)") }
+            // Nothing is lost: the words come back in order.
+            #expect(lines.joined(separator: " ").replacingOccurrences(of: " ", with: "") == text.replacingOccurrences(of: " ", with: ""))
+        }
+        for label in ["W", "WWM", "sitting", "a very long label"] {
+            let fitted = TextFit.fit(label, maxWidth: 20, points: 8.5)
+            #expect(fitted == label || fitted.hasSuffix("…"))
+            // Fits, unless only one character and the ellipsis are left.
+            #expect(TextFit.width(fitted, points: 8.5) <= 20 || fitted.count <= 2, "\(fitted)")
+        }
+    }
+}

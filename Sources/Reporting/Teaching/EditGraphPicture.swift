@@ -288,7 +288,8 @@ enum MiddleSnakePicture {
         let unit = max(3, min(34, 1400 / (Double(columns) * (Double(n) + 1.5)), 1000 / (Double(rows) * (Double(m) + 1.5))))
         let showLabels = unit >= 14
         let labelPoints = min(10, unit * 0.5)
-        let shortOld = pair.oldLabels.map { DisplayLabel.make($0, limit: 3) }
+        // Old labels share a column's width; new labels get the room they need on the left.
+        let shortOld = pair.oldLabels.map { TextFit.fit(DisplayLabel.make($0, limit: 3), maxWidth: unit - 2, points: labelPoints) }
         let shortNew = pair.newLabels.map { DisplayLabel.make($0, limit: 3) }
         let leftRoom = showLabels ? (shortNew.map { TextFit.width($0, points: labelPoints) }.max() ?? 0) + 8 : 4
         let topRoom = showLabels ? labelPoints * 4 / 3 + 8 : 4

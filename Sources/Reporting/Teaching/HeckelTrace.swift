@@ -204,8 +204,8 @@ enum HeckelPicture {
             s += paragraph.commands
             penY = paragraph.next + 4
         }
-        let oldShort = pair.oldLabels.map { DisplayLabel.make($0, limit: 3) }
-        let newShort = pair.newLabels.map { DisplayLabel.make($0, limit: 3) }
+        let oldShort = pair.oldLabels.map { TextFit.fit(DisplayLabel.make($0, limit: 4), maxWidth: cellWidth - 4, points: 8.5) }
+        let newShort = pair.newLabels.map { TextFit.fit(DisplayLabel.make($0, limit: 4), maxWidth: cellWidth - 4, points: 8.5) }
         let oldLinkedBy = linkPasses(trace.states, array: \.oa, count: pair.n, newToPass: final.linkedByPass)
         let newLinkedBy = (0..<pair.m).map { Int(final.linkedByPass[$0]) }
         s += arrayTable(

@@ -291,7 +291,10 @@ enum StepperPage {
       for (let y = 0; y <= M; y++) pic.appendChild(svg("line", { x1: X(0), y1: Y(y), x2: X(N), y2: Y(y), stroke: "#E3E3E3" }));
       for (const [x, y] of data.myers.matches)
         pic.appendChild(svg("line", { x1: X(x), y1: Y(y), x2: X(x + 1), y2: Y(y + 1), stroke: "#2CA02C", "stroke-dasharray": "4 3" }));
-      data.old.forEach((label, x) => { const t = svg("text", { x: X(x + 0.5), y: pad - 10, "text-anchor": "middle", "font-size": 12, "font-weight": "bold" }); t.textContent = label; pic.appendChild(t); });
+      // Column labels share a column's width: shortened to fit it.
+      const fits = Math.max(1, Math.floor(cell / 9));
+      const shorten = text => (text.length > fits ? text.slice(0, Math.max(1, fits - 1)) + "…" : text);
+      data.old.forEach((label, x) => { const t = svg("text", { x: X(x + 0.5), y: pad - 10, "text-anchor": "middle", "font-size": 12, "font-weight": "bold" }); t.textContent = shorten(label); pic.appendChild(t); });
       data.new.forEach((label, y) => { const t = svg("text", { x: pad - 8, y: Y(y + 0.5) + 4, "text-anchor": "end", "font-size": 12, "font-weight": "bold" }); t.textContent = label; pic.appendChild(t); });
       if (d === rounds.length - 1) {
         const points = data.myers.path.map(p => X(p[0]) + "," + Y(p[1])).join(" ");

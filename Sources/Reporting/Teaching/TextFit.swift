@@ -60,6 +60,16 @@ enum TextFit {
         return lines
     }
 
+    /// `label` shortened with "…" until it is at most `maxWidth` pixels
+    /// wide at `points` (at least one character and the ellipsis remain), so
+    /// a label in a narrow cell never spills into its neighbours.
+    static func fit(_ label: String, maxWidth: Double, points: Double) -> String {
+        if width(label, points: points) <= maxWidth { return label }
+        var kept = String(label.prefix(max(1, label.count - 1)))
+        while kept.count > 1 && width(kept + "…", points: points) > maxWidth { kept.removeLast() }
+        return kept + "…"
+    }
+
     /// The largest size from `preferred` down to `minimum` at which `text`
     /// fits in one line of `maxWidth` pixels (`minimum` when none does).
     static func size(_ text: String, maxWidth: Double, preferred: Double, minimum: Double) -> Double {

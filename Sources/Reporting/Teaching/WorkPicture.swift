@@ -94,7 +94,8 @@ enum WorkPicture {
 
         // Column x (row y) shows the element consumed on arriving there, as in the LCS table's headers.
         data += "\n\n# 4: old labels x label (old[x-1])\n"
-        data += (["∅"] + pair.oldLabels.map { DisplayLabel.make($0, limit: 3) }).enumerated().map { "\($0.offset)\t\(GP.field($0.element))" }.joined(separator: "\n") + "\n"
+        let labelPoints = max(6, min(12, unit * 0.32))
+        data += (["∅"] + pair.oldLabels.map { TextFit.fit(DisplayLabel.make($0, limit: 3), maxWidth: unit - 2, points: labelPoints) }).enumerated().map { "\($0.offset)\t\(GP.field($0.element))" }.joined(separator: "\n") + "\n"
         data += "\n\n# 5: new labels y label (new[y-1])\n"
         data += (["∅"] + pair.newLabels.map { DisplayLabel.make($0, limit: 3) }).enumerated().map { "\($0.offset)\t\(GP.field($0.element))" }.joined(separator: "\n") + "\n"
 
@@ -127,7 +128,7 @@ enum WorkPicture {
             plots.append("'' index \(panel + 1) using ($1 + \(offset)):2 with lines lc rgb '#333333' lw \(GP.num(max(1, unit / 14)))")
         }
         if unit >= 14 {
-            let labelFont = GP.num(max(6, min(12, unit * 0.32)))
+            let labelFont = GP.num(labelPoints)
             if m > 0 {
                 plots.append("'' index 5 using (-0.85):1:2 with labels font ',\(labelFont)' tc rgb '\(Palette.muted)'")
             }
