@@ -151,6 +151,8 @@ import Testing
             #expect(index.contains("old[\(move.from)] \(old[move.from]) + new[\(move.to)] \(new[move.to]) → move \(move.from)→\(move.to)"))
         }
         #expect(index.contains("[Step through the algorithms](stepper.html)"))
+        let html = try String(contentsOfFile: scratch.path + "/a/index.html", encoding: .utf8)
+        #expect(html.contains("<a href=\"stepper.html\">"))
         _ = try write("kitten".map(String.init), "sitting".map(String.init), into: scratch.path + "/k", gnuplot: nil)
         let kitten = try String(contentsOfFile: scratch.path + "/k/index.md", encoding: .utf8)
         #expect(kitten.contains("Levenshtein distance = 3"))
