@@ -60,8 +60,7 @@ enum LCSTablePicture {
                 points: 11, color: Palette.muted),
         ])
         let lcs = pair.lcsLabels
-        // The whole LCS, wrapped if long: a shortened one would hide what the traceback found.
-        let lcsText = lcs.isEmpty ? "empty" : lcs.map { DisplayLabel.make($0) }.joined(separator: " ")
+        let lcsText = LCSTablePicture.lcsLine(lcs.map { DisplayLabel.make($0) }, width: width)
         let footer = TextBlock(lines: [
             .init(
                 text: "LCS = \(lcsText)   (length \(table.length); N = \(n), M = \(m); \(pair.editDistance) edits without moves)",
@@ -120,6 +119,27 @@ enum LCSTablePicture {
             caption: "The LCS memo table: each cell is the LCS length of two prefixes; the red arrows are the traceback, "
                 + "and each diagonal step on it keeps one element (LCS = \(lcsText)). Rows are old and columns new, the textbook layout: "
                 + "the edit graph's point (x, y) is cell (i, j) = (x, y), so ↑ (delete) here is a step right there and ← (insert) a step down.")
+    }
+}
+
+extension LCSTablePicture {
+    /// The LCS as the picture states it: whole when it fits in two lines,
+    /// otherwise as many elements as fit followed by a pointer to the text
+    /// file, which always has all of it (a 60-element LCS of long labels
+    /// would otherwise fill half the picture).
+    static func lcsLine(_ labels: [String], width: Int) -> String {
+        if labels.isEmpty { return "empty" }
+        let maxWidth = Double(width) - 48
+        func lines(_ text: String) -> Int { TextFit.wrap("LCS = " + text + "   (length 60; N = 60, M = 60; 120 edits without moves)", maxWidth: maxWidth, points: 12.5).count }
+        let whole = labels.joined(separator: " ")
+        if lines(whole) <= 2 { return whole }
+        var shown = ""
+        for label in labels {
+            let next = shown.isEmpty ? label : shown + " " + label
+            if lines(next + " … (all of it in lcs-table.txt)") > 2 { break }
+            shown = next
+        }
+        return shown + " … (all of it in lcs-table.txt)"
     }
 }
 
