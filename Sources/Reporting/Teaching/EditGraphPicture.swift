@@ -314,7 +314,9 @@ enum MiddleSnakePicture {
             : "The middle snakes (red, numbered in search order) split the grid; regions with D ≤ 1 (dashed boxes) are finished "
                 + "by the plain greedy search. Joined, they give the gold path. Only two frontier arrays exist at any time: O(N + M) memory. "
         if trace.searches.count > searches.count {
-            result += "Searches \(searches.count + 1)–\(trace.searches.count) are not drawn; myers-trace.txt lists every one."
+            result += trace.searches.count == searches.count + 1
+                ? "Search \(trace.searches.count) is not drawn; myers-trace.txt lists every search."
+                : "Searches \(searches.count + 1)–\(trace.searches.count) are not drawn; myers-trace.txt lists every search."
         }
         captions.append(result)
         let titleHeight = panelTitles.map { Double(TextFit.wrap($0, maxWidth: textWidth, points: titlePoints).count) }.max()! * titlePoints * 4 / 3 * 1.45
