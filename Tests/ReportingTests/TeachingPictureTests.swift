@@ -214,7 +214,8 @@ import Testing
                 }
                 let drawn = Double(right - 10 + 1)
                 #expect(drawn > 0, "\(sample): nothing drawn")
-                #expect(TextFit.width(sample, points: 14) >= drawn, "\(sample) (\(bold ? "bold" : "regular")): estimated \(TextFit.width(sample, points: 14)) px, drawn \(drawn) px")
+                let estimate = TextFit.width(sample, points: 14, bold: bold)
+                #expect(estimate >= drawn, "\(sample) (\(bold ? "bold" : "regular")): estimated \(estimate) px, drawn \(drawn) px")
             }
         }
     }

@@ -148,7 +148,8 @@ struct TextBlock {
     func height(width: Int) -> Double {
         var total = 0.0
         for line in lines {
-            total += Double(TextFit.wrap(line.text, maxWidth: Double(width) - 48, points: line.points).count) * line.points * 4 / 3 * 1.45
+            total += Double(TextFit.wrap(line.text, maxWidth: Double(width) - 48, points: line.points, bold: line.bold).count)
+                * line.points * 4 / 3 * 1.45
         }
         return total
     }
@@ -320,7 +321,8 @@ enum MiddleSnakePicture {
         }
         captions.append(result)
         let titleHeight = panelTitles.map { Double(TextFit.wrap($0, maxWidth: textWidth, points: titlePoints).count) }.max()! * titlePoints * 4 / 3 * 1.45
-        let captionHeight = captions.map { Double(TextFit.wrap($0, maxWidth: textWidth, points: captionPoints).count) }.max()! * captionPoints * 4 / 3 * 1.45
+        let captionHeight = captions.map { Double(TextFit.wrap($0, maxWidth: textWidth, points: captionPoints, bold: false).count) }.max()!
+            * captionPoints * 4 / 3 * 1.45
         let slotHeight = titleHeight + topRoom + gridHeight + 12 + captionHeight + 22
 
         let header = TextBlock(lines: [
@@ -380,7 +382,7 @@ enum MiddleSnakePicture {
                         line, x: slotX, y: slotY + 10 + Double(index) * titlePoints * 4 / 3 * 1.45, width: width, height: height,
                         font: "DejaVu Sans Bold,\(GP.num(titlePoints))"))
             }
-            let captionLines = TextFit.wrap(captions[panel], maxWidth: textWidth, points: captionPoints)
+            let captionLines = TextFit.wrap(captions[panel], maxWidth: textWidth, points: captionPoints, bold: false)
             for (index, line) in captionLines.enumerated() {
                 s.append(
                     GP.screenLabel(

@@ -5,14 +5,15 @@
 ///
 /// pngcairo draws a font of p points p · 4/3 pixels tall (96 dpi).
 enum TextFit {
-    /// Estimated width in pixels of `text` at `points` (bold or regular;
-    /// both use the bold widths, which are the wider).
-    static func width(_ text: String, points: Double) -> Double {
+    /// Estimated width in pixels of `text` at `points`. The table below is
+    /// for the bold face; the regular face is about a tenth narrower
+    /// (measured: 815 against 900 pixels for the same sentence).
+    static func width(_ text: String, points: Double, bold: Bool = true) -> Double {
         var ems = 0.0
         for character in text {
             ems += em(character)
         }
-        return ems * points * 4 / 3
+        return ems * points * 4 / 3 * (bold ? 1 : 0.92)
     }
 
     /// Width of one character in ems. Wide capitals and anything outside
@@ -33,10 +34,10 @@ enum TextFit {
 
     /// `text` broken into lines no wider than `maxWidth` pixels: at spaces
     /// where it can, inside a word that is too long by itself.
-    static func wrap(_ text: String, maxWidth: Double, points: Double) -> [String] {
+    static func wrap(_ text: String, maxWidth: Double, points: Double, bold: Bool = true) -> [String] {
         var lines: [String] = []
         var line = ""
-        func fits(_ candidate: String) -> Bool { width(candidate, points: points) <= maxWidth }
+        func fits(_ candidate: String) -> Bool { width(candidate, points: points, bold: bold) <= maxWidth }
         for word in text.split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
             let candidate = line.isEmpty ? word : line + " " + word
             if fits(candidate) {
@@ -90,7 +91,7 @@ extension GP {
         let lineHeight = points * 4 / 3 * 1.45
         var commands: [String] = []
         var penY = y
-        for line in TextFit.wrap(text, maxWidth: maxWidth, points: points) {
+        for line in TextFit.wrap(text, maxWidth: maxWidth, points: points, bold: bold) {
             commands.append(
                 screenLabel(
                     line, x: x, y: penY, width: width, height: height, align: align,
