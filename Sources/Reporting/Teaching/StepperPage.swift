@@ -256,10 +256,11 @@ enum StepperPage {
         explain.textContent = "Row 0 and column 0 are the empty prefix ∅: their LCS is 0. Step to fill the table row by row.";
       } else if (current) {
         const [i, j] = current, a = data.old[i - 1], b = data.new[j - 1], v = data.table.values;
-        explain.textContent = a === b && data.table.arrows[i][j] === "m"
-          ? "Cell (" + i + ", " + j + "): old[" + (i - 1) + "] = " + a + " equals new[" + (j - 1) + "] = " + b +
+        // The table's own arrow decides: two items can share a label yet differ (or the reverse).
+        explain.textContent = data.table.arrows[i][j] === "m"
+          ? "Cell (" + i + ", " + j + "): old[" + (i - 1) + "] = " + a + " is the same item as new[" + (j - 1) + "] = " + b +
             ", a match: up-left + 1 = " + v[i - 1][j - 1] + " + 1 = " + v[i][j] + " (↖)."
-          : "Cell (" + i + ", " + j + "): old[" + (i - 1) + "] = " + a + " ≠ new[" + (j - 1) + "] = " + b +
+          : "Cell (" + i + ", " + j + "): old[" + (i - 1) + "] = " + a + " and new[" + (j - 1) + "] = " + b + " differ" +
             ": the larger of above (" + v[i - 1][j] + ", ↑ delete) and left (" + v[i][j - 1] + ", ← insert) = " + v[i][j] +
             (v[i - 1][j] === v[i][j - 1] ? "; on a tie the table takes the one above." : ".");
       } else {
@@ -427,6 +428,8 @@ enum StepperPage {
     document.getElementById("reset").addEventListener("click", () => { pause(); step = 0; show(); });
     for (const name in algos) document.getElementById("tab-" + name).addEventListener("click", () => { pause(); algo = name; step = 0; show(); });
     document.addEventListener("keydown", event => {
+      // Space on a focused button already clicks it; toggling here too would undo that.
+      if (event.key === " " && event.target instanceof HTMLButtonElement) return;
       if (event.key === "ArrowRight") { pause(); go(1); event.preventDefault(); }
       else if (event.key === "ArrowLeft") { pause(); go(-1); event.preventDefault(); }
       else if (event.key === " ") { play(); event.preventDefault(); }
