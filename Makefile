@@ -56,4 +56,6 @@ teach: setup
 	"$$bin" teach SMARTPHONE HARPOON --chars; \
 	"$$bin" teach kitten sitting --chars; \
 	"$$bin" teach ABCABBA CBABAC --chars; \
-	"$$bin" teach Datasets/lists/feed-refresh-old.json Datasets/lists/feed-refresh-new.json --name feed-refresh
+	"$$bin" teach BALLOON SALOON --chars; \
+	"$$bin" teach Datasets/lists/feed-refresh-old.json Datasets/lists/feed-refresh-new.json --name feed-refresh; \
+	"$$bin" teach Datasets/lists/feed-edits-old.json Datasets/lists/feed-edits-new.json --name feed-edits

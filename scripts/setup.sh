@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs the system packages DiffBench needs when they are missing:
-# gnuplot (charts, pngcairo terminal) and libpng-dev (the PNG writer).
+# gnuplot (charts, pngcairo terminal), libpng-dev (the PNG writer) and
+# chromium (the headless-browser test of the teaching stepper page; the
+# test is skipped with a message when it is missing).
 # As root it uses apt-get; otherwise it says what to install and carries on
 # (the build and tests need only libpng; gnuplot is needed for charts).
 set -euo pipefail
@@ -11,6 +13,9 @@ if ! { pkg-config --exists libpng 2>/dev/null || [ -f /usr/include/png.h ]; }; t
     missing+=(libpng-dev)
 fi
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
+if ! command -v chromium >/dev/null 2>&1 && ! command -v chromium-browser >/dev/null 2>&1; then
+    missing+=(chromium)
+fi
 
 if [ ${#missing[@]} -eq 0 ]; then
     exit 0
@@ -23,7 +28,7 @@ if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
     apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 else
     echo "setup: missing ${missing[*]}; install them with: sudo apt-get install ${missing[*]}" >&2
-    # libpng is needed to build; gnuplot only to draw charts.
+    # libpng is needed to build; gnuplot only to draw charts, chromium only for one test.
     for package in "${missing[@]}"; do
         if [ "$package" = libpng-dev ]; then exit 1; fi
     done

@@ -18,7 +18,8 @@ struct TeachCommand: ParsableCommand {
 
             Writes into DIR/NAME/ (default Reports/teach/NAME/): lcs-table.txt, lcs-table.tsv, \
             lcs-table.png, myers-trace.txt, myers-graph.png, myers-middle-snake.png, work.png, \
-            heckel-passes.txt, heckel.png, storyboard.png, index.md and index.html, with the \
+            heckel-passes.txt, heckel.png, storyboard.png, stepper.html (an offline page that steps \
+            through each algorithm), index.md and index.html, with the \
             gnuplot data (.dat) and scripts (.gp) next to each picture (rerun one with \
             `gnuplot name.gp` inside the folder). Pictures need gnuplot with the pngcairo terminal; \
             without it the text files, data and scripts are still written and a warning says how \

@@ -103,8 +103,9 @@ enum StoryboardPicture {
         let stages = storyboard.stages
         let rowsCount = max(1, stages.map(\.count).max() ?? 1)
         let rowHeight = min(40, max(14, 860 / Double(rowsCount)))
-        let top = 160.0, bottom = 130.0
         let width = 1240
+        let heading = PictureTitle("Batch update storyboard (\(engine.rawValue)): \(title)", width: width)
+        let top = 160.0 + heading.extra, bottom = 130.0
         let height = Int(Double(rowsCount + 1) * rowHeight + top + bottom)
         let fontSize = GnuplotScript.number(max(7, min(13, rowHeight * 0.36)))
         let noteFont = GnuplotScript.number(max(6, min(10.5, rowHeight * 0.3)))
@@ -166,17 +167,17 @@ enum StoryboardPicture {
             "set xrange [-1.2:12.2]",
             "set style textbox opaque noborder margins 1,1",
             "set yrange [\(GnuplotScript.number(Double(rowsCount) - 0.4)):-0.6]",
-            GnuplotScript.screenLabel("Batch update storyboard (\(engine.rawValue)): \(title)", x: 24, y: 34, width: width, height: height, font: "DejaVu Sans Bold,17"),
             GnuplotScript.screenLabel(
                 "A batch update names deletes by their OLD index and inserts by their NEW index; moves go from an old to a new index.",
-                x: 24, y: 62, width: width, height: height, font: "DejaVu Sans,11"),
+                x: 24, y: 62 + heading.extra, width: width, height: height, font: "DejaVu Sans,11"),
             GnuplotScript.screenLabel(
                 "Applied in that order, deletes first, then inserts at their final positions, then moves and updates, the old list becomes the new one.",
-                x: 24, y: 82, width: width, height: height, font: "DejaVu Sans,11"),
+                x: 24, y: 82 + heading.extra, width: width, height: height, font: "DejaVu Sans,11"),
             GnuplotScript.screenLabel(
                 "Deleting at a new index or inserting at an old one is the classic batch-update crash (the counts stop adding up).",
-                x: 24, y: 102, width: width, height: height, font: "DejaVu Sans,11", color: Palette.muted),
+                x: 24, y: 102 + heading.extra, width: width, height: height, font: "DejaVu Sans,11", color: Palette.muted),
         ]
+        s += heading.commands(width: width, height: height)
         let headers = [
             ("1. old list", "numbered by old index"), ("2. after the deletes", "deletes name old indices"),
             ("3. after the inserts", "inserts name new indices"), ("4. after moves and updates", "= the new list, new indices"),

@@ -25,6 +25,12 @@ public enum LCSHeatmap {
 
     public static let pathColor = RGBA(255, 32, 32)
 
+    /// How many pixels each pixel of the 5 × 7 font becomes: the text grows
+    /// with the picture, so that captions stay readable when a 2,500-pixel
+    /// table is viewed scaled down to a screen (about one scale step per
+    /// 450 pixels of table: 35-pixel capitals on a 2,500-pixel table).
+    static func fontScale(mapWidth: Int) -> Int { max(1, min(6, mapWidth / 450)) }
+
     /// Draws `table`. `title` is the caption's first line.
     public static func render(table: LCSTable, title: String, maxSide: Int = 4096) -> RasterImage {
         let rows = table.rows, columns = table.columns
@@ -33,7 +39,7 @@ public enum LCSHeatmap {
         let mapHeight = ((rows + block - 1) / block) * enlarge
         let map = heatmap(table: table, block: block, enlarge: enlarge, width: mapWidth, height: mapHeight)
 
-        let font = mapWidth >= 700 ? 2 : 1
+        let font = fontScale(mapWidth: mapWidth)
         let lineHeight = (BitmapFont.glyphHeight + 4) * font
         let margin = 12 * font
         let scaleText = block > 1

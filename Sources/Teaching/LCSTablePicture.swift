@@ -49,45 +49,53 @@ enum LCSTablePicture {
         let yMin = headers.rotateColumns ? -1.45 - headers.columnUnits : -1.25 - headers.columnUnits
         let plotWidth = (Double(m) + 0.5 - xMin) * unit
         let plotHeight = (Double(n) + 0.5 - yMin) * unit
-        let top = 110.0, bottom = 150.0 + 20
         let width = Int(max(plotWidth + 60, 900))
+        let header = TextBlock(lines: [
+            .init(text: title, points: PictureTitle.points, bold: true),
+            .init(
+                text: "Cell (i, j) = length of the longest common subsequence of the first i old and the first j new elements.",
+                points: 11.5),
+            .init(
+                text: "Rows i = old, columns j = new (the textbook layout). The edit graph's point (x, y) is cell (i, j) = (x, y): "
+                    + "the pictures of Myers' search draw this grid turned over, old along x. So ↑ here (delete old[i−1]) is a step "
+                    + "right there, ← (insert new[j−1]) a step down, ↖ a diagonal. Row and column 0 are the empty prefix ∅.",
+                points: 11, color: Palette.muted),
+        ])
+        let lcs = pair.lcsLabels
+        let lcsText = LCSTablePicture.lcsLine(lcs.map { DisplayLabel.make($0) }, width: width)
+        let footer = TextBlock(lines: [
+            .init(
+                text: "LCS = \(lcsText)   (length \(table.length); N = \(n), M = \(m); \(pair.editDistance) edits without moves)",
+                points: 12.5, bold: true),
+            .init(
+                text: "Fill: a match takes the cell up-left + 1 (↖); otherwise the larger of above (↑, delete) and left (←, insert), ties go up.",
+                points: 11),
+            .init(
+                text: "Traceback: from the bottom-right corner follow the arrows; each ↖ on the path keeps one element of the LCS.",
+                points: 11),
+        ])
+        let legendEntries = [
+            LegendEntry(swatch: .fill(GnuplotScript.hex(Palette.tableFill(1, maximum: 1))), text: "cell value (darker = longer LCS)"),
+            LegendEntry(swatch: .outline(Palette.match), text: "match: old element = new element"),
+            LegendEntry(swatch: .line(Palette.path, width: 3), text: "traceback path"),
+        ]
+        let legendHeight = GnuplotScript.legend(legendEntries, x: 24, y: 0, maxWidth: Double(width) - 48, width: width, height: 100).height
+        let top = 30 + header.height(width: width) + 16
+        let bottom = 16 + legendHeight + 16 + footer.height(width: width) + 12
         let height = Int(plotHeight + top + bottom)
         let side = (Double(width) - plotWidth) / 2
-        let lcs = pair.lcsLabels
-        var lcsText = lcs.isEmpty ? "empty" : lcs.map { DisplayLabel.make($0) }.joined(separator: " ")
-        if lcsText.count > 48 { lcsText = String(lcsText.prefix(46)) + " …" }
 
         var s = GnuplotScript.preamble(width: width, height: height, output: "lcs-table.png", fontSize: 11)
         s += GnuplotScript.margins(left: side, right: side, top: top, bottom: bottom, width: width, height: height)
         s += [
             "set xrange [\(GnuplotScript.number(xMin)):\(m).5]",
             "set yrange [\(n).5:\(GnuplotScript.number(yMin))]",
-            GnuplotScript.screenLabel(title, x: 24, y: 34, width: width, height: height, font: "DejaVu Sans Bold,17"),
-            GnuplotScript.screenLabel(
-                "Cell (i, j) = length of the longest common subsequence of the first i old and the first j new elements.",
-                x: 24, y: 62, width: width, height: height, font: "DejaVu Sans,11.5"),
-            GnuplotScript.screenLabel(
-                "Old elements run down the rows, new elements across the columns; row and column 0 are the empty prefix ∅.",
-                x: 24, y: 84, width: width, height: height, font: "DejaVu Sans,11.5", color: Palette.muted),
             "set label 'j →' at -1.3,-0.85 right tc rgb '\(Palette.muted)' font ',\(GnuplotScript.number(layout.font(0.26, minimum: 6)))'",
             "set label 'i ↓' at -0.85,-1.45 center tc rgb '\(Palette.muted)' font ',\(GnuplotScript.number(layout.font(0.26, minimum: 6)))'",
-            GnuplotScript.screenLabel(
-                "LCS = \(lcsText)   (length \(table.length); N = \(n), M = \(m); \(pair.editDistance) edits without moves)",
-                x: 24, y: Double(height) - bottom + 72, width: width, height: height, font: "DejaVu Sans Bold,12.5"),
-            GnuplotScript.screenLabel(
-                "Fill: a match takes the cell up-left + 1 (↖); otherwise the larger of above (↑, delete) and left (←, insert), ties go up.",
-                x: 24, y: Double(height) - bottom + 98, width: width, height: height, font: "DejaVu Sans,11"),
-            GnuplotScript.screenLabel(
-                "Traceback: from the bottom-right corner follow the arrows; each ↖ on the path keeps one element of the LCS.",
-                x: 24, y: Double(height) - bottom + 120, width: width, height: height, font: "DejaVu Sans,11"),
         ]
-        s += GnuplotScript.legend(
-            [
-                LegendEntry(swatch: .fill(GnuplotScript.hex(Palette.tableFill(1, maximum: 1))), text: "cell value (darker = longer LCS)"),
-                LegendEntry(swatch: .outline(Palette.match), text: "match: old element = new element"),
-                LegendEntry(swatch: .line(Palette.path, width: 3), text: "traceback path"),
-            ], x: 24, y: Double(height) - bottom + 16, maxWidth: Double(width) - 48, width: width, height: height
-        ).commands
+        s += header.commands(y: 30, width: width, height: height)
+        s += GnuplotScript.legend(legendEntries, x: 24, y: Double(height) - bottom + 16, maxWidth: Double(width) - 48, width: width, height: height).commands
+        s += footer.commands(y: Double(height) - bottom + 16 + legendHeight + 22, width: width, height: height)
         let valueFont = GnuplotScript.number(layout.font(0.42, minimum: 7))
         let arrowFont = GnuplotScript.number(layout.font(0.28, minimum: 6))
         let headerFont = GnuplotScript.number(headerPoints)
@@ -111,6 +119,28 @@ enum LCSTablePicture {
         return TeachingPicture(
             name: "lcs-table", data: data, script: s.joined(separator: "\n") + "\n",
             caption: "The LCS memo table: each cell is the LCS length of two prefixes; the red arrows are the traceback, "
-                + "and each diagonal step on it keeps one element (LCS = \(lcsText)).")
+                + "and each diagonal step on it keeps one element (LCS = \(lcsText)). Rows are old and columns new, the textbook layout: "
+                + "the edit graph's point (x, y) is cell (i, j) = (x, y), so ↑ (delete) here is a step right there and ← (insert) a step down.")
+    }
+}
+
+extension LCSTablePicture {
+    /// The LCS as the picture states it: whole when it fits in two lines,
+    /// otherwise as many elements as fit followed by a pointer to the text
+    /// file, which always has all of it (a 60-element LCS of long labels
+    /// would otherwise fill half the picture).
+    static func lcsLine(_ labels: [String], width: Int) -> String {
+        if labels.isEmpty { return "empty" }
+        let maxWidth = Double(width) - 48
+        func lines(_ text: String) -> Int { TextFit.wrap("LCS = " + text + "   (length 60; N = 60, M = 60; 120 edits without moves)", maxWidth: maxWidth, points: 12.5).count }
+        let whole = labels.joined(separator: " ")
+        if lines(whole) <= 2 { return whole }
+        var shown = ""
+        for label in labels {
+            let next = shown.isEmpty ? label : shown + " " + label
+            if lines(next + " … (all of it in lcs-table.txt)") > 2 { break }
+            shown = next
+        }
+        return shown + " … (all of it in lcs-table.txt)"
     }
 }

@@ -11,14 +11,15 @@ enum MyersTraceText {
         let new = pair.newLabels.map { DisplayLabel.make($0) }
         var lines: [String] = ["Myers' O(ND) diff, traced: \(title)", ""]
         lines += [
-            "The edit graph has a point (x, y) for every x = 0…N old and y = 0…M new elements consumed;",
-            "it is the LCS table's grid (old down the rows, new across). From a point:",
-            "  down     (x+1, y)    deletes old[x]",
-            "  right    (x, y+1)    inserts new[y]",
+            "Orientation (as in Myers' paper and the pictures): old along x (columns, left to right),",
+            "new along y (rows, top to bottom). The LCS table has old down its rows: it is this grid transposed.",
+            "The edit graph has a point (x, y) for every x = 0…N old and y = 0…M new elements consumed. From a point:",
+            "  right    (x+1, y)    deletes old[x]",
+            "  down     (x, y+1)    inserts new[y]",
             "  diagonal (x+1, y+1)  keeps old[x] = new[y], free when they match (a run of diagonals is a \"snake\")",
-            "k = x − y numbers the diagonals. A d-path is a path from (0,0) with d downs and rights.",
-            "Round d extends, on every diagonal k = −d, −d+2, …, d, the furthest-reaching (d−1)-path",
-            "by one edit (from diagonal k+1 by an insert or k−1 by a delete, whichever reaches a larger x)",
+            "k = x − y numbers the diagonals. A d-path is a path from (0,0) with d rights and downs.",
+            "Round d extends, on every diagonal k = −d, −d+2, …, d, the furthest-reaching (d−1)-path by one edit",
+            "(down from diagonal k+1, an insert, or right from k−1, a delete, whichever reaches a larger x)",
             "and then follows the snake as far as it goes. The search stops when a path reaches (N, M):",
             "that round's d is D, the length of a shortest edit script.",
             "",

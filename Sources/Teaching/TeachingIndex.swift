@@ -63,6 +63,8 @@ enum TeachingIndex {
         var storyboardEngine: EngineName
         var patch: [PatchStep]
         var missingPictures: [String]
+        /// The greedy Myers path the edit-graph picture draws in gold.
+        var drawnPath: [GridPoint] = []
     }
 
     static func engineRows(_ facts: Facts) -> [[String]] {
@@ -90,7 +92,17 @@ enum TeachingIndex {
             "M = \(pair.m) new elements: " + (pair.m == 0 ? "(none)" : pair.newLabels.map { DisplayLabel.make($0) }.joined(separator: " ")),
             "LCS (length \(pair.table.length)): " + (lcs.isEmpty ? "(empty)" : lcs.joined(separator: " ")),
             "D = \(pair.editDistance): the fewest deletes + inserts, N + M − 2·LCS (moves can replace a delete + insert pair)",
+            levenshteinNote(pair),
         ]
+    }
+
+    /// Students know the Levenshtein distance (kitten → sitting is 3); D
+    /// counts a substitution as a delete plus an insert, so it is larger
+    /// whenever a substitution helps (kitten → sitting: D = 5).
+    static func levenshteinNote(_ pair: TeachingPair) -> String {
+        let levenshtein = TeachingReconcile.levenshtein(pair.codes.old, pair.codes.new)
+        return "Levenshtein distance = \(levenshtein): it counts a substitution as one edit, D counts it as a delete plus an insert"
+            + (levenshtein == pair.editDistance ? " (no substitution helps here, so the two agree)" : ", so D is larger here")
     }
 
     static let engineHeader = ["engine", "deletes (old)", "inserts (new)", "moves (old→new)", "updates (old→new)", "steps", "verified"]
@@ -102,12 +114,14 @@ enum TeachingIndex {
             out += "> Pictures not drawn (gnuplot missing): \(facts.missingPictures.joined(separator: ", ")). "
                 + GnuplotProcess.installHint + "; or run `gnuplot NAME.gp` in this folder.\n\n"
         }
+        out += "[Step through the algorithms](stepper.html): the LCS table cell by cell, Myers round by round, Heckel pass by pass (one offline page; ← and → step).\n\n"
         out += "## The engines side by side\n\n"
         out += "Indices as in a batch update: deletes are old indices, inserts new indices, moves and updates go old → new.\n\n"
         out += "| " + engineHeader.joined(separator: " | ") + " |\n"
         out += "|" + engineHeader.map { _ in "---" }.joined(separator: "|") + "|\n"
         for row in engineRows(facts) { out += "| " + row.map(escapeMarkdown).joined(separator: " | ") + " |\n" }
-        out += "\n"
+        out += "\n## From the drawn path to each engine's answer\n\n"
+        out += TeachingReconcile.lines(facts).map { "- " + escapeMarkdown($0) }.joined(separator: "\n") + "\n\n"
         for section in sections {
             out += "## \(section.heading)\n\n"
             if let image = section.image { out += "![\(escapeMarkdown(section.heading))](\(image))\n\n" }
@@ -143,10 +157,13 @@ enum TeachingIndex {
             out += "<p class=\"warning\">Pictures not drawn (gnuplot missing): \(escapeHTML(facts.missingPictures.joined(separator: ", "))). "
                 + escapeHTML(GnuplotProcess.installHint) + ".</p>\n"
         }
+        out += "<p class=\"stepper\"><a href=\"stepper.html\">Step through the algorithms</a>: the LCS table cell by cell, "
+            + "Myers round by round, Heckel pass by pass (one offline page; ← and → step).</p>\n"
         out += "<h2>The engines side by side</h2>\n<p>Indices as in a batch update: deletes are old indices, inserts new indices, moves and updates go old → new.</p>\n<table>\n<tr>"
         out += engineHeader.map { "<th>\(escapeHTML($0))</th>" }.joined() + "</tr>\n"
         for row in engineRows(facts) { out += "<tr>" + row.map { "<td>\(escapeHTML($0))</td>" }.joined() + "</tr>\n" }
-        out += "</table>\n"
+        out += "</table>\n<h2>From the drawn path to each engine's answer</h2>\n<ul>\n"
+        out += TeachingReconcile.lines(facts).map { "<li>\(escapeHTML($0))</li>" }.joined(separator: "\n") + "\n</ul>\n"
         for section in sections {
             out += "<h2>\(escapeHTML(section.heading))</h2>\n<figure>\n"
             if let image = section.image { out += "<img src=\"\(image)\" alt=\"\(escapeHTML(section.heading))\">\n" }

@@ -50,6 +50,9 @@ enum Palette {
     static let forward = "#1F77B4"
     static let backward = "#FF7F0E"
     static let finalPath = "#FFD54F"
+    /// Free diagonals (old[x] = new[y]) in the edit graphs; no round of the
+    /// search uses this green (see `EditGraphCanvas.roundColor`).
+    static let freeDiagonal = "#2CA02C"
 
     /// A light blue ramp for table values: 0 nearly white, the maximum mid blue.
     static func tableFill(_ value: Int, maximum: Int) -> Int {
@@ -68,9 +71,9 @@ struct HeaderSpace {
     var columnUnits: Double
     var rotateColumns: Bool
 
-    /// Estimated pixel width of a bold label at `points` (pngcairo draws
-    /// DejaVu Sans Bold at about 0.8 of the point size per character).
-    static func pixels(_ label: String, points: Double) -> Double { Double(label.count) * points * 0.8 }
+    /// Estimated pixel width of a bold label at `points` (``TextFit``: wide
+    /// letters such as W count for more than narrow ones).
+    static func pixels(_ label: String, points: Double) -> Double { TextFit.width(label, points: points) }
 
     init(rowLabels: [String], columnLabels: [String], unit: Double, points: Double) {
         let rowWidth = rowLabels.map { HeaderSpace.pixels($0, points: points) }.max() ?? 0

@@ -56,6 +56,7 @@ public enum TeachingReport {
         }
         texts.append(("heckel-passes.txt", HeckelText.make(pair, trace: heckel, engineChangeset: heckelResult, title: title)))
         pictures.append(HeckelPicture.make(pair, trace: heckel, title: title))
+        texts.append(("stepper.html", StepperPage.html(pair, greedy: greedy, heckel: heckel, title: title)))
 
         let runs = EngineRun.runAll(old: old, new: new, identity: identity)
         var engineProblems = runs.compactMap { run in run.problem.map { "the \(run.engine.rawValue) changeset is wrong: \($0)" } }
@@ -104,7 +105,7 @@ public enum TeachingReport {
         let drawn = Set(summary.files.filter { $0.hasSuffix(".png") })
         let facts = TeachingIndex.Facts(
             title: title, pair: pair, runs: runs, storyboardEngine: storyboardEngine, patch: patch,
-            missingPictures: summary.picturesWithoutGnuplot)
+            missingPictures: summary.picturesWithoutGnuplot, drawnPath: greedy.path)
         let sections = TeachingIndex.sections(pictures: pictures, drawn: drawn)
         try TeachingFile.write(TeachingIndex.markdown(facts, sections: sections), to: directory + "/index.md")
         try TeachingFile.write(TeachingIndex.html(facts, sections: sections), to: directory + "/index.html")

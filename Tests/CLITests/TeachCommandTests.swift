@@ -40,7 +40,7 @@ private final class Scratch {
         let run = try diffbench(["teach", "ADFGT", "AFOXT", "--chars", "--output", scratch.path])
         #expect(run.status == 0, "\(run.stderr)")
         let folder = scratch.path + "/ADFGT-AFOXT"
-        for name in ["lcs-table.txt", "lcs-table.tsv", "myers-trace.txt", "heckel-passes.txt", "index.md", "index.html"] {
+        for name in ["lcs-table.txt", "lcs-table.tsv", "myers-trace.txt", "heckel-passes.txt", "stepper.html", "index.md", "index.html"] {
             #expect(FileManager.default.fileExists(atPath: folder + "/" + name), "\(name)")
         }
         for name in ["lcs-table", "myers-graph", "myers-middle-snake", "work", "heckel", "storyboard"] {

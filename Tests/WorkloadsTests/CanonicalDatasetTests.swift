@@ -30,6 +30,7 @@ struct CanonicalDatasetTests {
             ("kitten-sitting.json", "kitten", "sitting", 4),
             ("adfgt-afoxt.json", "ADFGT", "AFOXT", 3),
             ("smartphone-harpoon.json", "SMARTPHONE", "HARPOON", 5),
+            ("balloon-saloon.json", "BALLOON", "SALOON", 5),  // A L O O N
         ]
         for example in cases {
             let dataset = try read(example.file)
@@ -53,6 +54,16 @@ struct CanonicalDatasetTests {
         #expect(minimumMoves(dataset.old, dataset.new) == 2)
     }
 
+    @Test("the feed refresh with every kind of change: inserts 11, 12; delete 7; move 3; update 5")
+    func feedRefreshEdits() throws {
+        let dataset = try read("feed-refresh-edits.json")
+        #expect(dataset.kind == .identified)
+        #expect(dataset.old.map(\.id) == [1, 2, 3, 4, 5, 6, 7, 8])
+        #expect(dataset.new.map(\.id) == [11, 1, 2, 4, 5, 6, 3, 12, 8])
+        #expect(EditCounts(dataset.old, dataset.new) == EditCounts(deleted: 1, inserted: 2, updated: 1))
+        #expect(minimumMoves(dataset.old, dataset.new) == 1)
+    }
+
     @Test("feed-100-seed1.json is still exactly what the generator makes (100 → 210)")
     func generatedFeed() throws {
         let url = CanonicalDatasetTests.folder.appendingPathComponent("feed-100-seed1.json")
@@ -67,7 +78,7 @@ struct CanonicalDatasetTests {
     func documented() throws {
         let readme = try String(contentsOf: packageRoot.appendingPathComponent("Datasets/README.md"), encoding: .utf8)
         let files = try FileManager.default.contentsOfDirectory(atPath: CanonicalDatasetTests.folder.path).sorted()
-        #expect(files.count == 6)
+        #expect(files.count == 8)
         for file in files {
             #expect(file.hasSuffix(".json"))
             _ = try read(file)
