@@ -42,20 +42,7 @@ public enum BatchFile {
 
     /// Reads a batch file; errors name the file, line and column.
     public static func read(path: String) throws(InputError) -> StagedBatches {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            var isDirectory: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-            throw InputError(
-                source: path,
-                problem: exists ? (isDirectory.boolValue ? "is a directory, expected a batch file" : "cannot be read (permissions?)")
-                    : "no such file")
-        }
-        let document: PositionedJSON
-        do {
-            document = try JSONParser.parse([UInt8](data))
-        } catch {
-            throw InputError(source: path, position: error.position, problem: "malformed JSON: \(error.problem)")
-        }
+        let document = try InputFile.json(at: path, expected: "a batch file")
         return try BatchFileParser(source: path).parse(document)
     }
 }

@@ -61,16 +61,7 @@ extension DatasetFile {
 
     /// The bytes of the file at `path`, or why it cannot be read.
     static func contents(of path: String) throws(InputError) -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            var isDirectory: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-            throw InputError(
-                source: path,
-                problem: exists
-                    ? (isDirectory.boolValue ? "is a directory, expected a dataset file" : "cannot be read (permissions?)")
-                    : "no such file")
-        }
-        return [UInt8](data)
+        try InputFile.bytes(at: path, expected: "a dataset file")
     }
 }
 

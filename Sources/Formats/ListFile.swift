@@ -48,15 +48,7 @@ public struct ListReader {
 
     /// Reads the JSON file at `path`.
     public mutating func read(path: String) throws(InputError) -> LoadedList {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            var isDirectory: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-            throw InputError(
-                source: path,
-                problem: exists ? (isDirectory.boolValue ? "is a directory, expected a JSON file" : "cannot be read (permissions?)")
-                    : "no such file")
-        }
-        return try read(json: [UInt8](data), source: path)
+        try read(json: InputFile.bytes(at: path, expected: "a JSON file"), source: path)
     }
 
     /// Reads a JSON document; `source` names it in errors.

@@ -44,17 +44,7 @@ public struct ListStateReader {
     public static let flatSectionID = UserKey(code: -1, label: "0")
 
     public mutating func read(path: String) throws(InputError) -> LoadedState {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            // ListReader words the missing / unreadable / directory cases.
-            _ = try lists.read(path: path)
-            throw InputError(source: path, problem: "cannot be read")
-        }
-        let document: PositionedJSON
-        do {
-            document = try JSONParser.parse([UInt8](data))
-        } catch {
-            throw InputError(source: path, position: error.position, problem: "malformed JSON: \(error.problem)")
-        }
+        let document = try InputFile.json(at: path, expected: "a JSON file")
         guard case .array = document.value else {
             throw InputError(
                 source: path, position: document.position,

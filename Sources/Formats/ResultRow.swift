@@ -62,7 +62,7 @@ public struct ResultRow: Hashable, Sendable, Codable {
     /// The changeset, converted to a batch update, passed the UIKit model.
     public var batchVerified: Bool?
 
-    enum CodingKeys: String, CodingKey, CaseIterable {
+    public enum CodingKeys: String, CodingKey, CaseIterable, Sendable {
         case engine, workload, size
         case sizeOld = "size_old"
         case sizeNew = "size_new"
@@ -103,28 +103,65 @@ public struct ResultRow: Hashable, Sendable, Codable {
 }
 
 extension ResultRow {
-    /// The CSV header, in column order (contract: README "results.csv columns").
-    public static let csvColumns: [String] = CodingKeys.allCases.map(\.rawValue)
+    /// One CSV column: its name (the JSON key of the same field) and how the
+    /// field is written. The header and every line come from this one list,
+    /// so a column cannot be named in one order and filled in another.
+    public struct CSVColumn: Sendable {
+        public let key: CodingKeys
+        public let field: @Sendable (ResultRow) -> String
+        public var name: String { key.rawValue }
+    }
 
-    /// The row as CSV fields, in ``csvColumns`` order. Empty field = no value.
-    public var csvFields: [String] {
-        func number(_ value: Double?) -> String {
+    /// The CSV columns, in file order (contract: README "results.csv
+    /// columns"); `csvColumnsMatchTheJSONKeys` in the tests checks that they
+    /// are exactly the JSON keys, in declaration order.
+    public static let csvTable: [CSVColumn] = {
+        @Sendable func number(_ value: Double?) -> String {
             guard let value else { return "" }
             if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
             return String(value)
         }
-        func integer(_ value: Int?) -> String { value.map(String.init) ?? "" }
+        @Sendable func integer(_ value: Int?) -> String { value.map(String.init) ?? "" }
+        @Sendable func flag(_ value: Bool?) -> String { value.map { $0 ? "true" : "false" } ?? "" }
         return [
-            engine, workload, String(size), String(sizeOld), String(sizeNew), String(seed), parameters,
-            status.rawValue, reason, String(samples),
-            number(medianNs), number(minNs), number(p90Ns), number(maxNs), number(spreadNs),
-            ratioToStdlib.map { String($0) } ?? "", ratioToFloor.map { String($0) } ?? "",
-            integer(peakHeapBytes), integer(allocations),
-            integer(inserts), integer(deletes), integer(moves), integer(updates), integer(steps),
-            integer(minMoves), integer(minEdits), integer(trimmedOld), integer(trimmedNew), verified ? "true" : "false",
-            batchVerified.map { $0 ? "true" : "false" } ?? "",
+            CSVColumn(key: .engine) { $0.engine },
+            CSVColumn(key: .workload) { $0.workload },
+            CSVColumn(key: .size) { String($0.size) },
+            CSVColumn(key: .sizeOld) { String($0.sizeOld) },
+            CSVColumn(key: .sizeNew) { String($0.sizeNew) },
+            CSVColumn(key: .seed) { String($0.seed) },
+            CSVColumn(key: .parameters) { $0.parameters },
+            CSVColumn(key: .status) { $0.status.rawValue },
+            CSVColumn(key: .reason) { $0.reason },
+            CSVColumn(key: .samples) { String($0.samples) },
+            CSVColumn(key: .medianNs) { number($0.medianNs) },
+            CSVColumn(key: .minNs) { number($0.minNs) },
+            CSVColumn(key: .p90Ns) { number($0.p90Ns) },
+            CSVColumn(key: .maxNs) { number($0.maxNs) },
+            CSVColumn(key: .spreadNs) { number($0.spreadNs) },
+            CSVColumn(key: .ratioToStdlib) { $0.ratioToStdlib.map { String($0) } ?? "" },
+            CSVColumn(key: .ratioToFloor) { $0.ratioToFloor.map { String($0) } ?? "" },
+            CSVColumn(key: .peakHeapBytes) { integer($0.peakHeapBytes) },
+            CSVColumn(key: .allocations) { integer($0.allocations) },
+            CSVColumn(key: .inserts) { integer($0.inserts) },
+            CSVColumn(key: .deletes) { integer($0.deletes) },
+            CSVColumn(key: .moves) { integer($0.moves) },
+            CSVColumn(key: .updates) { integer($0.updates) },
+            CSVColumn(key: .steps) { integer($0.steps) },
+            CSVColumn(key: .minMoves) { integer($0.minMoves) },
+            CSVColumn(key: .minEdits) { integer($0.minEdits) },
+            CSVColumn(key: .trimmedOld) { integer($0.trimmedOld) },
+            CSVColumn(key: .trimmedNew) { integer($0.trimmedNew) },
+            CSVColumn(key: .verified) { flag($0.verified) },
+            CSVColumn(key: .batchVerified) { flag($0.batchVerified) },
         ]
-    }
+    }()
+
+    /// The CSV header, in column order.
+    public static let csvColumns: [String] = csvTable.map(\.name)
+
+    /// The row as CSV fields, in ``csvColumns`` order. Empty field = no value.
+    public var csvFields: [String] { ResultRow.csvTable.map { $0.field(self) } }
 
     /// RFC 4180 quoting: a field with a comma, quote or line break is quoted.
     public static func csvEscape(_ field: String) -> String {

@@ -1,5 +1,6 @@
 import Foundation
 import Formats
+import Rendering
 import Testing
 
 @testable import RunReport
@@ -50,8 +51,7 @@ import Testing
             try FileManager.default.removeItem(atPath: png)
             let again = try Self.runScript(chart.name, in: charts, gnuplot: gnuplot)
             #expect(again.status == 0 && again.stderr.isEmpty, "\(chart.name).gp: \(again.stderr)")
-            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: png)))
-            let image = try PNGDecoder.decode(bytes)
+            let image = try PNGFile.read(png)
             #expect(image.width == chart.width && image.height == chart.height, "\(chart.name)")
             let colours = image.colours
             var histogram: [UInt32: Int] = [:]
@@ -114,11 +114,20 @@ import Testing
         #expect(summary.charts.map(\.name).sorted() == ["memory-my-list-v2-more", "quality", "scaling-my-list-v2-more", "time-my-list-v2-more", "tradeoff"])
         #expect(summary.exponents.first { $0.engine == "stdlib" && $0.metric == .time }?.fit?.exponentText == "2.00")
         for chart in summary.charts {
-            let image = try PNGDecoder.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/" + chart.png))))
+            let image = try PNGFile.read(folder + "/" + chart.png)
             #expect(image.width == chart.width)
         }
         let html = try String(contentsOfFile: folder + "/index.html", encoding: .utf8)
         #expect(html.contains("my_list {v2} &amp; &quot;more&quot;"))
         #expect(html.contains("interrupted"))
+    }
+}
+
+extension RasterImage {
+    /// Each pixel as 0xRRGGBB (alpha dropped), for colour histograms.
+    var colours: [UInt32] {
+        stride(from: 0, to: pixels.count, by: 4).map {
+            UInt32(pixels[$0]) << 16 | UInt32(pixels[$0 + 1]) << 8 | UInt32(pixels[$0 + 2])
+        }
     }
 }

@@ -1,0 +1,33 @@
+import Foundation
+
+/// Reading a file the user named, with the reason in the user's terms when
+/// it cannot be read: every reader of lists, datasets, batch and state
+/// files goes through here, so the wording is the same everywhere.
+public enum InputFile {
+    /// The file's bytes, or an ``InputError`` saying it is missing, a
+    /// folder (`expected` names what was wanted instead), or unreadable.
+    /// O(file size).
+    public static func bytes(at path: String, expected: String) throws(InputError) -> [UInt8] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            var isDirectory: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            throw InputError(
+                source: path,
+                problem: exists
+                    ? (isDirectory.boolValue ? "is a directory, expected \(expected)" : "cannot be read (permissions?)")
+                    : "no such file")
+        }
+        return [UInt8](data)
+    }
+
+    /// The file parsed as JSON with positions; a syntax error names the
+    /// file, line and column. O(file size).
+    public static func json(at path: String, expected: String) throws(InputError) -> PositionedJSON {
+        let bytes = try bytes(at: path, expected: expected)
+        do {
+            return try JSONParser.parse(bytes)
+        } catch {
+            throw InputError(source: path, position: error.position, problem: "malformed JSON: \(error.problem)")
+        }
+    }
+}
