@@ -44,6 +44,12 @@ bench-ci: release
 bench-ci-baseline: release
 	@bash scripts/bench-ci.sh baseline
 
+# Examples/CustomEngine: another package's engine through DiffBenchKit, built
+# and run on mixed and feed at 1,000; fails unless its rows are ok and verified.
+.PHONY: example
+example: setup
+	@bash scripts/check-example.sh
+
 clean:
 	rm -rf .build
 

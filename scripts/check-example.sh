@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# make example: builds Examples/CustomEngine (a package of its own that adds
+# the `plain-lcs` engine through DiffBenchKit), runs its `custom-bench` on
+# mixed and feed at 1,000, and checks that the example engine's rows are
+# there, `ok`, verified and batch-verified. Exit 0 when they are, 1 when a
+# row is missing or wrong, 2 when the build or run fails.
+set -uo pipefail
+cd "$(dirname "$0")/../Examples/CustomEngine"
+swift build --product custom-bench >/tmp/custom-bench-build.log 2>&1 || { tail -20 /tmp/custom-bench-build.log; exit 2; }
+BIN="$(swift build --show-bin-path)/custom-bench"
+OUT=Reports
+rm -rf "$OUT/example"
+"$BIN" run --workloads mixed,feed --sizes 1000 --name example --output "$OUT" --quiet --memo "" --datasets-dir "" \
+    --repetitions 3 --min-time 0 >/dev/null 2>&1
+status=$?
+# 1 = a failed verification: the rows are written and checked below.
+if [ "$status" -ne 0 ] && [ "$status" -ne 1 ]; then exit 2; fi
+python3 - "$OUT/example/results.json" <<'PY'
+import json, sys
+path = sys.argv[1]
+rows = [row for row in json.load(open(path))["rows"] if row["engine"] == "plain-lcs"]
+bad = [row for row in rows if not (row["status"] == "ok" and row["verified"] and row.get("batch_verified") is True)]
+for row in bad:
+    print(f"example: plain-lcs on {row['workload']}@{row['size']}: status {row['status']}, "
+          f"verified {row['verified']}, batch_verified {row.get('batch_verified')}: {row['reason']}", file=sys.stderr)
+if len(rows) != 2:
+    print(f"example: expected 2 plain-lcs rows in {path}, found {len(rows)}", file=sys.stderr)
+    sys.exit(1)
+if bad:
+    sys.exit(1)
+print(f"example: plain-lcs ok and verified on mixed@1000 and feed@1000 ({path})")
+PY
