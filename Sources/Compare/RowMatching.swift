@@ -58,7 +58,7 @@ struct IndexedRun {
         var rows: [Key: ResultRow] = [:]
         var order: [Key] = []
         for row in document.rows {
-            let key = Key(engine: row.engine, workload: row.workload, size: row.size, parameters: row.parameters)
+            let key = Key(engine: row.engine, workload: row.workload, size: row.size, parameters: row.parametersAndKind)
             guard rows[key] == nil else {
                 throw CompareInputError(path: path, key: key.text, problem: "appears twice in the file")
             }

@@ -44,6 +44,12 @@ struct RunCommand: ParsableCommand {
             valueName: "plan"))
     var plan: PlanChoice = .default
 
+    @Option(
+        help: ArgumentHelp(
+            "Element kinds to time every dataset as, comma-separated: int (integer ids), uuid (UUID-string ids), record (a feed post compared field by field).",
+            valueName: "kinds"))
+    var elements: String = "int"
+
     @Option(help: "Seed of the generated datasets.")
     var seed: UInt64 = 1
 
@@ -87,6 +93,8 @@ struct RunCommand: ParsableCommand {
         let registry = EngineRegistry.current
         let engineNames: [EngineName] = try parseList(engines, "--engines", known: registry.names.map(\.rawValue)) { registry.descriptor(named: EngineName($0))?.name }
         let workloadNames: [WorkloadName] = try parseList(workloads, "--workloads", known: WorkloadName.allCases.map(\.rawValue)) { WorkloadName(rawValue: $0) }
+        let elementKinds: [ElementKind] = try parseList(
+            elements, "--elements", known: ElementKind.allCases.map(\.rawValue)) { ElementKind(rawValue: $0) }
         guard minSamples >= 1 else { throw CLIFailure.badInput("--repetitions must be at least 1") }
         guard timeBudget > 0, minTime >= 0 else { throw CLIFailure.badInput("--time-budget must be positive and --min-time not negative") }
         var cases: [RunPlan.Source] = []
@@ -116,7 +124,7 @@ struct RunCommand: ParsableCommand {
             throw CLIFailure.badInput("--name must be a plain folder name other than 'latest'")
         }
         let plan = RunPlan(
-            engines: engineNames, registry: registry, includeFloor: !noFloor, cases: cases, seed: seed, minSamples: minSamples,
+            engines: engineNames, registry: registry, includeFloor: !noFloor, cases: cases, elementKinds: elementKinds, seed: seed, minSamples: minSamples,
             minTime: minTime, timeBudget: timeBudget, lcsMemoryBudget: lcsMemoryBudget, measureMemory: !noMemory,
             datasetsDirectory: datasetsDir.isEmpty ? nil : datasetsDir, outputDirectory: output + "/" + runName,
             runName: runName)

@@ -25,6 +25,9 @@ public struct ResultRow: Hashable, Sendable, Codable {
     public var seed: UInt64
     /// The workload's further parameters as `key=value;key=value` (sorted).
     public var parameters: String
+    /// The element kind the lists were timed as (`int`, `uuid`, `record`);
+    /// nil in files written before kinds existed, which were all `int`.
+    public var elements: String?
     public var status: Status
     public var reason: String
     public var samples: Int
@@ -66,7 +69,7 @@ public struct ResultRow: Hashable, Sendable, Codable {
         case engine, workload, size
         case sizeOld = "size_old"
         case sizeNew = "size_new"
-        case seed, parameters, status, reason, samples
+        case seed, parameters, elements, status, reason, samples
         case medianNs = "median_ns"
         case minNs = "min_ns"
         case p90Ns = "p90_ns"
@@ -98,8 +101,20 @@ public struct ResultRow: Hashable, Sendable, Codable {
         self.verified = false
     }
 
+    /// The element kind, `int` when the file predates kinds.
+    public var elementKind: String { elements ?? "int" }
+
+    /// The parameters with the element kind folded in when it is not `int`
+    /// (`alphabet=8;elements=uuid`): what charts, comparisons and targets
+    /// group by, so rows of different kinds are never mixed in one series
+    /// or compared with each other, and `int` rows keep their old keys.
+    public var parametersAndKind: String {
+        guard elementKind != "int" else { return parameters }
+        return parameters.isEmpty ? "elements=\(elementKind)" : parameters + ";elements=\(elementKind)"
+    }
+
     /// The key that identifies a row across runs (baselines compare on it).
-    public var key: String { "\(engine)/\(workload)/\(size)/\(parameters)" }
+    public var key: String { "\(engine)/\(workload)/\(size)/\(parameters)/\(elementKind)" }
 }
 
 extension ResultRow {
@@ -131,6 +146,7 @@ extension ResultRow {
             CSVColumn(key: .sizeNew) { String($0.sizeNew) },
             CSVColumn(key: .seed) { String($0.seed) },
             CSVColumn(key: .parameters) { $0.parameters },
+            CSVColumn(key: .elements) { $0.elementKind },
             CSVColumn(key: .status) { $0.status.rawValue },
             CSVColumn(key: .reason) { $0.reason },
             CSVColumn(key: .samples) { String($0.samples) },

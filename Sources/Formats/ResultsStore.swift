@@ -56,10 +56,10 @@ public enum ResultsStore {
             throw ResultsFileError(
                 path: file, problem: "schema is \(header.schema.map { "\"\($0)\"" } ?? "missing"), expected \"\(RunDocument.schemaName)\"")
         }
-        guard header.version == RunDocument.currentVersion else {
+        guard let version = header.version, RunDocument.readableVersions.contains(version) else {
             throw ResultsFileError(
                 path: file,
-                problem: "schema version \(header.version.map(String.init) ?? "missing") is not supported (this diffbench reads version \(RunDocument.currentVersion))")
+                problem: "schema version \(header.version.map(String.init) ?? "missing") is not supported (this diffbench reads versions \(RunDocument.readableVersions.lowerBound)–\(RunDocument.readableVersions.upperBound))")
         }
         do {
             let decoder = JSONDecoder()

@@ -3,13 +3,14 @@ import Foundation
 /// The text table `run` prints: median and ratio to stdlib per engine and dataset.
 public enum ResultsTable {
     public static func render(_ rows: [ResultRow]) -> String {
-        var lines = ["engine   workload     size     status    median         ratio/stdlib  steps  moves(min)"]
+        var lines = ["engine   workload     size     elements status    median         ratio/stdlib  steps  moves(min)"]
         for row in rows {
             let median = row.medianNs.map(Formatting.duration) ?? "-"
             let ratio = row.ratioToStdlib.map { String(format: "%.4g", $0) } ?? "-"
             let moves = row.moves.map { "\($0)" + (row.minMoves.map { "(\($0))" } ?? "") } ?? "-"
             lines.append(
-                [pad(row.engine, 8), pad(row.workload, 12), pad(String(row.size), 8), pad(row.status.rawValue, 9),
+                [pad(row.engine, 8), pad(row.workload, 12), pad(String(row.size), 8), pad(row.elementKind, 8),
+                 pad(row.status.rawValue, 9),
                  pad(median, 14), pad(ratio, 13), pad(row.steps.map(String.init) ?? "-", 6), moves].joined(separator: " "))
         }
         return lines.joined(separator: "\n")

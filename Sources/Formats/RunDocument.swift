@@ -3,7 +3,10 @@ import DiffEngines
 /// `results.json`: the rows plus the environment and the plan, versioned.
 public struct RunDocument: Hashable, Sendable, Codable {
     public static let schemaName = "diffbench.results"
-    public static let currentVersion = 1
+    /// 2 added the `elements` column and the `engines` record; version 1
+    /// files (all `int`, no record) are still read.
+    public static let currentVersion = 2
+    public static let readableVersions = 1...2
 
     public var schema: String
     public var version: Int
@@ -80,9 +83,11 @@ public struct PlanSummary: Hashable, Sendable, Codable {
     public var minTimeSeconds: Double
     public var timeBudgetSeconds: Double
     public var lcsMemoryBudgetBytes: Int
+    /// The element kinds every dataset was timed as; nil before kinds existed (`int` only).
+    public var elements: [String]?
 
     enum CodingKeys: String, CodingKey {
-        case engines, workloads, sizes
+        case engines, workloads, sizes, elements
         case extraCases = "extra_cases"
         case minSamples = "min_samples"
         case minTimeSeconds = "min_time_seconds"
@@ -92,8 +97,9 @@ public struct PlanSummary: Hashable, Sendable, Codable {
 
     public init(
         engines: [String], workloads: [String], sizes: [Int], extraCases: [String], minSamples: Int,
-        minTimeSeconds: Double, timeBudgetSeconds: Double, lcsMemoryBudgetBytes: Int
+        minTimeSeconds: Double, timeBudgetSeconds: Double, lcsMemoryBudgetBytes: Int, elements: [String]? = nil
     ) {
+        self.elements = elements
         self.engines = engines
         self.workloads = workloads
         self.sizes = sizes

@@ -1,14 +1,27 @@
 import DiffEngines
 import Formats
+import Workloads
 
-/// Every subject of the plan on one dataset, in named steps: facts, then
+/// Every subject of the plan on one dataset in one element kind, in named
+/// steps: facts, then
 /// per subject the time prediction, the verifying warm-up call and the
 /// batch check; then interleaved sampling, the memory pass and the ratios
 /// to the in-run references.
 struct CaseRun {
     let runner: Runner
     let dataset: Dataset
+    let kind: ElementKind
+    /// The dataset's lists as `kind` (projected once, before any timing).
+    let lists: ProjectedLists
     let cost: CostModel
+
+    init(runner: Runner, dataset: Dataset, kind: ElementKind, cost: CostModel) {
+        self.runner = runner
+        self.dataset = dataset
+        self.kind = kind
+        self.lists = ProjectedLists(dataset, kind: kind)
+        self.cost = cost
+    }
 
     var plan: RunPlan { runner.plan }
     var options: DiffOptions { DiffOptions(lcsMemoryBudget: plan.lcsMemoryBudget) }
@@ -31,7 +44,7 @@ struct CaseRun {
             }
             rows[subject] = row
         }
-        let samples = runner.sample(timed, dataset: dataset, options: options, warmup: warmup)
+        let samples = runner.sample(timed, lists: lists, options: options, warmup: warmup)
         for subject in timed {
             guard var row = rows[subject] else { continue }
             record(samples[subject] ?? [], into: &row)
@@ -60,6 +73,7 @@ struct CaseRun {
         var row = ResultRow(
             engine: subject.name, workload: dataset.workload, size: dataset.size, sizeOld: dataset.old.count,
             sizeNew: dataset.new.count, seed: dataset.seed, parameters: parameters)
+        row.elements = kind.rawValue
         row.minMoves = facts.minMoves
         row.minEdits = facts.minEdits
         row.trimmedOld = facts.trimmedOld
@@ -87,7 +101,7 @@ struct CaseRun {
         let start = monotonicNanoseconds()
         let result: Changeset?
         do {
-            result = try call(dataset)
+            result = try call(lists)
         } catch {
             row.status = .skipped
             row.reason = error.description
@@ -103,7 +117,7 @@ struct CaseRun {
         row.moves = changeset.moves.count
         row.updates = changeset.updates.count
         row.steps = changeset.stepCount
-        if let problem = changeset.verify(old: dataset.old, new: dataset.new) {
+        if let problem = verifyProblem(changeset) {
             row.status = .failed
             row.reason = "verification: " + problem
             return nil
@@ -122,6 +136,19 @@ struct CaseRun {
         return elapsed
     }
 
+    /// The verifier on the lists as timed, in their own element type. (The
+    /// batch check then runs on the stored lists: the projection maps ids
+    /// and contents one to one, so a changeset valid for one is valid for
+    /// the other.)
+    func verifyProblem(_ changeset: Changeset) -> String? {
+        switch lists {
+        case let .items(old, new): return changeset.verify(old: old, new: new)
+        case let .uuids(old, new): return changeset.verify(old: old, new: new)
+        case let .records(old, new): return changeset.verify(old: old, new: new)
+        case let .strings(old, new): return changeset.verify(oldValues: old, newValues: new)
+        }
+    }
+
     func record(_ samples: [Double], into row: inout ResultRow) {
         guard let statistics = SampleStatistics(samples) else { return }
         row.samples = statistics.count
@@ -138,7 +165,7 @@ struct CaseRun {
     /// One more call under the allocation hook, apart from every timed sample.
     func measureMemory(_ subject: Subject, into row: inout ResultRow) {
         let call = SubjectCall(subject: subject, registry: plan.registry, options: options, fault: runner.fault)
-        let (result, reading) = MemoryMeter.measure { try? call(dataset) }
+        let (result, reading) = MemoryMeter.measure { try? call(lists) }
         blackHole(result)
         row.peakHeapBytes = reading.peakLiveBytes
         row.allocations = reading.allocations

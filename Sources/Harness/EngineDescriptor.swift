@@ -1,5 +1,6 @@
 import DiffEngines
 import Formats
+import Workloads
 
 /// An engine as the harness knows it: how to present it (``EngineInfo``),
 /// and how to call it on the element types the runner times.
@@ -14,8 +15,11 @@ public struct EngineDescriptor: Sendable {
     /// The engine as a protocol value, for untimed work on other element
     /// types (the sectioned batch check diffs section ids and marked rows).
     public var engine: any DiffEngine
-    /// The timed call: the engine on the datasets' items.
+    /// The timed calls, one per element kind (see ``ElementKind``).
     public var diffItems: @Sendable ([FeedItem], [FeedItem], DiffOptions) throws(DiffError) -> Changeset
+    public var diffUUIDs: @Sendable ([UUIDItem], [UUIDItem], DiffOptions) throws(DiffError) -> Changeset
+    public var diffRecords: @Sendable ([FeedRecord], [FeedRecord], DiffOptions) throws(DiffError) -> Changeset
+    public var diffStrings: @Sendable ([String], [String], DiffOptions) throws(DiffError) -> Changeset
 
     public var name: EngineName { EngineName(info.name) }
 
@@ -27,6 +31,27 @@ public struct EngineDescriptor: Sendable {
         self.engine = engine
         self.diffItems = { old, new, options throws(DiffError) in
             try engine.diff(from: old, to: new, identity: IdentifiedElements<FeedItem>(), options: options)
+        }
+        self.diffUUIDs = { old, new, options throws(DiffError) in
+            try engine.diff(from: old, to: new, identity: IdentifiedElements<UUIDItem>(), options: options)
+        }
+        self.diffRecords = { old, new, options throws(DiffError) in
+            try engine.diff(from: old, to: new, identity: IdentifiedElements<FeedRecord>(), options: options)
+        }
+        self.diffStrings = { old, new, options throws(DiffError) in
+            try engine.diff(from: old, to: new, identity: ValueElements<String>(), options: options)
+        }
+    }
+
+    /// The engine on a dataset's lists in one element kind, through the
+    /// call specialized for that kind.
+    @inlinable
+    public func diff(_ lists: ProjectedLists, options: DiffOptions) throws(DiffError) -> Changeset {
+        switch lists {
+        case let .items(old, new): return try diffItems(old, new, options)
+        case let .uuids(old, new): return try diffUUIDs(old, new, options)
+        case let .records(old, new): return try diffRecords(old, new, options)
+        case let .strings(old, new): return try diffStrings(old, new, options)
         }
     }
 

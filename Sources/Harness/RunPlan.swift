@@ -30,6 +30,9 @@ public struct RunPlan: Sendable {
     /// Time the `floor` reference too (one dictionary build + one probe per new id).
     public var includeFloor: Bool
     public var cases: [Source]
+    /// The element kinds every dataset is timed as (each with its own
+    /// stdlib and floor references, so ratios stay within a kind).
+    public var elementKinds: [ElementKind]
     public var seed: UInt64
     /// Rounds of samples per dataset at least (one sample of every engine a
     /// round), unless an engine's time budget runs out first.
@@ -54,7 +57,8 @@ public struct RunPlan: Sendable {
     public var runName: String
 
     public init(
-        engines: [EngineName]? = nil, registry: EngineRegistry = .current, includeFloor: Bool = true, cases: [Source], seed: UInt64 = 1,
+        engines: [EngineName]? = nil, registry: EngineRegistry = .current, includeFloor: Bool = true, cases: [Source],
+        elementKinds: [ElementKind] = [.int], seed: UInt64 = 1,
         minSamples: Int = 10, minTime: Double = 0.1, maxSamples: Int = 200, timeBudget: Double = 5,
         sampleTargetNanoseconds: Double = 500_000, lcsMemoryBudget: Int = DiffOptions.defaultLCSMemoryBudget,
         measureMemory: Bool = true, datasetsDirectory: String? = nil, outputDirectory: String, runName: String
@@ -63,6 +67,7 @@ public struct RunPlan: Sendable {
         self.registry = registry
         self.includeFloor = includeFloor
         self.cases = cases
+        self.elementKinds = elementKinds
         self.seed = seed
         self.minSamples = minSamples
         self.minTime = minTime
@@ -133,6 +138,6 @@ public struct RunPlan: Sendable {
         return PlanSummary(
             engines: engines.map(\.rawValue) + (includeFloor ? [EngineRegistry.floor.name] : []), workloads: workloads, sizes: sizes.sorted(),
             extraCases: extra, minSamples: minSamples, minTimeSeconds: minTime, timeBudgetSeconds: timeBudget,
-            lcsMemoryBudgetBytes: lcsMemoryBudget)
+            lcsMemoryBudgetBytes: lcsMemoryBudget, elements: elementKinds.map(\.rawValue))
     }
 }

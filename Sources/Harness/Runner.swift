@@ -47,7 +47,9 @@ public struct Runner {
             case let .file(path):
                 dataset = try loadFile(path)
             }
-            rows += CaseRun(runner: self, dataset: dataset, cost: cost).rows()
+            for kind in plan.elementKinds {
+                rows += CaseRun(runner: self, dataset: dataset, kind: kind, cost: cost).rows()
+            }
             document.rows = rows
             try ResultsStore.write(document, to: plan.outputDirectory)
             progress?.finished()
@@ -96,7 +98,7 @@ public struct Runner {
     /// `maxSamples` or when its samples reach its time budget. A sample
     /// repeats fast calls until it lasts about `sampleTargetNanoseconds`;
     /// results are kept until the clock has stopped and freed afterwards.
-    func sample(_ subjects: [Subject], dataset: Dataset, options: DiffOptions, warmup: [Subject: Double])
+    func sample(_ subjects: [Subject], lists: ProjectedLists, options: DiffOptions, warmup: [Subject: Double])
         -> [Subject: [Double]]
     {
         var samples: [Subject: [Double]] = [:]
@@ -123,7 +125,7 @@ public struct Runner {
                 let k = repeats[subject]!
                 sink.reserveCapacity(k)
                 let start = monotonicNanoseconds()
-                for _ in 0..<k { sink.append(try? call(dataset)) }
+                for _ in 0..<k { sink.append(try? call(lists)) }
                 let elapsed = Double(monotonicNanoseconds() - start)
                 blackHole(sink)
                 sink.removeAll(keepingCapacity: true)

@@ -1,6 +1,7 @@
 import DiffEngines
 import Foundation
 import Formats
+import Workloads
 
 /// Something the runner times on a dataset: a registered engine, or the
 /// `floor` reference.
@@ -42,36 +43,37 @@ public struct FaultInjection: Hashable, Sendable {
     }
 }
 
-/// One call of a subject on a dataset. An engine goes through its
-/// descriptor's call, specialized for `FeedItem` where the descriptor was
-/// made, exactly as an app calling the engine type directly would be.
+/// One call of a subject on a dataset's lists in one element kind. An
+/// engine goes through its descriptor's call for that kind, specialized
+/// where the descriptor was made, exactly as an app calling the engine type
+/// directly would be.
 struct SubjectCall {
     let subject: Subject
-    let diff: (@Sendable ([FeedItem], [FeedItem], DiffOptions) throws(DiffError) -> Changeset)?
+    let descriptor: EngineDescriptor?
     let options: DiffOptions
     let fault: FaultInjection?
 
     init(subject: Subject, registry: EngineRegistry, options: DiffOptions, fault: FaultInjection?) {
         self.subject = subject
         if case let .engine(name) = subject {
-            diff = registry.descriptor(named: name)?.diffItems
+            descriptor = registry.descriptor(named: name)
         } else {
-            diff = nil
+            descriptor = nil
         }
         self.options = options
         self.fault = fault.flatMap { fault in subject == .engine(fault.engine) ? fault : nil }
     }
 
     @inline(never)
-    func callAsFunction(_ dataset: Dataset) throws(DiffError) -> Changeset? {
-        guard let diff else {
-            blackHole(floorReference(dataset.old, dataset.new))
+    func callAsFunction(_ lists: ProjectedLists) throws(DiffError) -> Changeset? {
+        guard let descriptor else {
+            blackHole(floorReference(lists))
             return nil
         }
         var repeats = 1
         if let fault, case let .slow(factor) = fault.kind { repeats = factor }
         var result = Changeset()
-        for _ in 0..<repeats { result = try diff(dataset.old, dataset.new, options) }
+        for _ in 0..<repeats { result = try descriptor.diff(lists, options: options) }
         if let fault, fault.kind == .wrong {
             if result.deletes.isEmpty { result.deletes = [0] } else { result.deletes.removeLast() }
         }
@@ -79,14 +81,34 @@ struct SubjectCall {
     }
 }
 
-/// The least work any identity-based diff must do: one dictionary build over
-/// the old ids and one probe per new id. Engines' medians are also reported
-/// as ratios to this.
+/// The least work any identity-based diff must do, for the kind's id type:
+/// one dictionary build over the old ids and one probe per new id. Engines'
+/// medians are also reported as ratios to this.
+func floorReference(_ lists: ProjectedLists) -> Int {
+    switch lists {
+    case let .items(old, new): return floorReference(old, new)
+    case let .uuids(old, new): return floorReference(old, new)
+    case let .records(old, new): return floorReference(old, new)
+    case let .strings(old, new): return floorReference(values: old, new)
+    }
+}
+
+/// The floor for identified elements (specialized per element type).
 @inline(never)
-func floorReference(_ old: [FeedItem], _ new: [FeedItem]) -> Int {
-    var table = [Int: Int32](minimumCapacity: old.count)
+func floorReference<E: Identifiable>(_ old: [E], _ new: [E]) -> Int {
+    var table = [E.ID: Int32](minimumCapacity: old.count)
     for index in old.indices { table[old[index].id] = Int32(truncatingIfNeeded: index) }
     var found = 0
     for item in new where table[item.id] != nil { found &+= 1 }
+    return found
+}
+
+/// The floor for plain values, each its own id.
+@inline(never)
+func floorReference<V: Hashable>(values old: [V], _ new: [V]) -> Int {
+    var table = [V: Int32](minimumCapacity: old.count)
+    for index in old.indices { table[old[index]] = Int32(truncatingIfNeeded: index) }
+    var found = 0
+    for value in new where table[value] != nil { found &+= 1 }
     return found
 }

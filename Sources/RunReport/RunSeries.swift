@@ -26,11 +26,13 @@ public struct RunSeries: Hashable, Sendable {
     public static func group(_ document: RunDocument) -> [RunSeries] {
         var series: [RunSeries] = []
         for row in document.rows {
-            if let index = series.firstIndex(where: { $0.workload == row.workload && $0.parameters == row.parameters }) {
+            // Rows of another element kind are another series (their parameters carry the kind).
+            let parameters = row.parametersAndKind
+            if let index = series.firstIndex(where: { $0.workload == row.workload && $0.parameters == parameters }) {
                 series[index].rows.append(row)
             } else {
-                let label = row.parameters.isEmpty ? row.workload : "\(row.workload) (\(row.parameters))"
-                series.append(RunSeries(workload: row.workload, parameters: row.parameters, label: label, slug: "", rows: [row]))
+                let label = parameters.isEmpty ? row.workload : "\(row.workload) (\(parameters))"
+                series.append(RunSeries(workload: row.workload, parameters: parameters, label: label, slug: "", rows: [row]))
             }
         }
         let planOrder = document.plan.workloads

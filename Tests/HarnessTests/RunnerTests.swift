@@ -178,3 +178,31 @@ import Formats
         #expect(throws: ResultsFileError.self) { try ResultsStore.writeAtomically("x", to: dir + "/missing/file.txt") }
     }
 }
+
+@Suite struct ElementKindRunTests {
+    @Test("every engine runs, verifies and batch-checks in every element kind; ratios stay within a kind", .timeLimit(.minutes(2)))
+    func everyKind() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("diffbench-kinds-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let plan = RunPlan(
+            cases: [.generated(workload: .mixed, size: 200, parameters: [:]), .generated(workload: .text, size: 200, parameters: [:])],
+            elementKinds: [.int, .uuid, .record], minSamples: 2, minTime: 0.001, maxSamples: 3, timeBudget: 3,
+            sampleTargetNanoseconds: 10_000, measureMemory: false, outputDirectory: dir + "/run", runName: "run")
+        let rows = try Runner(plan: plan).run { _ in fatalError() }.document.rows
+        for kind in ElementKind.allCases {
+            for workload in ["mixed", "text"] {
+                let mine = rows.filter { $0.elementKind == kind.rawValue && $0.workload == workload }
+                #expect(mine.count == EngineRegistry.builtIns.descriptors.count + 1, "\(kind) \(workload)")
+                for row in mine where row.engine != "floor" && !(row.engine == "set" && workload == "text") {
+                    #expect(row.status == .ok && row.verified && row.batchVerified == true, "\(row.key): \(row.reason)")
+                }
+                #expect(mine.first { $0.engine == "stdlib" }?.ratioToStdlib == 1)
+            }
+        }
+        // The same engine gives the same changeset counts in every kind (the projection is one to one).
+        for row in rows where row.elementKind != "int" {
+            let int = rows.first { $0.engine == row.engine && $0.workload == row.workload && $0.elementKind == "int" }
+            #expect(int?.steps == row.steps && int?.updates == row.updates, "\(row.key)")
+        }
+    }
+}

@@ -1,0 +1,147 @@
+import Formats
+
+/// What one element of a timed list is. Datasets store integer ids and
+/// contents; a kind is a projection of them made once per dataset, before
+/// and outside every timed call, so that the same lists can be timed the
+/// way an app holds them.
+///
+/// - `int`: ``FeedItem`` (integer id and content), as stored.
+/// - `uuid`: ``UUIDItem``: a 36-character UUID string id, integer content.
+/// - `record`: ``FeedRecord``: UUID id, a title, a like count and a date,
+///   compared field by field, the shape of a real feed post.
+///
+/// Lists of plain values (`duplicates`, `text`) have no content: under
+/// `uuid` and `record` they become `String` values (the text a unit stands
+/// for when the dataset has it, the UUID string of the value otherwise), so
+/// that hashing strings is what is timed.
+public enum ElementKind: String, CaseIterable, Sendable, Codable, Comparable {
+    case int, uuid, record
+
+    /// One line for help texts and the report.
+    public var summary: String {
+        switch self {
+        case .int: return "integer ids and contents (FeedItem)"
+        case .uuid: return "36-character UUID-string ids, integer contents"
+        case .record: return "UUID-string id, title, like count and date, compared field by field"
+        }
+    }
+
+    public static func < (lhs: ElementKind, rhs: ElementKind) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+}
+
+/// A list element with a UUID-string id and an integer content.
+public struct UUIDItem: Identifiable, Equatable, Sendable {
+    public var id: String
+    public var content: Int
+
+    @inlinable public init(id: String, content: Int) {
+        self.id = id
+        self.content = content
+    }
+}
+
+/// A feed post as an app models it: `==` compares every field, so an update
+/// (a new like count) is found by comparing a string, two integers and a date.
+public struct FeedRecord: Identifiable, Equatable, Sendable {
+    public var id: String
+    public var title: String
+    public var likes: Int
+    /// Seconds since 2001-01-01, as `Date.timeIntervalSinceReferenceDate` holds it.
+    public var published: Double
+
+    @inlinable public init(id: String, title: String, likes: Int, published: Double) {
+        self.id = id
+        self.title = title
+        self.likes = likes
+        self.published = published
+    }
+}
+
+/// A dataset's two lists in one element kind.
+public enum ProjectedLists: Sendable {
+    case items([FeedItem], [FeedItem])
+    case uuids([UUIDItem], [UUIDItem])
+    case records([FeedRecord], [FeedRecord])
+    case strings([String], [String])
+
+    /// Projects `dataset` into `kind`. The same integer id always gives the
+    /// same string (a bijection), so ids match exactly where they matched,
+    /// and a content change is a change of exactly one field. O(N + M).
+    public init(_ dataset: Dataset, kind: ElementKind) {
+        switch kind {
+        case .int:
+            self = .items(dataset.old, dataset.new)
+        case .uuid where dataset.kind == .values, .record where dataset.kind == .values:
+            let text: (FeedItem) -> String
+            if let symbols = dataset.symbols {
+                text = { symbols.indices.contains($0.id) ? symbols[$0.id] : ElementNames.uuid(for: $0.id) }
+            } else {
+                text = { ElementNames.uuid(for: $0.id) }
+            }
+            self = .strings(dataset.old.map(text), dataset.new.map(text))
+        case .uuid:
+            let project = { (item: FeedItem) in UUIDItem(id: ElementNames.uuid(for: item.id), content: item.content) }
+            self = .uuids(dataset.old.map(project), dataset.new.map(project))
+        case .record:
+            let project = { (item: FeedItem) in
+                FeedRecord(
+                    id: ElementNames.uuid(for: item.id), title: ElementNames.title(for: item.id), likes: item.content,
+                    published: ElementNames.published(for: item.id))
+            }
+            self = .records(dataset.old.map(project), dataset.new.map(project))
+        }
+    }
+}
+
+/// Deterministic names for integer ids: UUID strings, titles, dates.
+public enum ElementNames {
+    /// A UUID-formatted string (8-4-4-4-12 lowercase hex) for `id`. Its
+    /// first 16 hex digits are a bijective mix of the id (SplitMix64's
+    /// finalizer), so distinct ids never share a string; the rest is a
+    /// second mix, with the RFC 4122 variant bits set. O(1).
+    public static func uuid(for id: Int) -> String {
+        let high = mix(UInt64(bitPattern: Int64(id)))
+        let low = mix(~UInt64(bitPattern: Int64(id)) &+ 0x6A09_E667_F3BC_C909)
+        var bytes = [UInt8](repeating: 0, count: 16)
+        for index in 0..<8 {
+            bytes[index] = UInt8(truncatingIfNeeded: high >> (56 - 8 * index))
+            bytes[8 + index] = UInt8(truncatingIfNeeded: low >> (56 - 8 * index))
+        }
+        // Uniqueness comes from `high` alone; the variant bits touch `low` only.
+        bytes[8] = (bytes[8] & 0x3F) | 0x80
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(36)
+        for (index, byte) in bytes.enumerated() {
+            if index == 4 || index == 6 || index == 8 || index == 10 { text.append(UInt8(ascii: "-")) }
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0xF)])
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// A post title of 25–40 characters, fixed per id.
+    public static func title(for id: Int) -> String {
+        let words = ["release", "notes", "weekend", "photos", "recipe", "update", "travel", "review", "launch", "garden",
+                     "music", "library", "meeting", "summary"]
+        let hash = mix(UInt64(bitPattern: Int64(id)))
+        let first = words[Int(hash % UInt64(words.count))]
+        let second = words[Int((hash >> 16) % UInt64(words.count))]
+        return "Post \(id): \(first) and \(second)"
+    }
+
+    /// A publication date within 2024, fixed per id.
+    public static func published(for id: Int) -> Double {
+        725_846_400 + Double(mix(UInt64(bitPattern: Int64(id))) % 31_536_000)
+    }
+
+    /// SplitMix64's finalizer: a bijection on 64-bit words.
+    static func mix(_ value: UInt64) -> UInt64 {
+        var z = value &+ 0x9E37_79B9_7F4A_7C15
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

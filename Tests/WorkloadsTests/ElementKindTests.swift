@@ -1,0 +1,67 @@
+import DiffBenchTestSupport
+import Formats
+import Testing
+
+@testable import Workloads
+
+@Suite struct ElementKindTests {
+    @Test("UUID strings: 36 characters in 8-4-4-4-12 lowercase hex, one per id")
+    func uuidStrings() {
+        var seen = Set<String>()
+        for id in Array(-500...20_000) + [Int.min, Int.max, 1 << 40] {
+            let text = ElementNames.uuid(for: id)
+            let groups = text.split(separator: "-", omittingEmptySubsequences: false).map(\.count)
+            #expect(groups == [8, 4, 4, 4, 12], "\(text)")
+            #expect(text.allSatisfy { "0123456789abcdef-".contains($0) }, "\(text)")
+            #expect(seen.insert(text).inserted, "two ids share \(text)")
+            #expect(ElementNames.uuid(for: id) == text)
+        }
+    }
+
+    @Test("projections keep identity and content equality exactly, for every workload", arguments: WorkloadName.allCases)
+    func projectionsAreOneToOne(workload: WorkloadName) throws {
+        let dataset = try workload.make(size: 300, seed: 5)
+        for kind in ElementKind.allCases {
+            let lists = ProjectedLists(dataset, kind: kind)
+            let pairs = dataset.old.indices.flatMap { i in dataset.new.indices.map { (i, $0) } }.prefix(20_000)
+            for (i, j) in pairs {
+                let sameID = dataset.old[i].id == dataset.new[j].id
+                let same = dataset.old[i] == dataset.new[j]
+                switch lists {
+                case let .items(old, new):
+                    #expect((old[i].id == new[j].id) == sameID)
+                    #expect((old[i] == new[j]) == same)
+                case let .uuids(old, new):
+                    #expect((old[i].id == new[j].id) == sameID)
+                    #expect((old[i] == new[j]) == same)
+                case let .records(old, new):
+                    #expect((old[i].id == new[j].id) == sameID)
+                    #expect((old[i] == new[j]) == same)
+                case let .strings(old, new):
+                    #expect(dataset.kind == .values)
+                    #expect((old[i] == new[j]) == sameID)
+                }
+            }
+            if case .int = kind { continue }
+            // Lists of values become strings; the text workload's are its own lines.
+            if case let .strings(old, _) = lists, let symbols = dataset.symbols {
+                #expect(old == dataset.old.map { symbols[$0.id] })
+            }
+        }
+    }
+
+    @Test("a record update changes one field: the like count")
+    func recordUpdates() throws {
+        let dataset = try WorkloadName.updates.make(size: 200, seed: 3)
+        guard case let .records(old, new) = ProjectedLists(dataset, kind: .record) else {
+            Issue.record("not records")
+            return
+        }
+        var updated = 0
+        for (a, b) in zip(old, new) where a != b {
+            updated += 1
+            #expect(a.id == b.id && a.title == b.title && a.published == b.published && a.likes != b.likes)
+        }
+        #expect(updated == zip(dataset.old, dataset.new).filter { $0 != $1 }.count && updated > 0)
+    }
+}
