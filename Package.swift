@@ -61,7 +61,7 @@ let package = Package(
         .testTarget(name: "DiffEnginesTests", dependencies: ["DiffEngines", "DiffBenchTestSupport"]),
         .testTarget(name: "ListUpdatesTests", dependencies: ["ListUpdates", "DiffEngines", "DiffBenchTestSupport"]),
         .testTarget(name: "FormatsTests", dependencies: ["Formats", "Workloads", "DiffBenchTestSupport"]),
-        .testTarget(name: "WorkloadsTests", dependencies: ["Workloads", "Formats", "DiffBenchTestSupport"]),
+        .testTarget(name: "WorkloadsTests", dependencies: ["Workloads", "Formats", "DiffEngines", "DiffBenchTestSupport"]),
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "Formats", "Workloads", "DiffBenchTestSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "DiffBenchTestSupport"]),
         .testTarget(name: "TeachingTests", dependencies: ["Teaching", "Rendering", "DiffEngines", "DiffBenchTestSupport"]),

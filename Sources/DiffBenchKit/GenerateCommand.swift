@@ -18,8 +18,13 @@ struct GenerateCommand: ParsableCommand {
             Workloads (n is --size):
             \(GenerateCommand.workloadHelp)
 
+            --from-git REPO --file PATH writes real text histories instead: one dataset per pair \
+            of consecutive versions of PATH among its newest --versions versions in the git \
+            repository REPO, lines as text (workload git), into the folder --output.
+
             Examples:
               diffbench generate --workload mixed --size 5000 --seed 1 --output Datasets/generated/mixed-5000.json
+              diffbench generate --from-git . --file README.md --versions 6 --output Datasets/generated/readme-history
               diffbench generate --workload updates --size 1000 --param fraction=0.25 --output updates.json
               diffbench generate --list --format json
 
@@ -43,6 +48,15 @@ struct GenerateCommand: ParsableCommand {
     @Option(name: .long, help: "The dataset file to write (parent folders are created).")
     var output: String?
 
+    @Option(name: .customLong("from-git"), help: ArgumentHelp("A git repository whose history of --file becomes datasets.", valueName: "repo"))
+    var fromGit: String?
+
+    @Option(name: .long, help: ArgumentHelp("With --from-git: the file, as a path inside the repository.", valueName: "path"))
+    var file: String?
+
+    @Option(name: .long, help: "With --from-git: how many of the newest versions to take (datasets: one fewer).")
+    var versions: Int = 10
+
     @Flag(name: .long, help: "List the workloads and their parameters, then exit.")
     var list = false
 
@@ -54,7 +68,8 @@ struct GenerateCommand: ParsableCommand {
             print(format == .json ? GenerateCommand.listJSON() : GenerateCommand.listText())
             return
         }
-        guard let workload else { throw CLIFailure.badInput("generate needs --workload NAME (or --list)") }
+        if let fromGit { return try importHistory(repository: fromGit) }
+        guard let workload else { throw CLIFailure.badInput("generate needs --workload NAME (or --list, or --from-git)") }
         guard let size else { throw CLIFailure.badInput("generate needs --size N") }
         guard let output else { throw CLIFailure.badInput("generate needs --output PATH") }
         var parameters: [String: String] = [:]
@@ -84,6 +99,34 @@ struct GenerateCommand: ParsableCommand {
         case .json:
             print("{\"output\": \(JSONValue.quoted(output)), \"workload\": \(JSONValue.quoted(dataset.workload)), "
                 + "\"size\": \(dataset.size), \"seed\": \(dataset.seed), \"old\": \(dataset.old.count), \"new\": \(dataset.new.count)}")
+        }
+    }
+
+    /// `--from-git`: one dataset file per pair of consecutive versions.
+    func importHistory(repository: String) throws {
+        guard let file else { throw CLIFailure.badInput("--from-git needs --file PATH (the file inside the repository)") }
+        guard let output else { throw CLIFailure.badInput("--from-git needs --output FOLDER") }
+        guard versions >= 2 else { throw CLIFailure.badInput("--versions must be at least 2") }
+        let datasets: [Dataset]
+        do {
+            datasets = try GitHistory.datasets(repository: repository, file: file, limit: versions)
+        } catch {
+            throw CLIFailure.badInput(error.description)
+        }
+        let slug = String(file.map { $0.isLetter || $0.isNumber ? $0 : "-" })
+        for dataset in datasets {
+            let name = "git-\(slug)-\(dataset.parameters["from"] ?? "")-\(dataset.parameters["to"] ?? "").json"
+            do {
+                try DatasetFile.write(dataset, to: output + "/" + name)
+            } catch {
+                throw CLIFailure.badInput(error.description)
+            }
+            if format == .text {
+                print("wrote \(output)/\(name): \(dataset.old.count) → \(dataset.new.count) lines")
+            }
+        }
+        if format == .json {
+            print("{\"output\": \(JSONValue.quoted(output)), \"datasets\": \(datasets.count)}")
         }
     }
 
