@@ -1,7 +1,7 @@
 /// The stable names of the engines (contract: the CLI, the runner, the charts
 /// and the CI report use them).
 public enum EngineName: String, CaseIterable, Sendable, Codable, Comparable {
-    case lcs, myers, heckel, set, stdlib
+    case lcs, myers, heckel, set, stdlib, anchor
 
     public static func < (lhs: EngineName, rhs: EngineName) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
@@ -15,6 +15,7 @@ public enum EngineName: String, CaseIterable, Sendable, Codable, Comparable {
         case .heckel: return "Paul Heckel 1978, six passes over a symbol table, O(N+M)"
         case .set: return "set difference for inserts/deletes, fewest moves by LIS, O(N+M + K log K); unique ids only"
         case .stdlib: return "Swift's difference(from:) + inferringMoves(), the in-run reference"
+        case .anchor: return "Heckel's unique ids, then unique runs of ids between anchors, fewest moves by LIS, O(N+M + K log K)"
         }
     }
 }
@@ -94,6 +95,7 @@ public enum DiffEngines {
         case .heckel: return HeckelEngine()
         case .set: return SetEngine()
         case .stdlib: return StdlibEngine()
+        case .anchor: return AnchorEngine()
         }
     }
 
@@ -111,6 +113,7 @@ public enum DiffEngines {
         case .heckel: return try HeckelEngine().diff(from: old, to: new, identity: identity, options: options)
         case .set: return try SetEngine().diff(from: old, to: new, identity: identity, options: options)
         case .stdlib: return try StdlibEngine().diff(from: old, to: new, identity: identity, options: options)
+        case .anchor: return try AnchorEngine().diff(from: old, to: new, identity: identity, options: options)
         }
     }
 }

@@ -11,7 +11,7 @@ import Workloads
 ///   D²/2 diagonal points and never more points than the grid has);
 /// - `stdlib`: D²/2 + N + M (no trimming, no fast path for an empty side);
 /// - `lcs`: (N'+1)(M'+1) table cells;
-/// - `heckel`, `set`, `floor`: linear, never skipped.
+/// - `heckel`, `set`, `anchor`, `floor`: linear, never skipped.
 /// Nanoseconds per unit are calibrated at the start of the run on a seeded
 /// shuffled list of 1,000 items, so the prediction follows the machine.
 struct CostModel {
@@ -27,7 +27,7 @@ struct CostModel {
             return d * d / 2 + linear
         case .lcs:
             return Double(facts.trimmedOld + 1) * Double(facts.trimmedNew + 1)
-        case .heckel, .set:
+        case .heckel, .set, .anchor:
             return nil
         }
     }
