@@ -134,10 +134,11 @@ private func referenceMinimumMoves(old: [Post], new: [Post]) -> Int {
     /// moves, n + m − 2·LCS, from an independent LCS table. An LCS-based
     /// script whose deletes and inserts are then paired into moves (myers)
     /// stays at or below 1×; this engine trades some in-order matches for
-    /// linear time, mostly where a moved id that happens to be unique is
-    /// taken as an anchor. Measured on these 400 cases: 0.714× the distance
-    /// in total, 1.60× at worst (83 steps for a distance of 52). The bounds
-    /// sit just above: 0.7× in total, or 1.55× per case, fail.
+    /// linear time, mostly where a moved id or run of ids that happens to be
+    /// unique is taken as an anchor. Measured on these 400 cases: 0.700× the
+    /// distance in total (12,524 steps for 17,889), 1.46× at worst (76 steps
+    /// for a distance of 52). The bounds sit just above: 0.70× in total, or
+    /// 1.45× per case, fail.
     @Test func stepsStayNearTheLCSDistance() throws {
         var rng = TestRandom(seed: 0xA0C4_0006)
         var totalSteps = 0, totalDistance = 0
@@ -148,9 +149,9 @@ private func referenceMinimumMoves(old: [Post], new: [Post]) -> Int {
             let steps = changeset.deletes.count + changeset.inserts.count + changeset.moves.count
             totalSteps += steps
             totalDistance += distance
-            #expect(Double(steps) <= 1.65 * Double(distance), "\(steps) steps, distance \(distance): \(old.map(\.id)) → \(new.map(\.id))")
+            #expect(Double(steps) <= 1.5 * Double(distance), "\(steps) steps, distance \(distance): \(old.map(\.id)) → \(new.map(\.id))")
         }
-        #expect(Double(totalSteps) <= 0.75 * Double(totalDistance), "\(totalSteps) steps, distance \(totalDistance)")
+        #expect(Double(totalSteps) <= 0.72 * Double(totalDistance), "\(totalSteps) steps, distance \(totalDistance)")
     }
 
     /// On a duplicates-like pair (8 ids, 10% deleted, 10% inserted, 2,000

@@ -4,10 +4,11 @@
 ///
 /// 1. Ids unique in both lists are matched, as in Heckel's pass 3. The
 ///    matched pairs that keep their relative order (one longest increasing
-///    run) become anchors; the others are moves.
+///    run) and have an equal neighbour on one side become anchors.
 /// 2. Between two consecutive anchors lies a gap. Within a gap the common
-///    prefix and suffix are matched (Heckel's passes 4 and 5), a small gap is
-///    solved exactly by an LCS table, and a larger one is anchored again: on
+///    prefix and suffix are matched (Heckel's passes 4 and 5), a gap with a
+///    side of at most 64 items is solved exactly (bit-parallel LCS), and a
+///    larger one is anchored again: on
 ///    runs of `k` consecutive ids that occur exactly once on each side of
 ///    that gap, with `k` just long enough for the gap's size and alphabet
 ///    (`k = 1` is patience diff's "unique within the gap"; on eight
@@ -20,10 +21,9 @@
 ///    longest increasing run of old positions.
 ///
 /// - Complexity: O(N + M) expected time for the passes and the anchoring
-///   (each of at most ``AnchorTuning/maxDepth`` levels is one hashed pass over
-///   the gaps, and the exact tables are limited to
-///   ``AnchorTuning/exactCellLimit`` cells each, so at most
-///   √limit · (N + M) cells in all), plus O(K log K) for the fewest moves of
+///   (each of at most ``AnchorTuning/maxDepth`` levels is one counting or
+///   hashing pass over the gaps, and an exact gap costs one word operation
+///   per item of its longer side), plus O(K log K) for the fewest moves of
 ///   K matched items; O(N + M + distinct ids) memory.
 ///
 /// It is not minimal in edit distance: an anchor that an LCS would not use
@@ -52,9 +52,10 @@ enum AnchorTuning {
     /// small, to the k-th pairing otherwise. Bounds the time to a constant
     /// number of passes even when every level finds a single anchor.
     static let maxDepth = 12
-    /// Most cells (old side × new side) of one exact LCS table. A gap this
-    /// small costs at most √limit cells per item, so the tables stay linear.
-    static let exactCellLimit = 1_024
+    /// A gap whose shorter side has at most this many items is solved
+    /// exactly, bit-parallel in one 64-bit word per item of the longer side:
+    /// linear in the gap.
+    static let exactShorterSide = 64
     /// A run of `k` ids is long enough when distinct-ids^k ≥ this × the gap
     /// length: a given run is then expected to recur by chance at most
     /// 1 / this times in the gap. Measured on `duplicates@10000`: 2 (k = 5)
@@ -105,6 +106,12 @@ struct AnchorWork {
     let staying: UnsafeMutableBufferPointer<Bool>
     /// Whether anything was matched after the unique ids (then the run is recomputed).
     var matchedMore = false
+    /// Matched pairs so far, and the length of the increasing run last marked.
+    var matchedCount = 0
+    var stayingCount = 0
+    /// Whether an id of the old list occurs more than once in the new list
+    /// (only tracked when the old ids are unique).
+    var newRepeats = false
 
     /// The items the gaps are made of: unmatched, with an id on both sides,
     /// in list order (indices into `old` / `new`), and for each the compact
@@ -125,12 +132,16 @@ struct AnchorWork {
     /// Eight bytes a slot keep the table of a 10,000-item gap in 128 KiB,
     /// within the L2 cache: its probes are random, and a wider table missed.
     var table: UnsafeMutableBufferPointer<UInt64> = .init(start: nil, count: 0)
+    /// The table of ``collectUniqueRunsDirectly(_:k:space:)``.
+    var directTable: UnsafeMutableBufferPointer<UInt32> = .init(start: nil, count: 0)
     var newSlot: UnsafeMutableBufferPointer<Int32> = .init(start: nil, count: 0)
     var pairOld: UnsafeMutableBufferPointer<Int32> = .init(start: nil, count: 0)
     var pairNew: UnsafeMutableBufferPointer<Int32> = .init(start: nil, count: 0)
     var pairKept: UnsafeMutableBufferPointer<Bool> = .init(start: nil, count: 0)
-    /// Exact LCS table scratch, grown on demand.
-    var cells: UnsafeMutableBufferPointer<UInt16> = .init(start: nil, count: 0)
+    /// Exact-gap scratch: the bit mask of each code in the short side (all
+    /// zero between gaps), and the word `V` after each item of the long side.
+    var codeMask: UnsafeMutableBufferPointer<UInt64> = .init(start: nil, count: 0)
+    var rows: UnsafeMutableBufferPointer<UInt64> = .init(start: nil, count: 0)
 
     init(old: UnsafeBufferPointer<Int32>, new: UnsafeBufferPointer<Int32>, symbols: Int, oldIsUnique: Bool) {
         self.old = old
@@ -165,7 +176,9 @@ struct AnchorWork {
         staying.deallocate()
         pairKept.deallocate()
         table.deallocate()
-        cells.deallocate()
+        directTable.deallocate()
+        codeMask.deallocate()
+        rows.deallocate()
     }
 
     @inline(__always)
@@ -180,16 +193,30 @@ struct AnchorWork {
     /// seen once on each, and mark one longest increasing run of them.
     /// O(N + M + distinct ids), plus O(K log K) for the run.
     mutating func linkUniqueIDs() {
-        for code in new where code >= 0 {
-            let c = Int(code)
-            if newCount[c] < 2 { newCount[c] &+= 1 }
-        }
         if oldIsUnique {
+            // One pass: link the first sighting, unlink it at the second.
             for j in 0..<new.count {
                 let c = Int(new[j])
-                if c >= 0, newCount[c] == 1 { link(old: c, new: j) }
+                guard c >= 0 else { continue }
+                switch newCount[c] {
+                case 0:
+                    newCount[c] = 1
+                    link(old: c, new: j)
+                    matchedCount &+= 1
+                case 1:
+                    newCount[c] = 2
+                    newToOld[Int(oldToNew[c])] = -1
+                    oldToNew[c] = -1
+                    matchedCount &-= 1
+                    newRepeats = true
+                default: break
+                }
             }
         } else {
+            for code in new where code >= 0 {
+                let c = Int(code)
+                if newCount[c] < 2 { newCount[c] &+= 1 }
+            }
             for i in 0..<old.count {
                 let c = Int(old[i])
                 if oldCount[c] < 2 { oldCount[c] &+= 1 }
@@ -197,10 +224,13 @@ struct AnchorWork {
             }
             for j in 0..<new.count {
                 let c = Int(new[j])
-                if c >= 0, newCount[c] == 1, oldCount[c] == 1 { link(old: Int(oldLine[c]), new: j) }
+                if c >= 0, newCount[c] == 1, oldCount[c] == 1 {
+                    link(old: Int(oldLine[c]), new: j)
+                    matchedCount &+= 1
+                }
             }
         }
-        _ = markLongestIncreasingRun(UnsafeBufferPointer(newToOld), into: staying)
+        stayingCount = markLongestIncreasingRun(UnsafeBufferPointer(newToOld), into: staying)
     }
 
     // MARK: Step 2: the gaps between anchors
@@ -209,6 +239,8 @@ struct AnchorWork {
     /// at the anchors (the unique pairs on the increasing run), and anchors
     /// each gap. O(N + M) plus the work of ``anchor(_:)``.
     mutating func anchorGaps() {
+        // Unique ids on both sides: everything is matched or one-sided already.
+        if oldIsUnique && !newRepeats { return }
         var oldItems = 0, newItems = 0
         for i in 0..<old.count where oldToNew[i] < 0 && newCount[Int(old[i])] > 0 { oldItems &+= 1 }
         if oldItems == 0 { return }
@@ -223,13 +255,14 @@ struct AnchorWork {
         gapOldCode = .allocate(capacity: oldItems)
         gapNewCode = .allocate(capacity: newItems)
         // Gap g of the old side starts at oldStarts[g] in gapOld; an anchor
-        // (an old item matched to a staying new item) closes a gap.
+        // (an old item matched to a staying new item, with a neighbour that
+        // agrees) closes a gap.
         var oldStarts: [Int32] = [0]
         var count = 0
         for i in 0..<old.count {
             let partner = Int(oldToNew[i])
             if partner >= 0 {
-                if staying[partner] { oldStarts.append(Int32(count)) }
+                if staying[partner], agreesWithANeighbour(old: i, new: partner) { oldStarts.append(Int32(count)) }
             } else if newCount[Int(old[i])] > 0 {
                 gapOld[count] = Int32(truncatingIfNeeded: i)
                 gapOldCode[count] = old[i]
@@ -242,7 +275,7 @@ struct AnchorWork {
         count = 0
         for j in 0..<new.count {
             if newToOld[j] >= 0 {
-                if staying[j] { newStarts.append(Int32(count)) }
+                if staying[j], agreesWithANeighbour(old: Int(newToOld[j]), new: j) { newStarts.append(Int32(count)) }
             } else if new[j] >= 0 {
                 gapNew[count] = Int32(truncatingIfNeeded: j)
                 gapNewCode[count] = new[j]
@@ -260,6 +293,22 @@ struct AnchorWork {
         while let gap = pending.popLast() {
             anchor(gap, pending: &pending)
         }
+    }
+
+    /// Whether the unique-id pair (i, j) has an equal neighbour on one side:
+    /// the items just before (or just after) both have the same id, or both
+    /// are the edge of the region. Only such pairs cut gaps. A unique id
+    /// alone proves the two items are the same, not that they are in place:
+    /// with few unique ids a single moved one can be on the increasing run
+    /// (an id unique in the list moved from the front to the back was the
+    /// only anchor, and everything else became moves: 19 steps where the
+    /// LCS distance is 6). The pair stays matched either way.
+    @inline(__always)
+    func agreesWithANeighbour(old i: Int, new j: Int) -> Bool {
+        let n = old.count, m = new.count
+        let before = (i == 0 && j == 0) || (i > 0 && j > 0 && old[i &- 1] == new[j &- 1])
+        let after = (i == n &- 1 && j == m &- 1) || (i &+ 1 < n && j &+ 1 < m && old[i &+ 1] == new[j &+ 1])
+        return before || after
     }
 
     /// A range of `gapOld` and one of `gapNew` (compact positions) that lie
@@ -281,6 +330,7 @@ struct AnchorWork {
         gapOldPartner[p] = Int32(truncatingIfNeeded: q)
         gapNewPartner[q] = Int32(truncatingIfNeeded: p)
         link(old: Int(gapOld[p]), new: Int(gapNew[q]))
+        matchedCount &+= 1
         matchedMore = true
     }
 
@@ -301,7 +351,7 @@ struct AnchorWork {
         }
         if gap.isOneSided { return }
         let oldLength = gap.oldEnd - gap.oldStart, newLength = gap.newEnd - gap.newStart
-        if oldLength * newLength <= AnchorTuning.exactCellLimit {
+        if min(oldLength, newLength) <= AnchorTuning.exactShorterSide {
             matchExactly(gap)
             return
         }
@@ -340,10 +390,10 @@ struct AnchorWork {
     /// are in increasing order on both sides. Returns whether any item was
     /// matched.
     ///
-    /// Runs are hashed with a rolling polynomial hash into an open-addressing
-    /// table sized for the gap (no per-run allocation, no `Dictionary`), and a
-    /// candidate's ids are compared before it is used, so a hash collision can
-    /// only hide a run, never match two different ones.
+    /// Runs are counted in a table indexed by their value in base (distinct
+    /// ids) when that fits in 8 slots per run (small alphabets), else hashed
+    /// with a rolling polynomial hash into an open-addressing table sized for
+    /// the gap (no per-run allocation, no `Dictionary`).
     ///
     /// - Complexity: O(n + m) expected for a gap of n + m items, plus
     ///   O(R log R) for the increasing run of R candidate runs.
@@ -352,6 +402,47 @@ struct AnchorWork {
         // Positions are kept in 28 bits of a slot.
         if gap.oldEnd >= 1 << 28 { return false }
         let k = runLength(oldLength: oldLength, newLength: newLength)
+        // Few distinct ids (distinct^k within 8 slots per run): a run's
+        // base-(distinct ids) number indexes a plain table, no hashing.
+        let directLimit = 8 * (oldLength + newLength)
+        var space = 1
+        for _ in 0..<k where space <= directLimit {
+            let (product, overflow) = space.multipliedReportingOverflow(by: max(symbols, 1))
+            space = overflow ? Int.max : product
+        }
+        let pairs = space <= directLimit
+            ? collectUniqueRunsDirectly(gap, k: k, space: space)
+            : collectUniqueRunsHashed(gap, k: k)
+        if pairs == 0 { return false }
+        let kept = UnsafeMutableBufferPointer(rebasing: pairKept[0..<pairs])
+        kept.update(repeating: false)
+        _ = markLongestIncreasingRun(UnsafeBufferPointer(rebasing: pairOld[0..<pairs]), into: kept)
+        // Match the kept runs item by item; where two runs overlap, only the
+        // items past the previous match are taken, so the matches stay
+        // increasing on both sides.
+        var lastOld = gap.oldStart &- 1, lastNew = gap.newStart &- 1
+        var matched = false
+        for index in 0..<pairs where kept[index] {
+            let p = Int(pairOld[index]), q = Int(pairNew[index])
+            for t in 0..<k where p &+ t > lastOld && q &+ t > lastNew {
+                linkGap(old: p &+ t, new: q &+ t)
+                lastOld = p &+ t
+                lastNew = q &+ t
+                matched = true
+            }
+        }
+        return matched
+    }
+
+    /// The runs of `k` ids seen exactly once on each side of the gap, as
+    /// pairs of compact positions in `pairOld` / `pairNew`, in new order;
+    /// returns their number. Hashed, for any alphabet: a candidate's ids are
+    /// compared before it is used, so a hash collision can only hide a run,
+    /// never match two different ones.
+    ///
+    /// - Complexity: O(n + m) expected for a gap of n + m items.
+    mutating func collectUniqueRunsHashed(_ gap: Gap, k: Int) -> Int {
+        let oldLength = gap.oldEnd - gap.oldStart, newLength = gap.newEnd - gap.newStart
         let oldRuns = oldLength - k + 1, newRuns = newLength - k + 1
         var capacity = 16
         while capacity < oldRuns + oldRuns >> 1 { capacity <<= 1 }
@@ -423,25 +514,64 @@ struct AnchorWork {
             pairNew[pairs] = Int32(truncatingIfNeeded: q)
             pairs &+= 1
         }
-        if pairs == 0 { return false }
-        let kept = UnsafeMutableBufferPointer(rebasing: pairKept[0..<pairs])
-        kept.update(repeating: false)
-        _ = markLongestIncreasingRun(UnsafeBufferPointer(rebasing: pairOld[0..<pairs]), into: kept)
-        // Match the kept runs item by item; where two runs overlap, only the
-        // items past the previous match are taken, so the matches stay
-        // increasing on both sides.
-        var lastOld = gap.oldStart &- 1, lastNew = gap.newStart &- 1
-        var matched = false
-        for index in 0..<pairs where kept[index] {
-            let p = Int(pairOld[index]), q = Int(pairNew[index])
-            for t in 0..<k where p &+ t > lastOld && q &+ t > lastNew {
-                linkGap(old: p &+ t, new: q &+ t)
-                lastOld = p &+ t
-                lastNew = q &+ t
-                matched = true
-            }
+        return pairs
+    }
+
+    /// ``collectUniqueRunsHashed(_:k:)`` for a small alphabet: a run's value
+    /// in base (distinct ids) is below `space` and indexes a table of one
+    /// 32-bit word per value (2-bit old count, 2-bit new count, 28-bit old
+    /// position), so there is no hash, no probing and no collision to check.
+    ///
+    /// - Complexity: O(n + m + space) for a gap of n + m items, with
+    ///   space ≤ 8 (n + m).
+    mutating func collectUniqueRunsDirectly(_ gap: Gap, k: Int, space: Int) -> Int {
+        let oldLength = gap.oldEnd - gap.oldStart, newLength = gap.newEnd - gap.newStart
+        let oldRuns = oldLength - k + 1, newRuns = newLength - k + 1
+        if directTable.count < space {
+            directTable.deallocate()
+            directTable = .allocate(capacity: max(space, 1 << 12))
         }
-        return matched
+        ensureTableScratch(capacity: 0)
+        let table = directTable
+        table.baseAddress!.update(repeating: 0, count: space)
+        let radix = max(symbols, 1)
+        var leading = 1  // radix^(k-1)
+        for _ in 1..<max(k, 1) { leading &*= radix }
+        let oldOne: UInt32 = 1 << 30, oldMany: UInt32 = 2 << 30
+        let newOne: UInt32 = 1 << 28, newMany: UInt32 = 2 << 28, positionBits: UInt32 = (1 << 28) - 1
+
+        var value = 0
+        for t in 0..<k { value = value &* radix &+ Int(code(old: gap.oldStart &+ t)) }
+        for r in 0..<oldRuns {
+            if r > 0 {
+                value = (value &- Int(code(old: gap.oldStart &+ r &- 1)) &* leading) &* radix
+                    &+ Int(code(old: gap.oldStart &+ r &+ k &- 1))
+            }
+            let entry = table[value]
+            table[value] = entry == 0 ? oldOne | UInt32(truncatingIfNeeded: gap.oldStart &+ r) : entry | oldMany
+        }
+        value = 0
+        for t in 0..<k { value = value &* radix &+ Int(code(new: gap.newStart &+ t)) }
+        for r in 0..<newRuns {
+            if r > 0 {
+                value = (value &- Int(code(new: gap.newStart &+ r &- 1)) &* leading) &* radix
+                    &+ Int(code(new: gap.newStart &+ r &+ k &- 1))
+            }
+            let entry = table[value]
+            // Only runs the old side has; a second sighting marks "many".
+            if entry != 0 { table[value] = entry & (3 << 28) == 0 ? entry | newOne : entry | newMany }
+            newSlot[r] = Int32(truncatingIfNeeded: value)
+        }
+        // Exactly once on each side: old bits 01 and new bits 01.
+        var pairs = 0
+        for r in 0..<newRuns {
+            let entry = table[Int(newSlot[r])]
+            guard entry >> 28 == 0b0101 else { continue }
+            pairOld[pairs] = Int32(truncatingIfNeeded: entry & positionBits)
+            pairNew[pairs] = Int32(truncatingIfNeeded: gap.newStart &+ r)
+            pairs &+= 1
+        }
+        return pairs
     }
 
     mutating func ensureTableScratch(capacity: Int) {
@@ -458,47 +588,66 @@ struct AnchorWork {
         }
     }
 
-    /// A longest common subsequence of a small gap, by the textbook table of
-    /// suffix LCS lengths walked from the front (equal ids are always taken:
-    /// that is optimal for suffixes).
+    /// A longest common subsequence of a gap whose shorter side has at most
+    /// 64 items, bit-parallel (Allison and Dix 1986, in Hyyrö's 2004 form):
+    /// the shorter side is one 64-bit word, bit i set for the items equal to
+    /// the current id of the longer side; each item of the longer side
+    /// updates the word `V` with one add, one subtract and two logic
+    /// operations, and the zero bits of `V` below position i count the
+    /// LCS of the first i items of the short side and the items read so far.
+    /// Keeping `V` after every item lets the LCS be read back from the end:
+    /// equal ids are taken, otherwise the step goes where the LCS does not
+    /// drop (a population count each).
     ///
-    /// - Complexity: O(n·m) time and cells, n·m ≤ ``AnchorTuning/exactCellLimit``.
+    /// - Complexity: O(n + m) time and m + 1 words for a gap of n ≤ 64 and m
+    ///   items (either way round), no branch in the forward pass.
     mutating func matchExactly(_ gap: Gap) {
-        let rows = gap.oldEnd - gap.oldStart, columns = gap.newEnd - gap.newStart
-        let width = columns &+ 1
-        let needed = (rows &+ 1) &* width
-        if cells.count < needed {
-            cells.deallocate()
-            cells = .allocate(capacity: max(needed, 2 * AnchorTuning.exactCellLimit + 64))
+        let oldLength = gap.oldEnd - gap.oldStart, newLength = gap.newEnd - gap.newStart
+        let wordIsOld = oldLength <= newLength
+        let width = wordIsOld ? oldLength : newLength
+        let height = wordIsOld ? newLength : oldLength
+        let wordStart = wordIsOld ? gap.oldStart : gap.newStart
+        let longStart = wordIsOld ? gap.newStart : gap.oldStart
+        let wordCodes = wordIsOld ? gapOldCode : gapNewCode
+        let longCodes = wordIsOld ? gapNewCode : gapOldCode
+        if codeMask.count == 0 {
+            codeMask = .allocate(capacity: symbols)
+            codeMask.initialize(repeating: 0)
         }
-        // cells[x * width + y]: LCS length of old suffix x and new suffix y.
-        for y in 0...columns { cells[rows &* width &+ y] = 0 }
-        var x = rows &- 1
-        while x >= 0 {
-            let row = x &* width, below = row &+ width
-            cells[row &+ columns] = 0
-            let a = code(old: gap.oldStart &+ x)
-            var y = columns &- 1
-            while y >= 0 {
-                // Without a branch (equal ids are a coin flip on a small
-                // alphabet): a match gives diagonal + 1, which is never below
-                // the two neighbours, so the maximum of the three is right.
-                let equal = UInt16(truncatingIfNeeded: unsafeBitCast(a == code(new: gap.newStart &+ y), to: UInt8.self))
-                cells[row &+ y] = max(cells[below &+ y &+ 1] &+ equal, max(cells[below &+ y], cells[row &+ y &+ 1]))
-                y &-= 1
-            }
-            x &-= 1
+        if rows.count < height &+ 1 {
+            rows.deallocate()
+            rows = .allocate(capacity: max(height &+ 1, 256))
         }
-        var p = 0, q = 0
-        while p < rows, q < columns {
-            if code(old: gap.oldStart &+ p) == code(new: gap.newStart &+ q) {
-                linkGap(old: gap.oldStart &+ p, new: gap.newStart &+ q)
-                p &+= 1
-                q &+= 1
-            } else if cells[(p &+ 1) &* width &+ q] >= cells[p &* width &+ q &+ 1] {
-                p &+= 1
+        for i in 0..<width { codeMask[Int(wordCodes[wordStart &+ i])] |= 1 &<< UInt64(i) }
+        let full: UInt64 = width == 64 ? ~0 : (1 &<< UInt64(width)) &- 1
+        var v = full
+        rows[0] = v
+        for j in 0..<height {
+            let u = v & codeMask[Int(longCodes[longStart &+ j])]
+            v = ((v &+ u) | (v &- u)) & full
+            rows[j &+ 1] = v
+        }
+        for i in 0..<width { codeMask[Int(wordCodes[wordStart &+ i])] = 0 }
+        // LCS of the first i word items and the first j long items.
+        @inline(__always) func lcs(_ i: Int, _ j: Int) -> Int {
+            (~rows[j] & (i == 64 ? ~0 : (1 &<< UInt64(i)) &- 1)).nonzeroBitCount
+        }
+        var i = width, j = height
+        var here = lcs(i, j)
+        while here > 0 {
+            if wordCodes[wordStart &+ i &- 1] == longCodes[longStart &+ j &- 1] {
+                if wordIsOld {
+                    linkGap(old: wordStart &+ i &- 1, new: longStart &+ j &- 1)
+                } else {
+                    linkGap(old: longStart &+ j &- 1, new: wordStart &+ i &- 1)
+                }
+                i &-= 1
+                j &-= 1
+                here &-= 1
+            } else if lcs(i &- 1, j) == here {
+                i &-= 1
             } else {
-                q &+= 1
+                j &-= 1
             }
         }
     }
@@ -541,20 +690,14 @@ struct AnchorWork {
 
     /// Deletes, inserts and the fewest moves for the matching. O(N + M),
     /// plus O(K log K) when the run must be recomputed.
-    func matching() -> Matching {
+    mutating func matching() -> Matching {
         if matchedMore {
             staying.update(repeating: false)
-            _ = markLongestIncreasingRun(UnsafeBufferPointer(newToOld), into: staying)
+            stayingCount = markLongestIncreasingRun(UnsafeBufferPointer(newToOld), into: staying)
         }
-        var deleteCount = 0, insertCount = 0, moveCount = 0
-        for i in 0..<old.count where oldToNew[i] < 0 { deleteCount &+= 1 }
-        for j in 0..<new.count {
-            if newToOld[j] < 0 {
-                insertCount &+= 1
-            } else if !staying[j] {
-                moveCount &+= 1
-            }
-        }
+        // Exact capacities from the counts kept along the way: no counting pass.
+        let deleteCount = old.count - matchedCount, insertCount = new.count - matchedCount
+        let moveCount = matchedCount - stayingCount
         var deletes: [Int] = []
         var inserts: [Int] = []
         var moves: [Changeset.Move] = []
