@@ -120,7 +120,7 @@ private func referenceMinimumMoves(old: [Post], new: [Post]) -> Int {
         for size in [700, 3_000] {
             let old = (0..<size).map { Post(id: $0, content: 0) }
             var new = old
-            // Mostly in order (a run longer than 64 blocks of 32), then fully shuffled.
+            // Mostly in order (a run longer than 64 blocks of 16), then fully shuffled.
             for _ in 0..<(size / 20) { new.swapAt(rng.below(size), rng.below(size)) }
             for list in [new, { var copy = old; rng.shuffle(&copy); return copy }()] {
                 let changeset = try AnchorEngine().diff(from: old, to: list)
@@ -185,7 +185,7 @@ private func referenceMinimumMoves(old: [Post], new: [Post]) -> Int {
             #expect(zip(run, run.dropFirst()).allSatisfy { $0 < $1 && values[$0] < values[$1] })
             #expect(run.allSatisfy { values[$0] >= 0 })
         }
-        // A run longer than 64 blocks of 32 tails: the index is binary-searched.
+        // A run longer than 64 blocks of 16 tails: the index is binary-searched.
         var long = Array(0..<5_000)
         for _ in 0..<300 { long.swapAt(rng.below(long.count), rng.below(long.count)) }
         let run = MinimumMoves.longestIncreasingRun(long)
