@@ -58,7 +58,7 @@ let package = Package(
         .executableTarget(name: "diffbench", dependencies: ["DiffBenchKit"]),
         // The tests' shared seeded generator (a plain target: test targets cannot depend on each other).
         .target(name: "DiffBenchTestSupport", path: "Tests/DiffBenchTestSupport"),
-        .testTarget(name: "DiffEnginesTests", dependencies: ["DiffEngines", "DiffBenchTestSupport"]),
+        .testTarget(name: "DiffEnginesTests", dependencies: ["DiffEngines", "ListUpdates", "DiffBenchTestSupport"]),
         .testTarget(name: "ListUpdatesTests", dependencies: ["ListUpdates", "DiffEngines", "DiffBenchTestSupport"]),
         .testTarget(name: "FormatsTests", dependencies: ["Formats", "Workloads", "DiffBenchTestSupport"]),
         .testTarget(name: "WorkloadsTests", dependencies: ["Workloads", "Formats", "DiffEngines", "DiffBenchTestSupport"]),

@@ -1,10 +1,10 @@
-/// One of the five engines this library ships, chosen by name at run time.
+/// One of the engines this library ships, chosen by name at run time.
 ///
 /// Its `diff` is a `switch` over the concrete engine types, `@inlinable`, so
 /// a call from another module specializes for the caller's element type
 /// exactly as a call of `HeckelEngine()` would: looking an engine up by name
-/// costs one comparison of a short string per call, not an existential call
-/// into unspecialized generic code.
+/// costs a few comparisons of short strings per call, not an existential
+/// call into unspecialized generic code.
 ///
 /// ```swift
 /// let engine = try BuiltInEngine(named: "heckel")
@@ -16,7 +16,7 @@ public struct BuiltInEngine: Hashable, Sendable {
 
     /// Every built-in engine, in the order tables and charts list them.
     public static let all: [BuiltInEngine] = [.init(known: .lcs), .init(known: .myers), .init(known: .heckel),
-        .init(known: .set), .init(known: .stdlib)]
+        .init(known: .set), .init(known: .stdlib), .init(known: .anchor)]
 
     @usableFromInline init(known name: EngineName) { self.name = name }
 
@@ -28,7 +28,7 @@ public struct BuiltInEngine: Hashable, Sendable {
         self.name = name
     }
 
-    /// The built-in engine called `name` (`lcs`, `myers`, `heckel`, `set`, `stdlib`).
+    /// The built-in engine called `name` (`lcs`, `myers`, `heckel`, `set`, `stdlib`, `anchor`).
     public init(named name: String) throws(DiffError) { try self.init(EngineName(name)) }
 
     /// One line on what the engine is.
@@ -38,6 +38,8 @@ public struct BuiltInEngine: Hashable, Sendable {
         case .myers: return "Myers 1986 greedy with the linear-space middle snake, O((N+M)D) time, O(N+M) memory"
         case .heckel: return "Paul Heckel 1978, six passes over a symbol table, O(N+M)"
         case .set: return "set difference for inserts/deletes, fewest moves by LIS, O(N+M + K log K); unique ids only"
+        case .anchor:
+            return "Heckel's unique ids, then unique runs of ids between anchors, fewest moves by LIS, O(N+M + K log K)"
         default: return "Swift's difference(from:) + inferringMoves(), the in-run reference"
         }
     }
@@ -49,6 +51,7 @@ public struct BuiltInEngine: Hashable, Sendable {
         case .myers: return MyersEngine()
         case .heckel: return HeckelEngine()
         case .set: return SetEngine()
+        case .anchor: return AnchorEngine()
         default: return StdlibEngine()
         }
     }
@@ -65,6 +68,7 @@ public struct BuiltInEngine: Hashable, Sendable {
         case .myers: return try MyersEngine().diff(from: old, to: new, identity: identity, options: options)
         case .heckel: return try HeckelEngine().diff(from: old, to: new, identity: identity, options: options)
         case .set: return try SetEngine().diff(from: old, to: new, identity: identity, options: options)
+        case .anchor: return try AnchorEngine().diff(from: old, to: new, identity: identity, options: options)
         default: return try StdlibEngine().diff(from: old, to: new, identity: identity, options: options)
         }
     }

@@ -1,8 +1,8 @@
 /// The stable name of an engine (contract: the CLI, the runner, the result
 /// rows, the charts and the CI gate spell engines by it).
 ///
-/// Open, like a notification name: the five built-in engines have static
-/// constants (`.lcs`, `.myers`, `.heckel`, `.set`, `.stdlib`), and another
+/// Open, like a notification name: the built-in engines have static
+/// constants (`.lcs`, `.myers`, `.heckel`, `.set`, `.stdlib`, `.anchor`), and another
 /// package names its own engines with a string literal
 /// (`static let name: EngineName = "mine"`).
 public struct EngineName: RawRepresentable, Hashable, Comparable, Sendable, Codable, ExpressibleByStringLiteral,
@@ -19,6 +19,7 @@ public struct EngineName: RawRepresentable, Hashable, Comparable, Sendable, Coda
     public static let heckel: EngineName = "heckel"
     public static let set: EngineName = "set"
     public static let stdlib: EngineName = "stdlib"
+    public static let anchor: EngineName = "anchor"
 
     /// The engines this library ships, in the order tables list them.
     public static let builtIns: [EngineName] = BuiltInEngine.all.map(\.name)

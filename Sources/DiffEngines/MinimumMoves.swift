@@ -29,29 +29,24 @@ public enum MinimumMoves {
     }
 
     /// Positions (indices into `values`) of one longest strictly increasing
-    /// subsequence of `values`, ascending.
+    /// subsequence of the non-negative `values`, ascending (a negative value
+    /// stands for an unmatched item and is never part of the run).
+    ///
+    /// - Complexity: O(K log L) time for K values and a run of length L, O(K)
+    ///   memory: the one patience-sorting implementation every engine shares
+    ///   (``markLongestIncreasingRun(_:into:)``, on 32-bit values: list positions).
     public static func longestIncreasingRun(_ values: [Int]) -> [Int] {
-        if values.isEmpty { return [] }
-        // tails[k]: index of the smallest tail of an increasing run of length k+1
-        var tails: [Int] = []
-        tails.reserveCapacity(64)
-        var parent = [Int](repeating: -1, count: values.count)
-        for index in values.indices {
-            let value = values[index]
-            var low = 0, high = tails.count
-            while low < high {
-                let mid = (low &+ high) >> 1
-                if values[tails[mid]] < value { low = mid &+ 1 } else { high = mid }
-            }
-            if low > 0 { parent[index] = tails[low - 1] }
-            if low == tails.count { tails.append(index) } else { tails[low] = index }
+        let values = values.map { value in
+            precondition(value < Int(Int32.max), "values are list positions, below 2^31 - 1")
+            return Int32(clamping: max(value, -1))
         }
-        var run = [Int](repeating: 0, count: tails.count)
-        var cursor = tails[tails.count - 1]
-        for k in stride(from: tails.count - 1, through: 0, by: -1) {
-            run[k] = cursor
-            cursor = parent[cursor]
+        var marks = [Bool](repeating: false, count: values.count)
+        let length = values.withUnsafeBufferPointer { values in
+            marks.withUnsafeMutableBufferPointer { marks in markLongestIncreasingRun(values, into: marks) }
         }
+        var run: [Int] = []
+        run.reserveCapacity(length)
+        for index in marks.indices where marks[index] { run.append(index) }
         return run
     }
 }
@@ -88,49 +83,116 @@ extension Changeset {
 
 /// Marks the members of one longest strictly increasing subsequence of
 /// `values` (negative values are skipped: they stand for unmatched items).
-/// Returns the subsequence length.
+/// Returns the subsequence length. `marks` must start all false.
 ///
-/// Patience sorting on 32-bit buffers: O(K log K) time, 12 bytes of scratch
-/// per value. The tails' values are kept in their own contiguous array so the
-/// binary search reads one cache-friendly buffer, and a value larger than
-/// every tail (the common case in a mostly ordered list) skips the search.
-@usableFromInline
-func markLongestIncreasingRun(_ values: UnsafeBufferPointer<Int32>, into marks: UnsafeMutableBufferPointer<Bool>) -> Int {
+/// Patience sorting: `tails[k]` is the smallest value that ends an increasing
+/// run of length k + 1, so the tails are sorted, and a value goes where the
+/// first tail not smaller than it is, that is at the number of tails smaller
+/// than it. That number is counted rather than binary-searched: a binary
+/// search is a chain of dependent loads and, on a shuffled list, of
+/// coin-flip branches (callgrind on `shuffled@100000`: 4.3 mispredicted
+/// branches per value there, which made `set` 2.55× `heckel`; written with
+/// masks instead of branches it got no faster, the chain of loads stays).
+/// Counting has no chain: the tails are cut into blocks of
+/// ``lisBlock`` and the first tail of every block is kept in a small index;
+/// SIMD comparisons count the index entries below the value (that picks the
+/// block), then the block's tails below it. Measured alone on a shuffled
+/// 100,000: 1.1 ms against 4.1 ms for the binary search (blocks of 32; 16
+/// made `set` on `shuffled@10000` 309 → 268 µs, heckel 262 → 277 µs in the
+/// runs before and after, so about 15% on the whole engine). When the index is
+/// long (a run longer than 64 blocks, a mostly ordered list) it is
+/// binary-searched instead, so no search costs more than O(log K + block).
+/// A value larger than every tail (the common case in a mostly ordered list)
+/// skips the search.
+///
+/// - Complexity: O(K log L) time for K values and a longest run of length L
+///   (O(K · (L / 1,024 + 3)) SIMD steps while L ≤ 1,024), O(K) scratch.
+@inlinable
+func markLongestIncreasingRun(
+    _ values: UnsafeBufferPointer<Int32>, into marks: UnsafeMutableBufferPointer<Bool>
+) -> Int {
     let count = values.count
     if count == 0 { return 0 }
-    let tailValue = UnsafeMutableBufferPointer<Int32>.allocate(capacity: count)
+    precondition(count <= Int(Int32.max), "too many values for 32-bit links")
+    // Tails and index padded with Int32.max (never below a value) to whole
+    // SIMD chunks, so the counts need no tail loop.
+    let tailCapacity = (count + lisBlock) & ~(lisBlock - 1)
+    let indexCapacity = (tailCapacity / lisBlock + 8) & ~7
+    let tails = UnsafeMutablePointer<Int32>.allocate(capacity: tailCapacity)
+    let index = UnsafeMutablePointer<Int32>.allocate(capacity: indexCapacity)
     let tailIndex = UnsafeMutableBufferPointer<Int32>.allocate(capacity: count)
     let parent = UnsafeMutableBufferPointer<Int32>.allocate(capacity: count)
-    defer { tailValue.deallocate(); tailIndex.deallocate(); parent.deallocate() }
-    var length = 0
-    for index in 0..<count {
-        let value = values[index]
+    defer { tails.deallocate(); index.deallocate(); tailIndex.deallocate(); parent.deallocate() }
+    tails.initialize(repeating: .max, count: tailCapacity)
+    index.initialize(repeating: .max, count: indexCapacity)
+    var length = 0, blocks = 0
+    for position in 0..<count {
+        let value = values[position]
         if value < 0 { continue }
         var low: Int
-        if length == 0 || tailValue[length &- 1] < value {
+        if length == 0 || tails[length &- 1] < value {
             low = length
         } else {
-            // First tail >= value (branch-free halving).
-            low = 0
-            var size = length
-            while size > 1 {
-                let half = size >> 1
-                low = tailValue[low &+ half &- 1] < value ? low &+ half : low
-                size &-= half
+            // Blocks whose first tail is below the value: the last of them holds the place.
+            var block: Int
+            if blocks <= 64 {
+                block = countBelow(value, in: index, count: (blocks &+ 7) & ~7)
+            } else {
+                block = 0
+                var size = blocks
+                while size > 0 {
+                    let half = size >> 1
+                    if index[block &+ half] < value {
+                        block &+= half &+ 1
+                        size &-= half &+ 1
+                    } else {
+                        size = half
+                    }
+                }
             }
-            if tailValue[low] < value { low &+= 1 }
+            if block == 0 {
+                low = 0
+            } else {
+                let start = (block &- 1) &* lisBlock
+                low = start &+ countBelow(value, in: tails + start, count: lisBlock)
+            }
         }
-        parent[index] = low > 0 ? tailIndex[low &- 1] : -1
-        tailValue[low] = value
-        tailIndex[low] = Int32(truncatingIfNeeded: index)
-        if low == length { length &+= 1 }
+        parent[position] = low > 0 ? tailIndex[low &- 1] : -1
+        tails[low] = value
+        tailIndex[low] = Int32(truncatingIfNeeded: position)
+        if low & (lisBlock &- 1) == 0 { index[low / lisBlock] = value }
+        if low == length {
+            if low & (lisBlock &- 1) == 0 { blocks &+= 1 }
+            length &+= 1
+        }
     }
-    if length > 0 {
-        var cursor = Int(tailIndex[length - 1])
-        while cursor >= 0 {
-            marks[cursor] = true
-            cursor = Int(parent[cursor])
-        }
+    if length == 0 { return 0 }
+    var cursor = Int(tailIndex[length &- 1])
+    while cursor >= 0 {
+        marks[cursor] = true
+        cursor = Int(parent[cursor])
     }
     return length
+}
+
+/// Tails per block of ``markLongestIncreasingRun(_:into:)`` (a multiple of 8):
+/// two SIMD comparisons per block, and up to 64 blocks counted in the index.
+@usableFromInline
+let lisBlock = 16
+
+/// How many of the `count` values at `start` (a multiple of 8) are below
+/// `value`, eight lanes at a time with no branches.
+@inlinable @inline(__always)
+func countBelow(_ value: Int32, in start: UnsafeMutablePointer<Int32>, count: Int) -> Int {
+    let probe = SIMD8<Int32>(repeating: value)
+    var below = SIMD8<Int32>()
+    let raw = UnsafeRawPointer(start)
+    var offset = 0
+    while offset < count {
+        let chunk = raw.loadUnaligned(fromByteOffset: offset &* 4, as: SIMD8<Int32>.self)
+        // A true lane is all ones (-1): subtracting the mask counts it.
+        below &-= unsafeBitCast(chunk .< probe, to: SIMD8<Int32>.self)
+        offset &+= 8
+    }
+    return Int(truncatingIfNeeded: below.wrappedSum())
 }

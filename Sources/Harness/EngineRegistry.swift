@@ -23,7 +23,7 @@ public struct EngineRegistry: Sendable {
     /// The registry in force (the built-ins unless a scope says otherwise).
     @TaskLocal public static var current = EngineRegistry.builtIns
 
-    /// The five engines `DiffEngines` ships. Colours are the Okabe–Ito set
+    /// The engines `DiffEngines` ships. Colours are the Okabe–Ito set
     /// (distinct under the common colour-vision deficiencies); symbols
     /// differ too, so overlapping points and grey-scale prints stay legible.
     public static let builtIns = EngineRegistry([
@@ -44,6 +44,10 @@ public struct EngineRegistry: Sendable {
         EngineDescriptor(
             StdlibEngine(), summary: "Swift's difference(from:) + inferringMoves(), the in-run reference",
             colour: "#D55E00", symbol: 13, infersMoves: true, cost: .differencesSquared),
+        EngineDescriptor(
+            AnchorEngine(),
+            summary: "Heckel's unique ids, then unique runs of ids between anchors, fewest moves by LIS, O(N+M + K log K)",
+            colour: "#56B4E9", symbol: 3),
     ])
 
     /// The `floor` reference row's presentation (not an engine: one

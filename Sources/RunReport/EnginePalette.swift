@@ -21,9 +21,9 @@ public enum EnginePalette {
     public static var order: [String] { engines.map(\.name) }
 
     /// Spare colours for engines the run does not describe.
-    static let spare = ["#56B4E9", "#000000", "#8C564B", "#9467BD", "#BCBD22", "#17BECF"]
-    /// gnuplot point types: circle, square, triangles up and down, diamond, pentagon.
-    static let shapes = [7, 5, 9, 11, 13, 15]
+    static let spare = ["#000000", "#8C564B", "#9467BD", "#BCBD22", "#17BECF", "#E6AB02"]
+    /// gnuplot point types: circle, square, triangles up and down, diamond, pentagon, star.
+    static let shapes = [7, 5, 9, 11, 13, 15, 3]
 
     /// `#RRGGBB` for an engine. O(engines + length of the name).
     public static func colour(for engine: String) -> String {

@@ -17,7 +17,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let old = try CLI.write(#"[{"id": 1, "content": "a"}, {"id": 2, "content": "b"}, {"id": "x", "content": {"n": 1}}]"#, to: "old.json", in: dir)
         let new = try CLI.write(#"[{"id": "x", "content": {"n": 2}}, {"id": 1, "content": "a"}, {"id": 3}]"#, to: "new.json", in: dir)
-        for engine in ["lcs", "myers", "heckel", "set", "stdlib"] {
+        for engine in ["lcs", "myers", "heckel", "set", "stdlib", "anchor"] {
             let result = try CLI.run(["diff", "--engine", engine, "--format", "json", old, new])
             #expect(result.status == 0, "\(engine): \(result.stderr)")
             let output = try JSONDecoder().decode(Output.self, from: Data(result.stdout.utf8))

@@ -28,7 +28,7 @@ private final class Folder {
     }
 }
 
-private let engines = ["lcs", "myers", "heckel", "set", "stdlib"]
+private let engines = ["lcs", "myers", "heckel", "set", "stdlib", "anchor"]
 
 @Suite("diffbench diff --format batch and diffbench validate")
 struct ValidateCommandTests {

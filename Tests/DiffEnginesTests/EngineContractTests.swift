@@ -4,13 +4,13 @@ import Testing
 
 @Suite struct EngineContractTests {
     @Test func enginesAreFoundByTheirStableNames() throws {
-        for name in ["lcs", "myers", "heckel", "set", "stdlib"] {
+        for name in ["lcs", "myers", "heckel", "set", "stdlib", "anchor"] {
             #expect(try BuiltInEngine(named: name).name.rawValue == name)
         }
-        #expect(throws: DiffError.unknownEngine("nope", known: ["lcs", "myers", "heckel", "set", "stdlib"])) {
+        #expect(throws: DiffError.unknownEngine("nope", known: ["lcs", "myers", "heckel", "set", "stdlib", "anchor"])) {
             try BuiltInEngine(named: "nope")
         }
-        #expect(EngineName.builtIns.map(\.rawValue) == ["lcs", "myers", "heckel", "set", "stdlib"])
+        #expect(EngineName.builtIns.map(\.rawValue) == ["lcs", "myers", "heckel", "set", "stdlib", "anchor"])
     }
 
     @Test func anEngineLookedUpByNameGivesWhatItsTypeGives() throws {
@@ -21,7 +21,7 @@ import Testing
             let direct: [Changeset?] = [
                 try? LCSEngine().diff(from: old, to: new), try? MyersEngine().diff(from: old, to: new),
                 try? HeckelEngine().diff(from: old, to: new), try? SetEngine().diff(from: old, to: new),
-                try? StdlibEngine().diff(from: old, to: new),
+                try? StdlibEngine().diff(from: old, to: new), try? AnchorEngine().diff(from: old, to: new),
             ]
             for (engine, expected) in zip(BuiltInEngine.all, direct) {
                 #expect((try? engine.diff(from: old, to: new)) == expected, "\(engine.name)")

@@ -8,5 +8,5 @@ DiffBenchCLI.main(engines: [
     EngineDescriptor(
         PlainLCSEngine(),
         summary: "textbook LCS table without trimming or id coding, O(NM) time and memory",
-        colour: "#56B4E9", symbol: 13, cost: .untrimmedTableCells),
+        colour: "#8C564B", symbol: 4, cost: .untrimmedTableCells),
 ])
