@@ -20,6 +20,8 @@ public struct ReportSummary: Hashable, Sendable, Codable {
     /// Fitted exponents per engine × workload (time and memory).
     public var exponents: [ExponentFit]
     public var verdicts: [WorkloadVerdict]
+    /// "Which engine should I use?", one per data shape the run measured.
+    public var advice: [EngineAdvice]
     /// Paths relative to the run folder.
     public var pages: [String]
     /// The gnuplot used, nil when none was found.
@@ -42,6 +44,25 @@ public struct ReportSummary: Hashable, Sendable, Codable {
         for chart in charts {
             lines.append("  \(chart.name).png\(chart.drawn ? "" : " (not drawn)") — \(chart.title). \(chart.finding)")
         }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The closing screen of `make bench`: "Which engine should I use?"
+    /// per data shape, wrapped to 80 columns, then where the page is and
+    /// what was not drawn. The full listing is ``text``. O(advice text).
+    public var brief: String {
+        var lines = ["Which engine should I use?"]
+        if advice.isEmpty { lines.append("  No engine was verified in this run; see the results table.") }
+        for item in advice {
+            lines.append("")
+            lines.append("  \(item.shape.title) (\(item.elements.joined(separator: ", ")))")
+            lines += ChartText.wrap(item.plainText, columns: 74).map { "    " + $0 }
+        }
+        lines.append("")
+        let drawn = charts.filter(\.drawn).count
+        lines.append("report: \(runDirectory)/index.html (\(drawn) of \(charts.count) charts drawn)")
+        if gnuplotMissing { lines.append("charts: not drawn, gnuplot was not found") }
+        if !failures.isEmpty { lines.append("charts: gnuplot failed on " + failures.map(\.chart).joined(separator: ", ")) }
         return lines.joined(separator: "\n")
     }
 }
@@ -68,18 +89,20 @@ public enum ReportBuilder {
     ) throws(ReportError) -> ReportSummary {
         let folder = try runFolder(runDirectory)
         let document = try ResultsStore.read(folder)
+        let elements = elementKinds(folder)
         var engines = document.engines ?? []
         for info in knownEngines where !engines.contains(where: { $0.name == info.name }) { engines.append(info) }
         let result = EnginePalette.$engines.withValue(engines) { () -> Result<ReportSummary, ReportError> in
             Result { () throws(ReportError) in
-                try build(folder: folder, document: document, extraSections: extraSections, gnuplot: gnuplot)
+                try build(folder: folder, document: document, extraSections: extraSections, gnuplot: gnuplot, elements: elements)
             }
         }
         return try result.get()
     }
 
     static func build(
-        folder: String, document: RunDocument, extraSections: [ReportSection], gnuplot: Gnuplot.Location
+        folder: String, document: RunDocument, extraSections: [ReportSection], gnuplot: Gnuplot.Location,
+        elements: [String: String] = [:]
     ) throws(ReportError) -> ReportSummary {
         let runName = document.environment.runName
         let allSeries = RunSeries.group(document)
@@ -141,14 +164,41 @@ public enum ReportBuilder {
         let sections = (extraSections + ReportSection.discovered(in: folder)).map { $0.existing(in: folder) }
         let page = ReportPage(
             document: document, charts: drafts.map(\.file), fits: fits,
-            verdicts: allSeries.map(WorkloadVerdict.init), sections: sections, chartProblem: chartProblem)
+            verdicts: allSeries.map(WorkloadVerdict.init),
+            advice: EngineAdvice.advise(allSeries) { elements[$0.key] },
+            sections: sections, chartProblem: chartProblem)
         try write(page.markdown, to: folder + "/index.md")
         try write(page.html, to: folder + "/index.html")
 
         return ReportSummary(
             runDirectory: folder, runName: runName, charts: page.charts, exponents: fits, verdicts: page.verdicts,
+            advice: page.advice,
             pages: ["index.md", "index.html"], gnuplot: executable, failures: failures, warnings: warnings,
             sections: sections.map(\.title))
+    }
+
+    /// The `elements` value of each row (by ``ResultRow/key``) when the
+    /// run's file records one per row: the kind of element the lists held
+    /// (`int`, …). Read from the file itself, so a run that records it is
+    /// described even by a build whose row type does not know the column;
+    /// empty when absent or unreadable. O(rows).
+    static func elementKinds(_ folder: String) -> [String: String] {
+        struct Row: Decodable {
+            var engine: String
+            var workload: String
+            var size: Int
+            var parameters: String
+            var elements: String?
+        }
+        struct File: Decodable { var rows: [Row] }
+        guard let data = FileManager.default.contents(atPath: folder + "/results.json"),
+            let file = try? JSONDecoder().decode(File.self, from: data)
+        else { return [:] }
+        var kinds: [String: String] = [:]
+        for row in file.rows {
+            if let kind = row.elements, !kind.isEmpty { kinds["\(row.engine)/\(row.workload)/\(row.size)/\(row.parameters)"] = kind }
+        }
+        return kinds
     }
 
     /// The run folder: the path itself, or the folder of a results.json path.

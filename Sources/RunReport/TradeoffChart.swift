@@ -21,8 +21,10 @@ enum TradeoffChart {
         The best engine for a workload is the lowest point furthest left.
         """
 
-    /// Symbols for workloads: filled shapes first, then open ones, then marks.
-    static let pointTypes = [7, 5, 9, 11, 13, 15, 6, 4, 8, 10, 12, 14, 1, 2, 3]
+    /// Symbols for workloads: filled shapes first, then marks (+, ×, *), and
+    /// only then the open forms of the filled shapes (a filled and an open
+    /// triangle are hard to tell apart at this size, so they come last).
+    static let pointTypes = [7, 5, 9, 11, 13, 15, 1, 2, 3, 6, 4, 8, 10, 12, 14]
 
     static func draft(_ allSeries: [RunSeries], runName: String) -> ChartDraft? {
         var picked: [(series: RunSeries, rows: [ResultRow], size: Int, pointType: Int)] = []
@@ -120,15 +122,31 @@ enum TradeoffChart {
         return ChartDraft(file: file, data: table.render(title: title), script: script.text)
     }
 
-    /// Which engines were both the fastest and minimal, and how often.
+    /// Which engines were both the fastest and minimal, and how often. A
+    /// workload where the best is tied within noise (``EngineAdvice/tied(_:_:)``)
+    /// with another minimal engine counts as shared, not as a win.
     static func finding(_ groups: [[ResultRow]]) -> String {
-        var wins: [String: Int] = [:]
+        var wins: [String: Int] = [:], shared: [String: Int] = [:]
         for rows in groups {
-            let minimal = rows.filter { QualityMeasures.stepsRatio($0)!.value <= rows.map { QualityMeasures.stepsRatio($0)!.value }.min()! + 1e-9 }
-            if let best = minimal.min(by: { $0.ratioToStdlib! < $1.ratioToStdlib! }) { wins[best.engine, default: 0] += 1 }
+            let fewest = rows.map { QualityMeasures.stepsRatio($0)!.value }.min()!
+            let minimal = rows.filter { QualityMeasures.stepsRatio($0)!.value <= fewest + 1e-9 && $0.medianNs != nil }
+            guard let best = minimal.min(by: { $0.ratioToStdlib! < $1.ratioToStdlib! }) else { continue }
+            func point(_ row: ResultRow) -> (median: Double, spread: Double) { (row.medianNs!, row.spreadNs ?? 0) }
+            let tied = minimal.filter { $0.engine != best.engine && EngineAdvice.tied(point(best), point($0)) }
+            if tied.isEmpty {
+                wins[best.engine, default: 0] += 1
+            } else {
+                for row in [best] + tied { shared[row.engine, default: 0] += 1 }
+            }
         }
-        let ranked = EnginePalette.sorted(wins.keys).sorted { wins[$0]! > wins[$1]! }
-        let parts = ranked.map { "\($0) on \(wins[$0]!) of \(groups.count)" }
-        return "Fastest among the engines with the fewest steps: " + parts.joined(separator: ", ") + " workloads."
+        let ranked = EnginePalette.sorted(Set(wins.keys).union(shared.keys)).sorted {
+            (wins[$0] ?? 0, shared[$0] ?? 0) > (wins[$1] ?? 0, shared[$1] ?? 0)
+        }
+        let parts = ranked.map { engine -> String in
+            var text = "\(engine) alone on \(wins[engine] ?? 0)"
+            if let count = shared[engine] { text += ", tied within noise on \(count)" }
+            return text
+        }
+        return "Fastest among the engines with the fewest steps, of \(groups.count) workloads: " + parts.joined(separator: "; ") + "."
     }
 }

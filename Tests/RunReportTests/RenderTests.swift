@@ -81,7 +81,8 @@ import Testing
     func awkwardNames() throws {
         let gnuplot = try Self.gnuplot()
         var rows: [ResultRow] = []
-        for size in [10, 100] {
+        // Three sizes in the fit range: scaling and memory charts are drawn from three sizes on.
+        for size in [1_000, 10_000, 100_000] {
             for engine in ["stdlib", "new_engine^2"] {
                 var row = ResultRow(
                     engine: engine, workload: "my_list {v2} & \"more\"", size: size, sizeOld: size, sizeNew: size, seed: 3,
@@ -104,7 +105,7 @@ import Testing
                 swiftVersion: "6", os: "x", cpu: "y", cores: 1, memoryBytes: 1, buildConfiguration: "debug", gitCommit: "z", seed: 3,
                 startTime: "now", runName: "awkward"),
             plan: PlanSummary(
-                engines: ["stdlib"], workloads: [], sizes: [10, 100], extraCases: [], minSamples: 1, minTimeSeconds: 0,
+                engines: ["stdlib"], workloads: [], sizes: [1_000, 10_000, 100_000], extraCases: [], minSamples: 1, minTimeSeconds: 0,
                 timeBudgetSeconds: 1, lcsMemoryBudgetBytes: 1),
             complete: false, rows: rows)
         let folder = try SyntheticRun.write(document)

@@ -103,7 +103,8 @@ import Testing
         for fit in time {
             let truth = try #require(run.timeExponents["\(fit.engine)/\(fit.workload)"])
             #expect(abs(try #require(fit.fit).exponent - truth) < 1e-9, "\(fit.engine)/\(fit.workload)")
-            #expect(fit.sizes == [100, 1_000, 10_000])
+            // Fitted over the one stated range (PowerLawFit.sizeRange): 100 lies outside it.
+            #expect(fit.sizes == [1_000, 10_000])
         }
         for fit in memory {
             // Bytes are whole numbers, so the law holds to rounding.
@@ -112,23 +113,27 @@ import Testing
         }
         // The floor allocated nothing on `same`: no memory fit for it there.
         #expect(!memory.contains { $0.engine == "floor" && $0.workload == "same" })
-        // The legends carry the exponents.
+        // ... and the memory legend says so instead of leaving it out silently.
+        let sameMemory = try String(contentsOfFile: folder + "/charts/memory-same.gp", encoding: .utf8)
+        #expect(sameMemory.contains("0 B (no heap use): floor"))
+        // The legends carry the exponents and the range they were fitted over.
         let script = try String(contentsOfFile: folder + "/charts/scaling-mixed.gp", encoding: .utf8)
+        #expect(script.contains("over n = 1,000–100,000"))
         for fit in time where fit.workload == "mixed" {
             #expect(script.contains("\(fit.engine) ∝ n^{\(String(format: "%.2f", fit.fit!.exponent))}"))
         }
     }
 
-    @Test("one size only: charts still drawn, no exponent, the legend says why")
-    func oneSize() throws {
-        let run = SyntheticRun(seed: 8, sizes: [500])
+    @Test("under three sizes: no scaling or memory charts and no exponents from two noisy points", arguments: [[500], [1_000, 10_000]])
+    func fewSizes(sizes: [Int]) throws {
+        let run = SyntheticRun(seed: 8, sizes: sizes)
         let folder = try SyntheticRun.write(run.document)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let summary = try ReportBuilder.build(runDirectory: folder, gnuplot: .none)
-        #expect(summary.exponents.allSatisfy { $0.fit == nil })
-        #expect(!summary.exponents.isEmpty)
-        let script = try String(contentsOfFile: folder + "/charts/scaling-same.gp", encoding: .utf8)
-        #expect(script.contains("(one size, no fit)"))
+        #expect(!summary.charts.contains { $0.kind == .scaling || $0.kind == .memory })
+        #expect(summary.charts.contains { $0.kind == .time })
+        #expect(summary.exponents.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: folder + "/charts/scaling-same.gp"))
     }
 
     @Test("trade-off: a workload whose largest size has no stdlib time is drawn at the largest size that has one")
@@ -222,10 +227,29 @@ import Testing
         // One results-table line per row, in both pages.
         #expect(html.components(separatedBy: "<tr class=\"").count - 1 == run.document.rows.count)
         let resultsPart = try #require(markdown.range(of: "## Results"))
-        let tableLines = markdown[resultsPart.upperBound...].split(separator: "\n").filter { $0.hasPrefix("| ") }
+        let environmentPart = try #require(markdown.range(of: "## Environment"))
+        let tableLines = markdown[resultsPart.upperBound..<environmentPart.lowerBound].split(separator: "\n").filter { $0.hasPrefix("| ") }
         #expect(tableLines.count == run.document.rows.count + 1)
-        // Self-contained: no scripts, no remote references.
-        #expect(!html.contains("<script") && !html.contains("http://") && !html.contains("https://") && !html.contains("<link"))
+        // Self-contained: one inline script (the browser test's probe), no remote references.
+        #expect(html.components(separatedBy: "<script").count == 2 && !html.contains("<script src"))
+        #expect(!html.contains("http://") && !html.contains("https://") && !html.contains("<link"))
+        // Order: the advice first, the environment last; the full table collapsed.
+        let order = ["id=\"advice\"", "id=\"charts\"", "id=\"verdict\"", "id=\"results\"", "id=\"environment\""].map {
+            html.range(of: $0)?.lowerBound
+        }
+        #expect(order.allSatisfy { $0 != nil } && zip(order, order.dropFirst()).allSatisfy { $0! < $1! })
+        let mdOrder = ["## Which engine should I use?", "## Charts", "## Results", "## Environment"].map { markdown.range(of: $0)?.lowerBound }
+        #expect(mdOrder.allSatisfy { $0 != nil } && zip(mdOrder, mdOrder.dropFirst()).allSatisfy { $0! < $1! })
+        let details = try #require(html.range(of: "<details><summary>All \(run.document.rows.count) rows"))
+        #expect(html.range(of: "</details>", range: details.upperBound..<html.endIndex)!.lowerBound > html.range(of: "<tr class=\"", range: details.upperBound..<html.endIndex)!.lowerBound)
+        // The advice names an engine for every shape the synthetic run holds.
+        #expect(summary.advice.map(\.shape) == [.uniqueIDs, .repeatedIDs, .sectioned])
+        for advice in summary.advice {
+            let pick = try #require(advice.pick)
+            #expect(html.contains("Use <strong class=\"engine\">") && markdown.contains("Use **\(pick)**"))
+        }
+        // No ratio in exponent notation anywhere on the page.
+        #expect(html.range(of: #"[0-9]e-[0-9]"#, options: .regularExpression) == nil)
         #expect(html.contains("<style>"))
         for verdict in summary.verdicts { #expect(html.contains(ReportPage.escapeHTML(verdict.workload))) }
     }

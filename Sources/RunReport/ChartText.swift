@@ -1,0 +1,35 @@
+/// Fitting chart text into a picture: gnuplot does not wrap, so a long
+/// footnote or title (a long workload name, nine engines skipped) would run
+/// off the edge. Text is broken at spaces into lines of a width estimated
+/// from the font size (a sans-serif character averages ~0.55 em).
+enum ChartText {
+    /// Characters that fit across `pixels` at `points` font size (pngcairo at 96 dpi).
+    static func columns(pixels: Int, points: Double) -> Int {
+        max(20, Int(Double(pixels) / (points * 96 / 72 * 0.55)))
+    }
+
+    /// The text broken at spaces into lines of at most `columns` characters
+    /// (a word longer than that is cut into pieces). O(length).
+    static func wrap(_ text: String, columns: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+            var word = Substring(word)
+            while word.count > columns {
+                if !line.isEmpty { lines.append(line); line = "" }
+                lines.append(String(word.prefix(columns)))
+                word = word.dropFirst(columns)
+            }
+            if line.isEmpty {
+                line = String(word)
+            } else if line.count + 1 + word.count <= columns {
+                line += " " + word
+            } else {
+                lines.append(line)
+                line = String(word)
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines.isEmpty ? [""] : lines
+    }
+}
