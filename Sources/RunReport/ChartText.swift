@@ -32,4 +32,24 @@ enum ChartText {
         if !line.isEmpty { lines.append(line) }
         return lines.isEmpty ? [""] : lines
     }
+
+    /// Items joined by ", " into lines of at most `columns` characters where
+    /// possible, never splitting an item (a longer item gets a line of its
+    /// own); every line but the last ends in a comma. O(total length).
+    static func pack(_ items: [String], columns: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for item in items {
+            if line.isEmpty {
+                line = item
+            } else if line.count + 2 + item.count <= columns {
+                line += ", " + item
+            } else {
+                lines.append(line + ",")
+                line = item
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
 }

@@ -74,12 +74,16 @@ public struct EngineAdvice: Hashable, Sendable, Codable {
     public var fasterRatio: Double?
     /// Its steps over the fewest, at most, across the shape's workloads.
     public var fasterExtraSteps: Double?
+    /// Its steps beyond the fewest, at most, across the shape's workloads.
+    public var fasterExtraCount: Int?
     public var avoid: [Avoid]
     /// The advice as a sentence or three.
     public var parts: [Part]
 
     /// Two times differing by at most this fraction are a tie whatever their spreads.
     public static let tieTolerance = 0.03
+    /// Steps up to this many times the fewest count as "a few extra moves".
+    public static let fewExtraSteps = 1.5
     /// An engine this many times slower than the pick (by score) is to be avoided.
     public static let avoidRatio = 10.0
 
@@ -200,7 +204,8 @@ public struct EngineAdvice: Hashable, Sendable, Codable {
 
         var advice = EngineAdvice(
             shape: shape, workloads: standings.map(\.label), sizes: standings.map(\.size), elements: kinds, pick: nil,
-            pickTies: [], pickMinimalOn: 0, fasterWithMoreSteps: nil, fasterRatio: nil, fasterExtraSteps: nil, avoid: [],
+            pickTies: [], pickMinimalOn: 0, fasterWithMoreSteps: nil, fasterRatio: nil, fasterExtraSteps: nil, fasterExtraCount: nil,
+            avoid: [],
             parts: [])
         guard !complete.isEmpty else {
             advice.parts = [.text("No engine was verified on every workload of this shape; see the results table.")]
@@ -223,12 +228,16 @@ public struct EngineAdvice: Hashable, Sendable, Codable {
                 guard let fewest = standing.fewest, let steps = standing.steps[fastest] else { return nil }
                 return fewest == 0 ? (steps == 0 ? 1 : nil) : Double(steps) / Double(fewest)
             }.max()
+            advice.fasterExtraCount = standings.compactMap { standing -> Int? in
+                guard let fewest = standing.fewest, let steps = standing.steps[fastest] else { return nil }
+                return steps - fewest
+            }.max()
         }
         for engine in engines where engine != pick {
             if let standing = standings.first(where: { $0.absent[engine] != nil }) {
                 let count = standings.filter { $0.absent[engine] != nil }.count
                 var why = standing.absent[engine]!
-                if standings.count > 1 { why += " (\(standing.label)" + (count > 1 ? " and \(count - 1) more)" : ")") }
+                if count < standings.count { why += ", on \(standing.label)" + (count > 1 ? " and \(count - 1) more" : "") }
                 advice.avoid.append(Avoid(engine: engine, why: why))
             } else if let mine = scores[engine], mine / scores[pick]! >= avoidRatio {
                 advice.avoid.append(Avoid(engine: engine, why: "\(Self.timesText(mine / scores[pick]!)) the time of the pick"))
@@ -255,11 +264,18 @@ public struct EngineAdvice: Hashable, Sendable, Codable {
         }
         parts.append(.text(". "))
         if let faster = advice.fasterWithMoreSteps, let ratio = advice.fasterRatio {
-            parts += [.text("If a few extra moves are acceptable, "), .engine(faster), .text(" is faster (\(timesText(ratio)) the time")]
-            if let extra = advice.fasterExtraSteps, extra > 1 {
-                parts.append(.text(", up to \(String(format: "%.2f", extra))× the fewest steps"))
+            let extra = advice.fasterExtraSteps ?? 1, count = advice.fasterExtraCount ?? 0
+            if extra <= fewExtraSteps {
+                parts += [.text("If a few extra moves are acceptable, "), .engine(faster), .text(" is \(RatioText.against(ratio))")]
+                if count > 0 {
+                    // A ratio that rounds to 1.00 says nothing: the count of extra steps then.
+                    parts.append(.text(extra >= 1.005 ? " at up to \(String(format: "%.2f", extra))× the fewest steps" : " with up to \(Formatting.grouped(count)) more steps"))
+                }
+            } else {
+                // Not "a few": say what the speed costs.
+                parts += [.engine(faster), .text(" is \(RatioText.against(ratio)) but takes up to \(String(format: "%.3g", extra))× the fewest steps")]
             }
-            parts.append(.text("). "))
+            parts.append(.text(". "))
         } else {
             parts.append(.text("No engine with more steps is faster beyond the noise. "))
         }

@@ -123,8 +123,8 @@ extension ReportPage {
             out.append("<p>\(Self.adviceHTML(item.parts))</p>")
             out.append("<p class=\"scope\">\(Self.escapeHTML(item.scope)).</p></div>")
         }
-        out.append("<p class=\"note\">\(Self.escapeHTML(Self.adviceRule))</p>")
         out.append("</section>")
+        out.append("<details class=\"note\"><summary>How this is decided</summary>\(Self.escapeHTML(Self.adviceRule))</details>")
         return out
     }
 
@@ -177,8 +177,9 @@ extension ReportPage {
     static func escapeHTML(_ text: String) -> String { HTMLText.escape(text) }
 
     static let style = """
-        body { font: 15px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif; color: #222; margin: 0 auto; max-width: 1280px; padding: 1.5em 2em 3em; }
-        h1 { font-size: 1.7em; margin-bottom: 0.2em; }
+        body { font: 15px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif; color: #222; margin: 0 auto; max-width: 1280px; padding: 0.5em 2em 3em; }
+        h1 { font-size: 1.6em; margin: 0.4em 0 0.1em; }
+        h1 + p.files { margin: 0; }
         h2 { margin-top: 2em; border-bottom: 1px solid #ddd; padding-bottom: 0.2em; }
         h3 { margin-top: 1.6em; }
         nav, .files, .note, footer { color: #555; font-size: 0.92em; }
@@ -196,7 +197,7 @@ extension ReportPage {
         #results td { white-space: nowrap; }
         #results td[title] { text-decoration: underline dotted #999; cursor: help; }
         details > summary { cursor: pointer; color: #0b5cad; }
-        #advice h2 { margin-top: 0.8em; }
+        #advice h2 { margin-top: 0.6em; }
         .advice { margin: 0.5em 0 0.7em; }
         .advice h3 { margin: 0; font-size: 1.05em; }
         .advice p { margin: 0.1em 0; }

@@ -91,7 +91,7 @@ enum ScalingChart {
             "set yrange [\(GnuplotScript.number(yRange.low)):\(GnuplotScript.number(yRange.high))]",
             "set xtics (" + sizes.map { "\"\(Formatting.grouped($0))\" \($0)" }.joined(separator: ", ") + ")",
             "set mxtics default",
-            "set key title \(GnuplotScript.literal("fit y ∝ n^k over " + PowerLawFit.sizeRangeText)) font ',10'",
+            "set key title \"fit y ∝ n^{k} over \(GnuplotScript.escaped(PowerLawFit.sizeRangeText))\" font ',10'",
         ])
         var clauses: [String] = []
         let same = coinciding(engines: engines, rows: rows, value: value)
@@ -114,9 +114,9 @@ enum ScalingChart {
                 return all ? engine : engine + " (at " + zero.filter { $0.engine == engine }.map { Formatting.grouped($0.size) }.joined(separator: ", ") + ")"
             }
             // One legend line per few engines, so a long list does not widen the key past the picture.
-            for (index, line) in ChartText.wrap(names.joined(separator: ", "), columns: 28).enumerated() {
-                let text = (index == 0 ? "0 B (no heap use): " : "  ") + line
-                clauses.append("keyentry with points pt 0 ps 0 title \(GnuplotScript.literal(text))")
+            clauses.append("keyentry with points pt 0 ps 0 title \(GnuplotScript.literal("0 B (no heap use):"))")
+            for line in ChartText.pack(names, columns: 24) {
+                clauses.append("keyentry with points pt 0 ps 0 title \(GnuplotScript.literal("  " + line))")
             }
         }
         if !noteLines.isEmpty {
@@ -132,9 +132,13 @@ enum ScalingChart {
         return Result(draft: ChartDraft(file: file, data: table.render(title: title), script: script.text), fits: fits)
     }
 
-    /// For each engine whose points all lie within ``EngineAdvice/tieTolerance``
-    /// of an earlier engine's at the same sizes (the lines overplot), that
-    /// earlier engine. O(engines² · sizes).
+    /// Two lines this close (relative) at every size overplot on a log axis
+    /// spanning several decades: the later one's legend names the earlier.
+    static let overplotTolerance = 0.1
+
+    /// For each engine whose points all lie within ``overplotTolerance`` of an
+    /// earlier engine's at the same sizes (the lines overplot), that earlier
+    /// engine. O(engines² · sizes).
     static func coinciding(engines: [String], rows: [ResultRow], value: (ResultRow) -> Double?) -> [String: String] {
         var result: [String: String] = [:]
         func points(_ engine: String) -> [Int: Double] {
@@ -145,7 +149,7 @@ enum ScalingChart {
             for earlier in engines[..<index] where result[earlier] == nil {
                 let theirs = points(earlier)
                 guard Set(theirs.keys) == Set(mine.keys), !mine.isEmpty else { continue }
-                if mine.allSatisfy({ abs($0.value - theirs[$0.key]!) <= EngineAdvice.tieTolerance * min($0.value, theirs[$0.key]!) }) {
+                if mine.allSatisfy({ abs($0.value - theirs[$0.key]!) <= overplotTolerance * min($0.value, theirs[$0.key]!) }) {
                     result[engine] = earlier
                     break
                 }

@@ -44,9 +44,9 @@ enum TimeChart {
             extremes.append((median - spread > 0 ? median - spread : median) / 1e9)
             extremes.append((median + spread) / 1e9)
         }
-        // Room above the highest whisker for its rotated time label (about a fifth of the height).
+        // Room above the highest whisker for its rotated time label (about an eighth of the height).
         let fitted = AxisRange.logarithmic(extremes, minimumSpan: 10)
-        let range = (low: fitted.low, high: fitted.high * pow(fitted.high / fitted.low, 0.25))
+        let range = (low: fitted.low, high: fitted.high * pow(fitted.high / fitted.low, 0.15))
         let title = "Median time per diff — \(series.label)"
         let missing = notTimed(series, shown: rows)
         let width = 1000

@@ -12,7 +12,8 @@ enum TradeoffChart {
     static let name = "tradeoff"
 
     static let caption = """
-        One point per engine and workload at the workload's largest size with a stdlib time; colour = engine, \
+        One point per engine and workload at the workload's largest size with a stdlib time and every \
+        engine that has a point at some size; colour = engine, \
         symbol = workload. Across: time ÷ stdlib's time on the same lists (log scale; left of the \
         dashed line = faster than stdlib). Up: (deletes + inserts + moves) ÷ the fewest possible \
         (log scale; 1 = minimal). With unique ids the fewest is n + m − 2·LCS − fewest moves, \
@@ -35,7 +36,8 @@ enum TradeoffChart {
             let placeable = series.rows.filter { row in
                 row.status == .ok && (row.ratioToStdlib ?? 0) > 0 && QualityMeasures.stepsRatio(row) != nil
             }
-            guard let size = placeable.map(\.size).max() else { continue }
+            // The largest such size with every engine that has a point at some size.
+            guard let size = series.comparableSize(where: { placeable.contains($0) }) else { continue }
             let rows = placeable.filter { $0.size == size }
             picked.append((series, rows, size, pointTypes[picked.count % pointTypes.count]))
         }
@@ -45,7 +47,7 @@ enum TradeoffChart {
             columns: ["size", "ratio_to_stdlib", "median_ns", "inserts", "deletes", "moves", "steps", "min_moves", "min_edits"],
             derived: ["steps_ratio", "exact_minimum", "point_type"],
             notes: [
-                "Rows: for each workload (and parameters), the results rows with status ok at its largest size that have a ratio_to_stdlib above 0 and a defined steps_ratio.",
+                "Rows: for each workload (and parameters), the results rows with status ok that have a ratio_to_stdlib above 0 and a defined steps_ratio, at the largest size where every engine with such a row at some size has one.",
                 "steps_ratio = (deletes + inserts + moves) / (min_edits - min_moves) when min_moves is known (exact_minimum = 1),",
                 "otherwise / min_edits, the minimum without moves (exact_minimum = 0); 0/0 = 1. point_type = the workload's gnuplot symbol.",
             ])

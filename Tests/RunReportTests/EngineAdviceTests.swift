@@ -92,7 +92,7 @@ import Testing
         #expect(abs((advice.fasterExtraSteps ?? 0) - 1.4) < 1e-9)
         #expect(!advice.plainText.contains("ground"))
         #expect(advice.plainText.contains("tied within the run's noise with beta"))
-        #expect(advice.plainText.contains("gamma is faster (0.6× the time, up to 1.40× the fewest steps)"))
+        #expect(advice.plainText.contains("gamma is 1.67× faster at up to 1.40× the fewest steps"))
         #expect(advice.elements == ["integer ids"])
     }
 
@@ -178,5 +178,30 @@ import Testing
         #expect(RatioText.against(1 / 62_000) == "62,000× faster")
         #expect(RatioText.against(1.6) == "1.60× slower")
         #expect(!RatioText.times(1.2e-9).contains("e"))
+    }
+}
+
+extension EngineAdviceTests {
+    @Test("a faster engine whose extra steps round to 1.00× is described by its count of extra steps")
+    func fewExtraSteps() throws {
+        let rows = [
+            Self.row("alpha", "churn", median: 1_000, steps: 1_000),
+            Self.row("gamma", "churn", median: 500, steps: 1_002),
+        ]
+        let advice = try #require(Self.advise(rows).first)
+        #expect(advice.plainText.contains("gamma is 2.00× faster with up to 2 more steps"))
+    }
+}
+
+extension EngineAdviceTests {
+    @Test("a faster engine with many more steps is not offered as 'a few extra moves'")
+    func manyExtraSteps() throws {
+        let rows = [
+            Self.row("alpha", "churn", median: 1_000, steps: 100),
+            Self.row("gamma", "churn", median: 100, steps: 300),
+        ]
+        let text = try #require(Self.advise(rows).first).plainText
+        #expect(!text.contains("a few extra moves"))
+        #expect(text.contains("gamma is 10.0× faster but takes up to 3× the fewest steps"))
     }
 }

@@ -25,31 +25,40 @@ import Testing
             let heap = mine.filter { ($0.peakHeapBytes ?? 0) > 0 }
             if !heap.isEmpty { expected["memory-\(slug)"] = heap }
         }
-        var largest: [String: Int] = [:]
-        for row in document.rows { largest["\(row.workload)|\(row.parameters)", default: 0] = max(largest["\(row.workload)|\(row.parameters)", default: 0], row.size) }
-        let atLargest = document.rows.filter { $0.status == .ok && $0.size == largest["\($0.workload)|\($0.parameters)"] }
         func defined(_ count: Int?, _ fewest: Int?) -> Bool {
             guard let count, let fewest else { return false }
             return fewest > 0 || count == 0
         }
-        let quality = atLargest.filter { row in
+        /// Per workload, the rows at the largest size where every engine that has
+        /// a row at some size has one (so no engine with a result is left out);
+        /// the largest size when no size has them all.
+        func atComparableSize(_ rows: [ResultRow]) -> [ResultRow] {
+            let keys = Set(rows.map { "\($0.workload)|\($0.parameters)" })
+            return rows.filter { row in
+                let mine = rows.filter { "\($0.workload)|\($0.parameters)" == "\(row.workload)|\(row.parameters)" }
+                let everyone = Set(mine.map(\.engine))
+                let sizes = Set(mine.map(\.size)).sorted(by: >)
+                let size = sizes.first { size in Set(mine.filter { $0.size == size }.map(\.engine)) == everyone } ?? sizes[0]
+                return keys.contains("\(row.workload)|\(row.parameters)") && row.size == size
+            }
+        }
+        let quality = atComparableSize(document.rows.filter { row in
+            guard row.status == .ok else { return false }
             let moves = defined(row.moves, row.minMoves)
             let edits = row.deletes != nil && row.inserts != nil && row.moves != nil
                 && defined(row.deletes.map { $0 + row.inserts! + 2 * row.moves! }, row.minEdits)
             return moves || edits
-        }
+        })
         if !quality.isEmpty { expected["quality"] = quality }
-        // The trade-off needs a stdlib ratio: each workload at its largest
-        // size where some row has one (and a defined steps ratio).
+        // The trade-off needs a stdlib ratio (and a defined steps ratio): each
+        // workload at its comparable size among such rows.
         let placeable = document.rows.filter { row in
             guard row.status == .ok, (row.ratioToStdlib ?? 0) > 0, let d = row.deletes, let i = row.inserts, let m = row.moves,
                 let edits = row.minEdits
             else { return false }
             return defined(d + i + m, row.minMoves.map { edits - $0 } ?? edits)
         }
-        var placeableLargest: [String: Int] = [:]
-        for row in placeable { placeableLargest["\(row.workload)|\(row.parameters)"] = max(placeableLargest["\(row.workload)|\(row.parameters)"] ?? 0, row.size) }
-        let tradeoff = placeable.filter { $0.size == placeableLargest["\($0.workload)|\($0.parameters)"] }
+        let tradeoff = atComparableSize(placeable)
         if !tradeoff.isEmpty { expected["tradeoff"] = tradeoff }
         return expected
     }
@@ -115,13 +124,30 @@ import Testing
         #expect(!memory.contains { $0.engine == "floor" && $0.workload == "same" })
         // ... and the memory legend says so instead of leaving it out silently.
         let sameMemory = try String(contentsOfFile: folder + "/charts/memory-same.gp", encoding: .utf8)
-        #expect(sameMemory.contains("0 B (no heap use): floor"))
+        #expect(sameMemory.contains("\"0 B (no heap use):\"") && sameMemory.contains("\"  floor\""))
         // The legends carry the exponents and the range they were fitted over.
         let script = try String(contentsOfFile: folder + "/charts/scaling-mixed.gp", encoding: .utf8)
         #expect(script.contains("over n = 1,000–100,000"))
         for fit in time where fit.workload == "mixed" {
             #expect(script.contains("\(fit.engine) ∝ n^{\(String(format: "%.2f", fit.fit!.exponent))}"))
         }
+    }
+
+    @Test("scaling legend: a line drawn on top of another's says so; one 20 % away does not")
+    func overplotted() {
+        func row(_ engine: String, _ size: Int, _ median: Double) -> ResultRow {
+            var row = ResultRow(engine: engine, workload: "w", size: size, sizeOld: size, sizeNew: size, seed: 1, parameters: "")
+            row.status = .ok
+            row.medianNs = median
+            return row
+        }
+        let rows = [
+            row("a", 1_000, 100), row("a", 10_000, 1_000),
+            row("b", 1_000, 105), row("b", 10_000, 960),  // within 10 % of a everywhere
+            row("c", 1_000, 100), row("c", 10_000, 1_200),  // 20 % off at one size
+        ]
+        let same = ScalingChart.coinciding(engines: ["a", "b", "c"], rows: rows) { $0.medianNs }
+        #expect(same == ["b": "a"])
     }
 
     @Test("under three sizes: no scaling or memory charts and no exponents from two noisy points", arguments: [[500], [1_000, 10_000]])
