@@ -28,7 +28,7 @@ test: setup
 	@mkdir -p Reports
 	@status=0; $(SWIFT) test --skip-build > $(TEST_LOG) 2>&1 || status=$$?; \
 	grep -E '^[^ ]+ Suite |✘|↳|Test run with|error:|Fatal error|[Cc]rash|Executed [0-9]+ test' $(TEST_LOG) \
-	  | grep -vE '^[^ ]+ Suite .* started' || true; \
+	  | grep -vE ' started\.$$' || true; \
 	echo "full log: $(TEST_LOG)"; \
 	if [ $$status -ne 0 ]; then echo "make test: FAILED (swift test exit status $$status)"; fi; \
 	exit $$status

@@ -269,7 +269,7 @@ public struct EngineAdvice: Hashable, Sendable, Codable {
                 parts += [.text("If a few extra moves are acceptable, "), .engine(faster), .text(" is \(RatioText.against(ratio))")]
                 if count > 0 {
                     // A ratio that rounds to 1.00 says nothing: the count of extra steps then.
-                    parts.append(.text(extra >= 1.005 ? " at up to \(String(format: "%.2f", extra))× the fewest steps" : " with up to \(Formatting.grouped(count)) more steps"))
+                    parts.append(.text(extra >= 1.005 ? " at up to \(String(format: "%.2f", extra))× the fewest steps" : " with up to \(Formatting.grouped(count)) more step\(count == 1 ? "" : "s")"))
                 }
             } else {
                 // Not "a few": say what the speed costs.
