@@ -79,7 +79,8 @@ enum TradeoffChart {
             "set xlabel 'time ÷ stdlib time on the same lists (log scale; left = faster)'",
             "set ylabel '(deletes + inserts + moves) ÷ fewest possible (log scale)'",
             "set logscale xy",
-            "set format x '%g'",
+            // Decade ticks written out ("0.0001", not "1e-04"): the axis is read as "how many times stdlib's time".
+            "set xtics (" + decadeTicks(low: xRange.low, high: xRange.high).map { "\"\($0.label)\" \(GnuplotScript.number($0.value))" }.joined(separator: ", ") + ")",
             "set xrange [\(GnuplotScript.number(xRange.low)):\(GnuplotScript.number(xRange.high))]",
             "set yrange [\(GnuplotScript.number(yLow)):\(GnuplotScript.number(yRange.high))]",
             "set ytics (" + AxisRange.ratioTicks(low: yLow, high: yRange.high).map { "\"\(GnuplotScript.number($0))\" \(GnuplotScript.number($0))" }.joined(separator: ", ") + ")",
@@ -122,6 +123,21 @@ enum TradeoffChart {
             kind: .tradeoff, name: name, series: nil, title: title, caption: caption, finding: finding(picked.map(\.rows)),
             width: width, height: height, rows: table.rowCount, drawn: false)
         return ChartDraft(file: file, data: table.render(title: title), script: script.text)
+    }
+
+    /// Powers of ten within the range, labelled in plain decimals ("0.001",
+    /// "1", "100"). O(decades).
+    static func decadeTicks(low: Double, high: Double) -> [(value: Double, label: String)] {
+        guard low > 0, high > low, low.isFinite, high.isFinite else { return [(1, "1")] }
+        var ticks: [(Double, String)] = []
+        var exponent = Int(ceil(log10(low) - 1e-9))
+        while Double(exponent) <= log10(high) + 1e-9, ticks.count < 40 {
+            let value = pow(10, Double(exponent))
+            let label = exponent >= 0 ? Formatting.grouped(Int(value.rounded())) : String(format: "%.\(-exponent)f", value)
+            ticks.append((value, label))
+            exponent += 1
+        }
+        return ticks
     }
 
     /// Which engines were both the fastest and minimal, and how often. A
