@@ -1,3 +1,5 @@
+import Rendering
+
 /// Fitting chart text into a picture: gnuplot does not wrap, so a long
 /// footnote or title (a long workload name, nine engines skipped) would run
 /// off the edge. Text is broken at spaces into lines of a width estimated
@@ -51,5 +53,20 @@ enum ChartText {
         }
         if !line.isEmpty { lines.append(line) }
         return lines
+    }
+
+    /// gnuplot commands for a title centred on the whole picture and wrapped
+    /// to its width. `set title` centres over the plot area, which an outside
+    /// legend pushes left, so a long title ran off the left edge; a label at
+    /// screen coordinates does not move with the legend. The first line's
+    /// centre is the anchor; the top margin makes room for every line.
+    /// O(length of the title).
+    static func title(_ title: String, width: Int, height: Int) -> [String] {
+        let lines = wrap(title, columns: columns(pixels: width - 40, points: 14))
+        let top = 1 - 20 / Double(height)
+        return [
+            "set tmargin \(GnuplotScript.number(2 + 1.4 * Double(lines.count)))",
+            "set label 99 \(GnuplotScript.literal(lines.joined(separator: "\n"))) at screen 0.5, screen \(GnuplotScript.number(top)) center font ',14'",
+        ]
     }
 }

@@ -76,13 +76,14 @@ enum ScalingChart {
             let why = metric == .time ? "skipped or failed" : "not measured"
             noteLines = ChartText.wrap("Not shown (\(why)): " + engines.joined(separator: "; "), columns: ChartText.columns(pixels: 980, points: 9))
         }
-        let titleLines = ChartText.wrap(title, columns: ChartText.columns(pixels: 940, points: 14))
+        let titleLines = ChartText.wrap(title, columns: ChartText.columns(pixels: 960, points: 14))
         let width = 1000, height = 600 + 16 * noteLines.count + 20 * (titleLines.count - 1)
         var script = GnuplotScript(name: name, title: title, width: width, height: height, runName: runName)
         let x = table.number("size"), y = table.number(column)
+        script.add(ChartText.title(title, width: width, height: height))
         script.add([
             "# Columns of \(name).dat: \(x) size, \(y) \(column). Legend exponents: least squares on log \(metric == .time ? "time" : "bytes") vs log size.",
-            "set title \(GnuplotScript.literal(titleLines.joined(separator: "\n"))) font ',14'",
+
             "set xlabel 'list size n (items, log scale)'",
             metric == .time ? "set ylabel 'median time per diff (log scale)'" : "set ylabel 'peak heap during one diff (bytes, log scale)'",
             "set logscale xy",

@@ -50,15 +50,16 @@ enum TimeChart {
         let title = "Median time per diff — \(series.label)"
         let missing = notTimed(series, shown: rows)
         let width = 1000
-        let titleLines = ChartText.wrap(title, columns: ChartText.columns(pixels: width - 60, points: 14))
+        let titleLines = ChartText.wrap(title, columns: ChartText.columns(pixels: width - 40, points: 14))
         let noteLines = missing.isEmpty ? [] : ChartText.wrap("Not timed: " + missing, columns: ChartText.columns(pixels: width - 20, points: 9))
         let height = 560 + 16 * noteLines.count + 20 * (titleLines.count - 1)
 
         var script = GnuplotScript(name: name, title: title, width: width, height: height, runName: runName)
         let slot = table.number("slot"), median = table.number("median_ns"), spread = table.number("spread_ns")
+        script.add(ChartText.title(title, width: width, height: height))
         script.add([
             "# Columns of \(name).dat: \(table.number("size")) size, \(median) median_ns, \(spread) spread_ns (MAD), \(slot) slot (x position of the size).",
-            "set title \(GnuplotScript.literal(titleLines.joined(separator: "\n"))) font ',14'",
+
             "set xlabel 'list size n (items)'",
             "set ylabel 'median time per diff (log scale)'",
             "set logscale y",

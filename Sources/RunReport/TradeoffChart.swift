@@ -73,9 +73,10 @@ enum TradeoffChart {
         let width = 1100, height = 720
         var script = GnuplotScript(name: name, title: title, width: width, height: height, runName: runName)
         let x = table.number("ratio_to_stdlib"), y = table.number("steps_ratio"), type = table.number("point_type")
+        script.add(ChartText.title(title, width: width, height: height))
         script.add([
             "# Columns of \(name).dat: \(x) ratio_to_stdlib, \(y) steps_ratio, \(type) point_type (the workload's symbol).",
-            "set title \(GnuplotScript.literal(title)) font ',14'",
+
             "set xlabel 'time ÷ stdlib time on the same lists (log scale; left = faster)'",
             "set ylabel '(deletes + inserts + moves) ÷ fewest possible (log scale)'",
             "set logscale xy",

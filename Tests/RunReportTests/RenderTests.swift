@@ -160,25 +160,38 @@ extension RenderTests {
                 rows.append(row)
             }
         }
+        // A second workload at one other size: the trade-off's title then names
+        // "each at its largest size …", its longest form.
+        rows += rows.filter { $0.size == 1_000 }.map { row in
+            var row = row
+            row.workload = "second"
+            return row
+        }
         let document = RunDocument(
             environment: RunEnvironment(
                 swiftVersion: "6", os: "x", cpu: "y", cores: 1, memoryBytes: 1, buildConfiguration: "release", gitCommit: "z", seed: 1,
                 startTime: "now", runName: "many"),
             plan: PlanSummary(
-                engines: engines.map(\.name), workloads: [workload], sizes: [1_000, 10_000, 100_000], extraCases: [], minSamples: 1,
+                engines: engines.map(\.name), workloads: [workload, "second"], sizes: [1_000, 10_000, 100_000], extraCases: [], minSamples: 1,
                 minTimeSeconds: 0, timeBudgetSeconds: 5, lcsMemoryBudgetBytes: 1),
             complete: true, engines: engines, rows: rows)
-        let folder = try SyntheticRun.write(document)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // Kept in Reports/ (git-ignored) to look at.
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Reports/many-engines-test").path
+        try? FileManager.default.removeItem(atPath: folder)
+        try ResultsStore.write(document, to: folder)
         let summary = try ReportBuilder.build(runDirectory: folder, gnuplot: .path(gnuplot))
         #expect(summary.failures.isEmpty && summary.warnings.isEmpty, "\(summary.failures) \(summary.warnings)")
         #expect(Set(summary.charts.map(\.kind)) == Set(ChartFile.Kind.allCases))
+        #expect(summary.charts.first { $0.kind == .tradeoff }?.title.contains("each at its largest size") == true)
         for chart in summary.charts {
             let image = try PNGDecoder.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/" + chart.png))))
             let colours = image.colours
             var edge: [UInt32] = []
             for x in 0..<image.width { edge += [colours[x], colours[x + image.width], colours[(image.height - 1) * image.width + x]] }
-            for y in 0..<image.height { edge += [colours[y * image.width + image.width - 1], colours[y * image.width + image.width - 2]] }
+            for y in 0..<image.height {
+                edge += [colours[y * image.width], colours[y * image.width + image.width - 1], colours[y * image.width + image.width - 2]]
+            }
             #expect(edge.allSatisfy { $0 == 0xFFFFFF }, "\(chart.name): something reaches the picture's edge")
             let script = try String(contentsOfFile: folder + "/" + chart.script, encoding: .utf8)
             var histogram: [UInt32: Int] = [:]

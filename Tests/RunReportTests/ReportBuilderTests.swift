@@ -128,6 +128,10 @@ import Testing
         // The legends carry the exponents and the range they were fitted over.
         let script = try String(contentsOfFile: folder + "/charts/scaling-mixed.gp", encoding: .utf8)
         #expect(script.contains("over n = 1,000–100,000"))
+        // Time per workload: dots with whiskers, no bars from an arbitrary axis floor.
+        let timeScript = try String(contentsOfFile: folder + "/charts/time-mixed.gp", encoding: .utf8)
+        #expect(!timeScript.contains("boxxyerror") && !timeScript.contains("boxes"))
+        #expect(timeScript.components(separatedBy: " with points pt ").count - 1 == Set(run.document.rows.filter { $0.workload == "mixed" && ($0.status == .ok || $0.status == .reference) }.map(\.engine)).count)
         for fit in time where fit.workload == "mixed" {
             #expect(script.contains("\(fit.engine) ∝ n^{\(String(format: "%.2f", fit.fit!.exponent))}"))
         }
