@@ -27,8 +27,8 @@ test: setup
 	@$(SWIFT) build --build-tests --quiet
 	@mkdir -p Reports
 	@status=0; $(SWIFT) test --skip-build > $(TEST_LOG) 2>&1 || status=$$?; \
-	grep -E '^[^ ]+ Suite |✘|↳|Test run with|error:|Fatal error|[Cc]rash|Executed [0-9]+ test' $(TEST_LOG) \
-	  | grep -vE ' started\.$$' || true; \
+	awk '/^✘/ { print; detail = 1; next } /^↳/ { if (detail) print; next } { detail = 0 } \
+	  /Suite .* (passed|failed) after|Test run with|error:|Fatal error|Executed [0-9]+ tests?, with [1-9]/ { print }' $(TEST_LOG); \
 	echo "full log: $(TEST_LOG)"; \
 	if [ $$status -ne 0 ]; then echo "make test: FAILED (swift test exit status $$status)"; fi; \
 	exit $$status
