@@ -133,7 +133,7 @@ extension ReportPage {
             switch part {
             case .text(let text): return escapeHTML(text)
             case .engine(let name):
-                return "<strong class=\"engine\"><span class=\"swatch\" style=\"background:\(EnginePalette.colour(for: name))\"></span>\(escapeHTML(name))</strong>"
+                return "<strong class=\"engine\"><span class=\"swatch\" style=\"background:\(escapeHTML(EnginePalette.colour(for: name)))\"></span>\(escapeHTML(name))</strong>"
             }
         }.joined()
     }
@@ -161,7 +161,7 @@ extension ReportPage {
             var line = status.isEmpty ? "<tr>" : "<tr class=\"\(escapeHTML(status))\">"
             for (index, cell) in cells.enumerated() {
                 if engineColumns.contains(index) {
-                    line += "<td class=\"engine\"><span class=\"swatch\" style=\"background:\(EnginePalette.colour(for: cell))\"></span>\(escapeHTML(cell))</td>"
+                    line += "<td class=\"engine\"><span class=\"swatch\" style=\"background:\(escapeHTML(EnginePalette.colour(for: cell)))\"></span>\(escapeHTML(cell))</td>"
                 } else if let full = titles[index]?[rowIndex], !full.isEmpty, full != cell {
                     line += "<td title=\"\(escapeHTML(full))\">\(escapeHTML(cell))</td>"
                 } else {
