@@ -113,6 +113,7 @@ struct ReportPage {
             fastest = "\(engine) (\(Formatting.duration(median))"
             if let ratio = verdict.fastestRatioToStdlib, abs(ratio - 1) > 0.005 { fastest += ", \(RatioText.against(ratio)) than stdlib" }
             fastest += ")"
+            if !verdict.fastestTies.isEmpty { fastest += "; tied within noise: " + verdict.fastestTies.joined(separator: ", ") }
         }
         var fewest = "–"
         if let steps = verdict.steps {

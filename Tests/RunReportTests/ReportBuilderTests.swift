@@ -205,6 +205,16 @@ import Testing
             #expect(verdict.size == 10_000)
             let fastest = rows.min { $0.medianNs! < $1.medianNs! }
             #expect(verdict.fastest == fastest?.engine)
+            // Ties: exactly the other verified engines whose median ± MAD range meets
+            // the fastest's, or whose median is within 3 % of it.
+            if let fastest {
+                let low = fastest.medianNs! + (fastest.spreadNs ?? 0)
+                let tied = rows.filter { row in
+                    row.engine != fastest.engine
+                        && (row.medianNs! - (row.spreadNs ?? 0) <= low || row.medianNs! <= fastest.medianNs! * 1.03)
+                }
+                #expect(Set(verdict.fastestTies) == Set(tied.map(\.engine)))
+            }
             let least = rows.map { $0.steps! }.min()
             #expect(verdict.steps == least)
             #expect(Set(verdict.fewestSteps) == Set(rows.filter { $0.steps == least }.map(\.engine)))
