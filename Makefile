@@ -14,23 +14,44 @@ build: setup
 	$(SWIFT) build
 
 release: setup
-	$(SWIFT) build -c release --product diffbench
+	@echo "building diffbench (release)…"
+	@$(SWIFT) build -c release --product diffbench --quiet
 
+# Builds quietly (errors and warnings only), then runs every test with the
+# full log in Reports/test.log; prints one line per suite, every failure in
+# full and the runner's closing line ("Test run with N tests … passed").
+# The exit status is the test runner's (no pipe between it and make).
+TEST_LOG := Reports/test.log
 test: setup
-	$(SWIFT) test
+	@echo "building tests…"
+	@$(SWIFT) build --build-tests --quiet
+	@mkdir -p Reports
+	@status=0; $(SWIFT) test --skip-build > $(TEST_LOG) 2>&1 || status=$$?; \
+	awk '/^✘/ { print; detail = 1; next } /^↳/ { if (detail) print; next } { detail = 0 } \
+	  /Suite .* (passed|failed) after|Test run with|error:|Fatal error|Executed [0-9]+ tests?, with [1-9]/ { print }' $(TEST_LOG); \
+	echo "full log: $(TEST_LOG)"; \
+	if [ $$status -ne 0 ]; then echo "make test: FAILED (swift test exit status $$status)"; fi; \
+	exit $$status
 
-# The main job: release build, datasets, the default suite, charts and the report page.
+# The main job: release build, datasets, the default suite, charts and the
+# report page. The terminal gets the run's progress and one closing screen
+# (which engine to use, the targets, where the page is); the full tables go
+# to files in the run folder: run.txt (every row), targets.md, report.txt.
 bench: release
-	$(RELEASE_BIN) run --name $(RUN_NAME)
-	$(RELEASE_BIN) chart Reports/$(RUN_NAME)
-	$(RELEASE_BIN) targets Reports/$(RUN_NAME)
-	@echo "report: Reports/$(RUN_NAME)/index.html (Reports/latest)"
+	@mkdir -p Reports
+	@$(RELEASE_BIN) run --name $(RUN_NAME) > Reports/.$(RUN_NAME).run.txt || { cat Reports/.$(RUN_NAME).run.txt; exit 1; }
+	@mv Reports/.$(RUN_NAME).run.txt Reports/$(RUN_NAME)/run.txt
+	@echo
+	@$(RELEASE_BIN) chart Reports/$(RUN_NAME) --brief
+	@echo "full tables: Reports/$(RUN_NAME)/run.txt (every row), targets.md, report.txt (every chart); Reports/latest is this run"
 
 # A sub-minute smoke run of the same pipeline (after the build).
 QUICK_NAME ?= quick-$(shell date -u +%Y%m%d-%H%M%S)
 bench-quick: release
-	$(RELEASE_BIN) run --name $(QUICK_NAME) --sizes 100,1000 --repetitions 3 --time-budget 1 --min-time 0.02
-	$(RELEASE_BIN) chart Reports/$(QUICK_NAME)
+	@mkdir -p Reports
+	@$(RELEASE_BIN) run --name $(QUICK_NAME) --sizes 100,1000 --repetitions 3 --time-budget 1 --min-time 0.02 > Reports/.$(QUICK_NAME).run.txt || { cat Reports/.$(QUICK_NAME).run.txt; exit 1; }
+	@mv Reports/.$(QUICK_NAME).run.txt Reports/$(QUICK_NAME)/run.txt
+	@$(RELEASE_BIN) chart Reports/$(QUICK_NAME) --brief
 
 .PHONY: bench-ci bench-ci-baseline
 

@@ -86,15 +86,14 @@ public enum PerformanceTargets {
         }
         for engine in ["heckel", "set"] {
             for workload in ["mixed", "feed", "shuffled"] {
-                let points = rows.filter {
-                    $0.engine == engine && $0.workload == workload && $0.status == .ok && $0.size >= 1_000 && $0.size <= 100_000
-                }.compactMap { row in row.medianNs.map { (x: Double(row.size), y: $0) } }
-                let fit = PowerLawFit.fit(points)
-                let sizes = points.map { Int($0.x) }.sorted()
+                // The same fit over the same sizes as the charts' legends (PowerLawFit.sizeRange).
+                let points = rows.filter { $0.engine == engine && $0.workload == workload && $0.status == .ok && $0.parameters.isEmpty }
+                    .compactMap { row in row.medianNs.map { (size: row.size, value: $0) } }
+                let (fit, sizes) = PowerLawFit.fitInRange(points)
                 checks.append(Check(
-                    area: "scaling exponent", subject: "\(engine) \(workload)", target: "≤ 1.1 (sizes 1,000…100,000)",
+                    area: "scaling exponent", subject: "\(engine) \(workload)", target: "≤ 1.1 (\(PowerLawFit.sizeRangeText))",
                     measured: fit.map { format($0.exponent) + " over \(sizes.map(String.init).joined(separator: ", "))" } ?? "not measured",
-                    met: fit.map { $0.exponent <= 1.1 && sizes.last == 100_000 }))
+                    met: fit.map { $0.exponent <= 1.1 && sizes.last == PowerLawFit.sizeRange.upperBound }))
             }
         }
         for (workload, size, _) in heckelCases where !["created", "deleted", "same", "updates"].contains(workload) {

@@ -40,21 +40,31 @@ struct ChartCommand: ParsableCommand {
     @Option(help: "Output: text (files and findings) or json (the summary: charts, exponents, verdicts).")
     var format: OutputFormat = .text
 
+    @Flag(help: "Print one screen: which engine to use per data shape, the targets met and missed, where the page is (the full listing goes to RUN_DIR/report.txt).")
+    var brief = false
+
     func run() throws {
         let summary: ReportSummary
+        let (targets, targetsLine) = targetsSection()
         do {
             summary = try ReportBuilder.build(
-                runDirectory: runDirectory, extraSections: targetsSection(),
+                runDirectory: runDirectory, extraSections: targets,
                 knownEngines: EngineRegistry.current.descriptors.map(\.info) + [EngineRegistry.floor])
         } catch {
             throw CLIFailure.badInput(error.description)
         }
-        switch format {
-        case .text: print(summary.text)
-        case .json:
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            print(String(decoding: try encoder.encode(summary), as: UTF8.self))
+        if brief {
+            try? ResultsStore.writeAtomically(summary.text + "\n", to: summary.runDirectory + "/report.txt")
+            print(summary.brief)
+            if let targetsLine { print(targetsLine) }
+        } else {
+            switch format {
+            case .text: print(summary.text)
+            case .json:
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+                print(String(decoding: try encoder.encode(summary), as: UTF8.self))
+            }
         }
         if summary.gnuplotMissing {
             warn("gnuplot not found: wrote the page, .dat and .gp files but no PNGs; \(Gnuplot.installHint)")
@@ -71,12 +81,13 @@ struct ChartCommand: ParsableCommand {
     /// The performance targets of the run, written to targets.md and linked
     /// from the page (nothing when the results cannot be read: the builder
     /// reports that itself).
-    private func targetsSection() -> [ReportSection] {
-        guard let document = try? ResultsStore.read(runDirectory) else { return [] }
+    /// Also returns one line for the brief summary ("targets: 29 met, 7 missed — …").
+    private func targetsSection() -> ([ReportSection], String?) {
+        guard let document = try? ResultsStore.read(runDirectory) else { return ([], nil) }
         let folder = runDirectory.hasSuffix(".json") ? (runDirectory as NSString).deletingLastPathComponent : runDirectory
         let checks = PerformanceTargets.evaluate(document)
         guard (try? ResultsStore.writeAtomically(PerformanceTargets.markdown(checks) + "\n", to: folder + "/targets.md")) != nil else {
-            return []
+            return ([], nil)
         }
         let met = checks.filter { $0.met == true }.count
         let missed = checks.filter { $0.met == false }
@@ -86,7 +97,8 @@ struct ChartCommand: ParsableCommand {
             text += "; missed: " + missed.map { "\($0.area) \($0.subject) (\($0.measured), goal \($0.target))" }.joined(separator: "; ")
         }
         if unmeasured > 0 { text += "; \(unmeasured) not measured by this plan" }
-        return [ReportSection(title: "Performance targets", text: text + ".", links: [.init(label: "targets.md", path: "targets.md")])]
+        let line = "targets: \(met) met, \(missed.count) missed, \(unmeasured) not measured (\(folder)/targets.md)"
+        return ([ReportSection(title: "Performance targets", text: text + ".", links: [.init(label: "targets.md", path: "targets.md")])], line)
     }
 
     private func warn(_ message: String) {

@@ -62,3 +62,23 @@ public struct PowerLawFit: Hashable, Sendable, Codable {
         return text == "-0.00" ? "0.00" : text
     }
 }
+
+extension PowerLawFit {
+    /// The list sizes every scaling exponent is fitted over — the charts'
+    /// legends, the report's exponent tables and the performance targets
+    /// alike — so one workload has one exponent wherever it is printed.
+    /// Below 1,000 items fixed costs (allocation, setup) still dominate and
+    /// bend the line; 100,000 is the largest size the default plan runs.
+    public static let sizeRange: ClosedRange<Int> = 1_000...100_000
+
+    /// "n = 1,000–100,000", for legends and notes.
+    public static var sizeRangeText: String { "n = 1,000–100,000" }
+
+    /// Fits the points whose size lies in ``sizeRange`` and returns the fit
+    /// (nil with fewer than two such sizes) and the sizes it used, ascending.
+    /// O(points).
+    public static func fitInRange(_ points: [(size: Int, value: Double)]) -> (fit: PowerLawFit?, sizes: [Int]) {
+        let inside = points.filter { sizeRange.contains($0.size) }.sorted { $0.size < $1.size }
+        return (fit(inside.map { (x: Double($0.size), y: $0.value) }), inside.map(\.size))
+    }
+}

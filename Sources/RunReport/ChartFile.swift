@@ -56,6 +56,9 @@ public struct ExponentFit: Hashable, Sendable, Codable {
     public var workload: String
     /// Sizes the fit used, ascending.
     public var sizes: [Int]
-    /// nil when fewer than two sizes had a measured row.
+    /// nil when fewer than two sizes in ``PowerLawFit/sizeRange`` had a measured row.
     public var fit: PowerLawFit?
+
+    /// The size range every exponent is fitted over, in words.
+    public static var rangeText: String { PowerLawFit.sizeRangeText }
 }

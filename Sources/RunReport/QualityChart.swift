@@ -13,7 +13,7 @@ enum QualityChart {
 
     static let caption = """
         Each engine's changeset against the proven minimum for the same lists, at each workload's \
-        largest size (log scale; 1 = optimal, the dashed line). Top: moves ÷ the fewest moves \
+        largest size where every engine with a result has one (log scale; 1 = optimal, the dashed line). Top: moves ÷ the fewest moves \
         (common items − longest increasing subsequence; only for unique ids). Bottom: \
         (deletes + inserts + 2·moves) ÷ (n + m − 2·LCS): a move is a delete plus an insert of \
         one item, so this compares the edit script the changeset stands for with the shortest \
@@ -37,12 +37,12 @@ enum QualityChart {
     ]
 
     static func draft(_ allSeries: [RunSeries], runName: String) -> ChartDraft? {
-        var picked: [(series: RunSeries, slot: Int, rows: [ResultRow])] = []
+        var picked: [(series: RunSeries, slot: Int, rows: [ResultRow], size: Int)] = []
         for series in allSeries {
-            let rows = series.rows.filter { row in
-                row.size == series.largestSize && row.status == .ok && panels.contains { $0.measure(row) != nil }
-            }
-            if !rows.isEmpty { picked.append((series, picked.count, rows)) }
+            func qualifies(_ row: ResultRow) -> Bool { row.status == .ok && panels.contains { $0.measure(row) != nil } }
+            guard let size = series.comparableSize(where: qualifies) else { continue }
+            let rows = series.rows.filter { $0.size == size && qualifies($0) }
+            picked.append((series, picked.count, rows, size))
         }
         guard !picked.isEmpty else { return nil }
         let engines = EnginePalette.sorted(picked.flatMap { $0.rows.map(\.engine) })
@@ -50,7 +50,7 @@ enum QualityChart {
             columns: ["size", "inserts", "deletes", "moves", "updates", "steps", "min_moves", "min_edits"],
             derived: ["slot"] + panels.map(\.column),
             notes: [
-                "Rows: for each workload (and parameters), the results rows with status ok at its largest size that have moves and min_moves, or deletes, inserts, moves and min_edits.",
+                "Rows: for each workload (and parameters), the results rows with status ok that have moves and min_moves, or deletes, inserts, moves and min_edits, at the largest size where every engine with such a row at some size has one.",
                 "slot = the workload's position on the x axis; moves_ratio = moves / min_moves; edit_ratio = (deletes + inserts + 2*moves) / min_edits (0/0 = 1; NaN = not defined).",
             ])
         for engine in engines {
@@ -63,7 +63,7 @@ enum QualityChart {
 
         // A panel with nothing defined anywhere (every workload repeats ids) is left out.
         let shown = panels.filter { panel in picked.contains { $0.rows.contains { panel.measure($0) != nil } } }
-        let title = "Steps against the fewest possible, at each workload's largest size"
+        let title = "Steps against the fewest possible, at each workload's largest size with every engine"
         let width = max(1000, 160 + 95 * picked.count), height = 70 + 420 * shown.count
         var script = GnuplotScript(name: name, title: title, width: width, height: height, runName: runName)
         let slotColumn = table.number("slot")
@@ -72,7 +72,7 @@ enum QualityChart {
                 + panels.map { "\(table.number($0.column)) \($0.column)" }.joined(separator: ", ") + ".",
             "set multiplot layout \(shown.count),1 title \(GnuplotScript.literal(title)) font ',14'",
             "set xrange [-0.5:\(picked.count) - 0.5]",
-            "set xtics (" + picked.map { "\(GnuplotScript.literal(categoryLabel($0.series, all: allSeries))) \($0.slot)" }.joined(separator: ", ") + ") font ',10'",
+            "set xtics (" + picked.map { "\(GnuplotScript.literal(categoryLabel($0.series, all: allSeries, size: $0.size))) \($0.slot)" }.joined(separator: ", ") + ") font ',10'",
             "set grid noxtics",
             "set logscale y",
             "set lmargin 12",

@@ -20,6 +20,8 @@ public struct ReportSummary: Hashable, Sendable, Codable {
     /// Fitted exponents per engine × workload (time and memory).
     public var exponents: [ExponentFit]
     public var verdicts: [WorkloadVerdict]
+    /// "Which engine should I use?", one per data shape the run measured.
+    public var advice: [EngineAdvice]
     /// Paths relative to the run folder.
     public var pages: [String]
     /// The gnuplot used, nil when none was found.
@@ -42,6 +44,25 @@ public struct ReportSummary: Hashable, Sendable, Codable {
         for chart in charts {
             lines.append("  \(chart.name).png\(chart.drawn ? "" : " (not drawn)") — \(chart.title). \(chart.finding)")
         }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The closing screen of `make bench`: "Which engine should I use?"
+    /// per data shape, wrapped to 80 columns, then where the page is and
+    /// what was not drawn. The full listing is ``text``. O(advice text).
+    public var brief: String {
+        var lines = ["Which engine should I use?"]
+        if advice.isEmpty { lines.append("  No engine was verified in this run; see the results table.") }
+        for item in advice {
+            lines.append("")
+            lines.append("  \(item.shape.title) — \(item.elements.joined(separator: ", "))")
+            lines += ChartText.wrap(item.plainText, columns: 74).map { "    " + $0 }
+        }
+        lines.append("")
+        let drawn = charts.filter(\.drawn).count
+        lines.append("report: \(runDirectory)/index.html (\(drawn) of \(charts.count) charts drawn)")
+        if gnuplotMissing { lines.append("charts: not drawn, gnuplot was not found") }
+        if !failures.isEmpty { lines.append("charts: gnuplot failed on " + failures.map(\.chart).joined(separator: ", ")) }
         return lines.joined(separator: "\n")
     }
 }
@@ -141,12 +162,15 @@ public enum ReportBuilder {
         let sections = (extraSections + ReportSection.discovered(in: folder)).map { $0.existing(in: folder) }
         let page = ReportPage(
             document: document, charts: drafts.map(\.file), fits: fits,
-            verdicts: allSeries.map(WorkloadVerdict.init), sections: sections, chartProblem: chartProblem)
+            verdicts: allSeries.map(WorkloadVerdict.init),
+            advice: EngineAdvice.advise(allSeries) { $0.elements },
+            sections: sections, chartProblem: chartProblem)
         try write(page.markdown, to: folder + "/index.md")
         try write(page.html, to: folder + "/index.html")
 
         return ReportSummary(
             runDirectory: folder, runName: runName, charts: page.charts, exponents: fits, verdicts: page.verdicts,
+            advice: page.advice,
             pages: ["index.md", "index.html"], gnuplot: executable, failures: failures, warnings: warnings,
             sections: sections.map(\.title))
     }

@@ -1,10 +1,18 @@
 import Rendering
 
 extension ReportPage {
-    /// `index.html`: one self-contained page (inline CSS, no scripts, no
-    /// fonts or files from elsewhere) that opens in any browser from the run
-    /// folder; its only references are the PNGs, `.dat`/`.gp` files and
-    /// results beside it. O(rows + charts).
+    /// `index.html`: one self-contained page (inline CSS, one tiny inline
+    /// script, no fonts or files from elsewhere) that opens in any browser
+    /// from the run folder; its only references are the PNGs, `.dat`/`.gp`
+    /// files and results beside it. Order: the advice ("Which engine should
+    /// I use?"), the charts, the per-workload verdicts, the exponents, the
+    /// full results (collapsed), the environment. O(rows + charts).
+    ///
+    /// The script only reports what a browser test needs to see from
+    /// outside (`--dump-dom`): on load it sets `data-images-loaded` on
+    /// <body> (yes/no: every image has a natural width) and
+    /// `data-advice-bottom` (the advice's distance from the top, px) and
+    /// `data-window-height`; it changes nothing a reader sees.
     var html: String {
         var out: [String] = [
             "<!DOCTYPE html>",
@@ -19,30 +27,20 @@ extension ReportPage {
             "</head>",
             "<body>",
             "<h1>\(Self.escapeHTML(title))</h1>",
-            "<p class=\"files\">Results: <a href=\"results.csv\">results.csv</a> · <a href=\"results.json\">results.json</a> · <a href=\"index.md\">index.md</a></p>",
-            "<nav><a href=\"#environment\">Environment</a> · <a href=\"#verdict\">Verdict</a> · <a href=\"#charts\">Charts</a> · <a href=\"#exponents\">Exponents</a> · <a href=\"#results\">Results</a></nav>",
-            "<h2 id=\"environment\">Environment</h2>",
-            "<table class=\"environment\">",
+            "<p class=\"files\">\(Self.escapeHTML(runLine)) · <a href=\"results.csv\">results.csv</a> · <a href=\"results.json\">results.json</a> · <a href=\"index.md\">index.md</a></p>",
+            "<nav><a href=\"#advice\">Which engine?</a> · <a href=\"#charts\">Charts</a> · <a href=\"#verdict\">Per workload</a> · <a href=\"#exponents\">Exponents</a> · <a href=\"#results\">Results</a> · <a href=\"#environment\">Environment</a></nav>",
         ]
-        for (label, value) in environmentRows {
-            out.append("<tr><th>\(Self.escapeHTML(label))</th><td>\(Self.escapeHTML(value))</td></tr>")
-        }
-        out.append("</table>")
-
-        out.append("<h2 id=\"verdict\">Verdict per workload</h2>")
-        out.append("<p>At each workload's largest size, among verified engines: the fastest (median time) and the fewest steps (deletes + inserts + moves + updates).</p>")
-        out.append(contentsOf: Self.htmlTable(Self.verdictColumns, verdicts.map(verdictCells), engineColumns: []))
+        out.append(contentsOf: adviceHTML)
 
         out.append("<h2 id=\"charts\">Charts</h2>")
         if let chartProblem {
             out.append("<p class=\"problem\"><strong>Charts not drawn:</strong> \(Self.escapeHTML(chartProblem))</p>")
         }
-        out.append("<p class=\"note\">\(Self.escapeHTML(Self.redrawNote))</p>")
         for group in Self.groups {
             let mine = charts.filter { $0.kind == group.kind }
             guard let first = mine.first else { continue }
             out.append("<h3>\(Self.escapeHTML(group.heading))</h3>")
-            out.append("<p class=\"howto\"><strong>How to read:</strong> \(Self.escapeHTML(first.caption))</p>")
+            out.append("<details class=\"howto\"><summary>How to read</summary>\(Self.escapeHTML(first.caption))</details>")
             out.append(mine.count > 1 ? "<div class=\"grid\">" : "<div class=\"single\">")
             for chart in mine {
                 out.append("<figure>")
@@ -60,6 +58,11 @@ extension ReportPage {
             }
             out.append("</div>")
         }
+        out.append("<p class=\"note\">\(Self.escapeHTML(Self.redrawNote))</p>")
+
+        out.append("<h2 id=\"verdict\">Per workload</h2>")
+        out.append("<p class=\"note\">At each workload's largest size, among verified engines: the fastest (median time) and the fewest steps (deletes + inserts + moves + updates). Reasons for engines not compared are in the results table.</p>")
+        out.append(contentsOf: Self.htmlTable(Self.verdictColumns, verdicts.map(verdictCells), engineColumns: []))
 
         out.append("<h2 id=\"exponents\">Fitted exponents</h2>")
         var anyFit = false
@@ -67,14 +70,24 @@ extension ReportPage {
             guard let table = exponentTable(metric) else { continue }
             anyFit = true
             out.append("<h3>\(metric == .time ? "Time" : "Peak heap memory") ∝ n<sup>k</sup></h3>")
-            out.append("<p>k by least squares on the logarithms over the sizes measured (– = fewer than two sizes). 1 is linear, 2 quadratic.</p>")
+            out.append("<p class=\"note\">\(Self.escapeHTML(Self.exponentNote))</p>")
             out.append(contentsOf: Self.htmlTable(table.header, table.rows, engineColumns: [0]))
         }
-        if !anyFit { out.append("<p>No engine was measured at two sizes or more, so there is nothing to fit.</p>") }
+        if !anyFit { out.append("<p>\(Self.escapeHTML(Self.noFitNote))</p>") }
 
         out.append("<h2 id=\"results\">Results</h2>")
-        out.append("<p>Every row of results.csv. Times are medians; ± MAD is the median absolute deviation; × stdlib is the median over stdlib's on the same dataset.</p>")
-        out.append(contentsOf: Self.htmlTable(resultColumns, resultCells, engineColumns: [0], statusColumn: 4))
+        let counts = statusCounts
+        out.append("<details><summary>All \(document.rows.count) rows of results.csv (\(Self.escapeHTML(counts)))</summary>")
+        out.append("<p class=\"note\">Times are medians; ± MAD is the median absolute deviation; “vs stdlib” is the median against stdlib's on the same lists. Hover a note for the full reason.</p>")
+        out.append(contentsOf: Self.htmlTable(resultColumns, resultCells, engineColumns: [0], statusColumn: 4, titles: [Self.noteColumn: notes]))
+        out.append("</details>")
+
+        out.append("<h2 id=\"environment\">Environment</h2>")
+        out.append("<table class=\"environment\">")
+        for (label, value) in environmentRows {
+            out.append("<tr><th>\(Self.escapeHTML(label))</th><td>\(Self.escapeHTML(value))</td></tr>")
+        }
+        out.append("</table>")
 
         out.append("<!-- \(Self.extraBegin) -->")
         for section in sections {
@@ -92,20 +105,65 @@ extension ReportPage {
         }
         out.append("<!-- \(Self.extraEnd) -->")
         out.append("<footer>Written by diffbench chart from results.json (\(Self.escapeHTML(document.environment.startTime))).</footer>")
+        out.append("<script>\(Self.probeScript)</script>")
         out.append("</body>")
         out.append("</html>")
         out.append("")
         return out.joined(separator: "\n")
     }
 
-    static func htmlTable(_ header: [String], _ rows: [[String]], engineColumns: Set<Int>, statusColumn: Int? = nil) -> [String] {
+    /// The advice block: one paragraph per data shape, engine names in their colours.
+    var adviceHTML: [String] {
+        var out = ["<section id=\"advice\">", "<h2>Which engine should I use?</h2>"]
+        if advice.isEmpty {
+            out.append("<p>No engine was verified in this run, so there is nothing to recommend; see the results table.</p>")
+        }
+        for item in advice {
+            out.append("<div class=\"advice\"><h3>\(Self.escapeHTML(item.shape.title))</h3>")
+            out.append("<p>\(Self.adviceHTML(item.parts))</p>")
+            out.append("<p class=\"scope\">\(Self.escapeHTML(item.scope)).</p></div>")
+        }
+        out.append("</section>")
+        out.append("<details class=\"note\"><summary>How this is decided</summary>\(Self.escapeHTML(Self.adviceRule))</details>")
+        return out
+    }
+
+    static func adviceHTML(_ parts: [EngineAdvice.Part]) -> String {
+        parts.map { part in
+            switch part {
+            case .text(let text): return escapeHTML(text)
+            case .engine(let name):
+                return "<strong class=\"engine\"><span class=\"swatch\" style=\"background:\(escapeHTML(EnginePalette.colour(for: name)))\"></span>\(escapeHTML(name))</strong>"
+            }
+        }.joined()
+    }
+
+    /// Reports what the browser test reads with `--dump-dom` (see ``html``).
+    static let probeScript = """
+        window.addEventListener('load', function () {
+          var images = Array.prototype.slice.call(document.images);
+          var loaded = images.every(function (image) { return image.complete && image.naturalWidth > 0; });
+          var advice = document.getElementById('advice');
+          document.body.setAttribute('data-images-loaded', loaded ? 'yes' : 'no');
+          document.body.setAttribute('data-image-count', String(images.length));
+          document.body.setAttribute('data-advice-bottom', advice ? String(Math.round(advice.getBoundingClientRect().bottom + window.scrollY)) : '-1');
+          document.body.setAttribute('data-window-height', String(window.innerHeight));
+        });
+        """
+
+    /// `titles`: per column, a full text per row shown as the cell's tooltip.
+    static func htmlTable(
+        _ header: [String], _ rows: [[String]], engineColumns: Set<Int>, statusColumn: Int? = nil, titles: [Int: [String]] = [:]
+    ) -> [String] {
         var out = ["<div class=\"scroll\"><table>", "<thead><tr>" + header.map { "<th>\(escapeHTML($0))</th>" }.joined() + "</tr></thead>", "<tbody>"]
-        for cells in rows {
+        for (rowIndex, cells) in rows.enumerated() {
             let status = statusColumn.map { cells[$0] } ?? ""
             var line = status.isEmpty ? "<tr>" : "<tr class=\"\(escapeHTML(status))\">"
             for (index, cell) in cells.enumerated() {
                 if engineColumns.contains(index) {
-                    line += "<td><span class=\"swatch\" style=\"background:\(EnginePalette.colour(for: cell))\"></span>\(escapeHTML(cell))</td>"
+                    line += "<td class=\"engine\"><span class=\"swatch\" style=\"background:\(escapeHTML(EnginePalette.colour(for: cell)))\"></span>\(escapeHTML(cell))</td>"
+                } else if let full = titles[index]?[rowIndex], !full.isEmpty, full != cell {
+                    line += "<td title=\"\(escapeHTML(full))\">\(escapeHTML(cell))</td>"
                 } else {
                     line += "<td>\(escapeHTML(cell))</td>"
                 }
@@ -119,8 +177,9 @@ extension ReportPage {
     static func escapeHTML(_ text: String) -> String { HTMLText.escape(text) }
 
     static let style = """
-        body { font: 15px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif; color: #222; margin: 0 auto; max-width: 1280px; padding: 1.5em 2em 3em; }
-        h1 { font-size: 1.7em; margin-bottom: 0.2em; }
+        body { font: 15px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif; color: #222; margin: 0 auto; max-width: 1280px; padding: 0.5em 2em 3em; }
+        h1 { font-size: 1.6em; margin: 0.4em 0 0.1em; }
+        h1 + p.files { margin: 0; }
         h2 { margin-top: 2em; border-bottom: 1px solid #ddd; padding-bottom: 0.2em; }
         h3 { margin-top: 1.6em; }
         nav, .files, .note, footer { color: #555; font-size: 0.92em; }
@@ -134,6 +193,15 @@ extension ReportPage {
         tr.skipped td { color: #888; }
         tr.failed td { color: #b00020; font-weight: 600; }
         tr.reference td { color: #555; font-style: italic; }
+        td.engine, strong.engine { white-space: nowrap; }
+        #results td { white-space: nowrap; }
+        #results td[title] { text-decoration: underline dotted #999; cursor: help; }
+        details > summary { cursor: pointer; color: #0b5cad; }
+        #advice h2 { margin-top: 0.6em; }
+        .advice { margin: 0.5em 0 0.7em; }
+        .advice h3 { margin: 0; font-size: 1.05em; }
+        .advice p { margin: 0.1em 0; }
+        .advice .scope { color: #666; font-size: 0.85em; }
         .swatch { display: inline-block; width: 0.8em; height: 0.8em; border-radius: 2px; margin-right: 0.4em; vertical-align: -0.05em; }
         .grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(560px, 1fr)); gap: 1.2em; }
         .single figure { max-width: 1100px; }
@@ -142,7 +210,7 @@ extension ReportPage {
         figcaption { font-size: 0.9em; color: #333; margin-top: 0.3em; }
         .missing { border: 1px dashed #bbb; color: #777; padding: 3em 1em; text-align: center; }
         .problem { background: #fff4e5; border-left: 4px solid #e69f00; padding: 0.6em 1em; }
-        .howto { background: #f6f8fa; border-left: 4px solid #0072b2; padding: 0.6em 1em; }
+        .howto { background: #f6f8fa; border-left: 4px solid #0072b2; padding: 0.3em 1em; font-size: 0.92em; margin-bottom: 0.8em; }
         footer { margin-top: 3em; }
         """
 }

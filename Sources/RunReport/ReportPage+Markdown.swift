@@ -4,17 +4,20 @@ extension ReportPage {
     /// the run folder. O(rows + charts).
     var markdown: String {
         var out: [String] = ["# \(title)", ""]
-        out.append("Results: [results.csv](results.csv), [results.json](results.json). Page: [index.html](index.html).")
+        out.append("\(Self.escape(runLine)). Results: [results.csv](results.csv), [results.json](results.json). Page: [index.html](index.html).")
         out.append("")
-        out.append("## Environment")
+        out.append("## Which engine should I use?")
         out.append("")
-        out.append(contentsOf: Self.table(["", ""], environmentRows.map { [$0.0, $0.1] }))
-        out.append("")
-        out.append("## Verdict per workload")
-        out.append("")
-        out.append("At each workload's largest size, among verified engines: the fastest (median time) and the fewest steps (deletes + inserts + moves + updates).")
-        out.append("")
-        out.append(contentsOf: Self.table(Self.verdictColumns, verdicts.map(verdictCells)))
+        if advice.isEmpty {
+            out.append("No engine was verified in this run, so there is nothing to recommend; see the results table.")
+            out.append("")
+        }
+        for item in advice {
+            out.append("**\(item.shape.title)** — " + Self.adviceMarkdown(item.parts))
+            out.append("*\(Self.escape(item.scope)).*")
+            out.append("")
+        }
+        out.append(Self.adviceRule)
         out.append("")
         out.append("## Charts")
         out.append("")
@@ -42,21 +45,48 @@ extension ReportPage {
                 out.append("\(chart.finding) Data: [\(chart.name).dat](\(chart.data)), script: [\(chart.name).gp](\(chart.script)).")
             }
         }
+        out.append("")
+        out.append("## Per workload")
+        out.append("")
+        out.append("At each workload's largest size, among verified engines: the fastest (median time) and the fewest steps (deletes + inserts + moves + updates).")
+        out.append("")
+        out.append(contentsOf: Self.table(Self.verdictColumns, verdicts.map(verdictCells)))
         for metric in [ExponentFit.Metric.time, .memory] {
             guard let table = exponentTable(metric) else { continue }
             out.append("")
             out.append(metric == .time ? "## Fitted time exponents" : "## Fitted memory exponents")
             out.append("")
-            out.append("k in \(metric == .time ? "time" : "peak heap") ∝ nᵏ, least squares on the logarithms over the sizes measured (– = fewer than two sizes).")
+            out.append(Self.exponentNote)
             out.append("")
             out.append(contentsOf: Self.table(table.header, table.rows))
         }
         out.append("")
         out.append("## Results")
         out.append("")
-        out.append("Every row of results.csv (times are medians; ± MAD is the median absolute deviation; × stdlib is the median over stdlib's on the same dataset).")
+        out.append("<details><summary>All \(document.rows.count) rows of results.csv (\(statusCounts))</summary>")
         out.append("")
-        out.append(contentsOf: Self.table(resultColumns, resultCells))
+        out.append("Times are medians; ± MAD is the median absolute deviation; “vs stdlib” is the median against stdlib's on the same lists. A note marked [k] is given in full below the table.")
+        out.append("")
+        // Notes cut short point at one footnote per distinct full reason.
+        var footnotes: [String] = []
+        let cells = zip(resultCells, notes).map { cells, full -> [String] in
+            guard !full.isEmpty, full != cells[Self.noteColumn] else { return cells }
+            if !footnotes.contains(full) { footnotes.append(full) }
+            var copy = cells
+            copy[Self.noteColumn] += " [\(footnotes.firstIndex(of: full)! + 1)]"
+            return copy
+        }
+        out.append(contentsOf: Self.table(resultColumns, cells))
+        if !footnotes.isEmpty {
+            out.append("")
+            for (index, note) in footnotes.enumerated() { out.append("\(index + 1). \(Self.escape(note))") }
+        }
+        out.append("")
+        out.append("</details>")
+        out.append("")
+        out.append("## Environment")
+        out.append("")
+        out.append(contentsOf: Self.table(["", ""], environmentRows.map { [$0.0, $0.1] }))
         out.append("")
         out.append("<!-- \(Self.extraBegin) -->")
         for section in sections {
@@ -72,6 +102,15 @@ extension ReportPage {
         out.append("<!-- \(Self.extraEnd) -->")
         out.append("")
         return out.joined(separator: "\n")
+    }
+
+    static func adviceMarkdown(_ parts: [EngineAdvice.Part]) -> String {
+        parts.map { part in
+            switch part {
+            case .text(let text): return escape(text)
+            case .engine(let name): return "**\(escape(name))**"
+            }
+        }.joined()
     }
 
     static func table(_ header: [String], _ rows: [[String]]) -> [String] {

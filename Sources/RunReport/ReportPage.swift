@@ -8,6 +8,8 @@ struct ReportPage {
     var charts: [ChartFile]
     var fits: [ExponentFit]
     var verdicts: [WorkloadVerdict]
+    /// "Which engine should I use?", first on the page.
+    var advice: [EngineAdvice]
     var sections: [ReportSection]
     /// Why charts are missing, when they are (gnuplot absent or failing).
     var chartProblem: String?
@@ -52,21 +54,43 @@ struct ReportPage {
 
     /// The results table: header and one line of cells per row.
     var resultColumns: [String] {
-        ["engine", "workload", "parameters", "n", "status", "median", "± MAD", "× stdlib", "peak heap", "allocs",
+        ["engine", "workload", "parameters", "n", "status", "median", "± MAD", "vs stdlib", "peak heap", "allocs",
          "ins", "del", "moves", "upd", "steps", "fewest moves", "n+m−2·LCS", "note"]
     }
 
+    /// Index of the note column in ``resultColumns``/``resultCells``.
+    static let noteColumn = 17
+
+    /// One line of cells per row. Ratios read "62,000× faster"; the note is
+    /// at most a few words (``shortNote(_:)``), the full reason is in
+    /// ``notes`` (a tooltip on the page, a footnote in Markdown). O(rows).
     var resultCells: [[String]] {
         document.rows.map { row in
             func count(_ value: Int?) -> String { value.map(Formatting.grouped) ?? "" }
             return [
                 row.engine, row.workload, row.parameters, Formatting.grouped(row.size), row.status.rawValue,
                 row.medianNs.map(Formatting.duration) ?? "", row.spreadNs.map(Formatting.duration) ?? "",
-                row.ratioToStdlib.map(Formatting.ratio) ?? "", row.peakHeapBytes.map(Formatting.bytes) ?? "",
+                row.ratioToStdlib.map(RatioText.against) ?? "", row.peakHeapBytes.map(Formatting.bytes) ?? "",
                 count(row.allocations), count(row.inserts), count(row.deletes), count(row.moves), count(row.updates),
-                count(row.steps), count(row.minMoves), count(row.minEdits), row.reason,
+                count(row.steps), count(row.minMoves), count(row.minEdits), Self.shortNote(row.reason),
             ]
         }
+    }
+
+    /// The full reason of each row, in row order ("" when there is none).
+    var notes: [String] { document.rows.map(\.reason) }
+
+    /// A reason cut to its first clause and at most 40 characters (the full
+    /// text stays in the tooltip or footnote). O(length).
+    static func shortNote(_ reason: String) -> String {
+        var text = reason
+        for separator in [":", ";", " (", ". "] {
+            if let range = text.range(of: separator), text.distance(from: text.startIndex, to: range.lowerBound) >= 8 {
+                text = String(text[..<range.lowerBound])
+            }
+        }
+        if text.count > 40 { text = String(text.prefix(39)) + "…" }
+        return text
     }
 
     /// Exponent tables: engines down, workloads across.
@@ -87,8 +111,9 @@ struct ReportPage {
         var fastest = "none verified"
         if let engine = verdict.fastest, let median = verdict.fastestMedianNs {
             fastest = "\(engine) (\(Formatting.duration(median))"
-            if let ratio = verdict.fastestRatioToStdlib, engine != "stdlib" { fastest += ", \(Formatting.ratio(ratio))× stdlib" }
+            if let ratio = verdict.fastestRatioToStdlib, abs(ratio - 1) > 0.005 { fastest += ", \(RatioText.against(ratio)) than stdlib" }
             fastest += ")"
+            if !verdict.fastestTies.isEmpty { fastest += "; tied within noise: " + verdict.fastestTies.joined(separator: ", ") }
         }
         var fewest = "–"
         if let steps = verdict.steps {
@@ -99,10 +124,43 @@ struct ReportPage {
             case nil: fewest += "; no proven minimum)"
             }
         }
-        return [verdict.workload, Formatting.grouped(verdict.size), fastest, fewest, verdict.absent.joined(separator: "; ")]
+        // The engine and its status only; the reasons are in the results table.
+        let absent = verdict.absent.map { entry in
+            entry.range(of: " — ").map { String(entry[..<$0.lowerBound]) } ?? entry
+        }
+        return [verdict.workload, Formatting.grouped(verdict.size), fastest, fewest, absent.joined(separator: ", ")]
     }
 
     static let verdictColumns = ["workload", "largest n", "fastest", "fewest steps", "not compared"]
+
+    /// One line under the title: when, which build, how many rows.
+    var runLine: String {
+        let environment = document.environment
+        var text = "\(environment.startTime), \(environment.buildConfiguration) build, \(document.rows.count) rows"
+        if !document.complete { text += " (interrupted: rows are missing)" }
+        return text
+    }
+
+    /// "180 verified, 24 skipped, 6 reference".
+    var statusCounts: String {
+        var parts: [String] = []
+        for (status, word) in [(ResultRow.Status.ok, "verified"), (.failed, "failed"), (.skipped, "skipped"), (.reference, "reference")] {
+            let count = document.rows.filter { $0.status == status }.count
+            if count > 0 { parts.append("\(Formatting.grouped(count)) \(word)") }
+        }
+        return parts.joined(separator: ", ")
+    }
+
+    static let adviceRule = """
+        How this is decided: at each workload's largest size with a verified engine, the pick is the fastest \
+        (geometric mean of time over the fastest) among the engines with the fewest steps (deletes + inserts + moves + \
+        updates). Times whose median ± MAD ranges overlap, or within \(Int(EngineAdvice.tieTolerance * 100))%, are ties. \
+        Avoid: engines skipped or failing at a size the run measured, or \(Int(EngineAdvice.avoidRatio))× the pick's time or more.
+        """
+
+    static let exponentNote = "k by least squares on log time (or bytes) against log n, over the sizes in \(ExponentFit.rangeText) (– = fewer than two sizes there; the targets use the same fit). 1 is linear, 2 quadratic."
+
+    static let noFitNote = "No engine was measured at two sizes or more in \(ExponentFit.rangeText), so there is nothing to fit."
 
     static let redrawNote =
         "Every chart's data (.dat) and gnuplot script (.gp) sit beside its PNG in charts/: run `gnuplot NAME.gp` in that folder to redraw or restyle one, or `diffbench chart RUN_DIR` to redraw everything from results.json."

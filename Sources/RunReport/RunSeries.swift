@@ -18,6 +18,18 @@ public struct RunSeries: Hashable, Sendable {
     /// Sizes with at least one row, ascending.
     public var sizes: [Int] { Array(Set(rows.map(\.size))).sorted() }
     public var largestSize: Int { rows.map(\.size).max() ?? 0 }
+    /// The largest size at which every engine that qualifies at some size
+    /// qualifies, so a chart of one size per workload shows every engine
+    /// with a result (at the very largest size the slow engines are often
+    /// skipped); the largest qualifying size when no size has them all, nil
+    /// when no row qualifies. O(rows).
+    public func comparableSize(where qualifies: (ResultRow) -> Bool) -> Int? {
+        let good = rows.filter(qualifies)
+        let everyone = Set(good.map(\.engine))
+        let sizes = Set(good.map(\.size)).sorted(by: >)
+        return sizes.first { size in Set(good.filter { $0.size == size }.map(\.engine)) == everyone } ?? sizes.first
+    }
+
     /// Engines with at least one row, in palette order.
     public var engines: [String] { EnginePalette.sorted(rows.map(\.engine)) }
 

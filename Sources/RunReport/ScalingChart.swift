@@ -13,16 +13,19 @@ enum ScalingChart {
     static let timeCaption = """
         Median time against list size on log–log axes, one line per engine. A straight line \
         means a power law; its slope is the exponent in the legend (least squares on log time \
-        against log size): 1 = the time grows with the list, 2 = doubling the list quadruples \
+        against log size over the sizes in the legend's range, the same fit the targets use): 1 = the time grows with the list, 2 = doubling the list quadruples \
         the time. Where lines would cross is where the faster engine changes.
         """
 
     static let memoryCaption = """
         Peak heap bytes during one diff against list size, log–log, one line per engine, with the \
         fitted exponent in the legend. An exponent near 1 is memory linear in the list; near 2 \
-        is a table of n × m cells (lcs). Rows with no heap use (0 bytes) cannot sit on a log \
-        axis and are left out.
+        is a table of n × m cells. Engines with no heap use (0 bytes, the best result) cannot sit \
+        on a log axis; the legend names them ("0 B: …").
         """
+
+    /// Sizes a series needs before its scaling and memory charts are drawn.
+    static let minimumSizes = 3
 
     struct Result {
         var draft: ChartDraft
@@ -38,7 +41,8 @@ enum ScalingChart {
             }
         }
         let rows = series.rows.filter { $0.isMeasured && value($0) != nil }
-        guard !rows.isEmpty else { return nil }
+        // A line through two points shows no curve: drawn from three sizes on.
+        guard Set(series.rows.filter(\.isMeasured).map(\.size)).count >= minimumSizes, !rows.isEmpty else { return nil }
         let name = (metric == .time ? "scaling-" : "memory-") + series.slug
         let engines = EnginePalette.sorted(rows.map(\.engine))
         let sizes = Array(Set(rows.map(\.size))).sorted()
@@ -52,19 +56,34 @@ enum ScalingChart {
         for engine in engines {
             let mine = rows.filter { $0.engine == engine }.sorted { $0.size < $1.size }
             for row in mine { table.add(row) }
-            let fit = PowerLawFit.fit(mine.map { (x: Double($0.size), y: value($0)!) })
-            fits.append(ExponentFit(metric: metric, engine: engine, workload: series.label, sizes: mine.map(\.size), fit: fit))
+            let fitted = PowerLawFit.fitInRange(mine.map { (size: $0.size, value: value($0)!) })
+            fits.append(ExponentFit(metric: metric, engine: engine, workload: series.label, sizes: fitted.sizes, fit: fitted.fit))
         }
 
         let scale = metric == .time ? 1e-9 : 1
         let xRange = AxisRange.logarithmic(sizes.map(Double.init))
         let yRange = AxisRange.logarithmic(rows.map { value($0)! * scale }, minimumSpan: 10)
         let title = (metric == .time ? "Time against list size — " : "Peak heap memory against list size — ") + series.label
-        var script = GnuplotScript(name: name, title: title, width: 1000, height: 600, runName: runName)
+        // Rows that cannot be drawn (skipped, failed; 0 bytes is named in the legend instead).
+        let zero = series.rows.filter { $0.isMeasured && metric == .memory && $0.peakHeapBytes == 0 }
+        let hidden = series.rows.filter { row in !rows.contains(row) && !zero.contains(row) }
+        var noteLines: [String] = []
+        if !hidden.isEmpty {
+            let engines = EnginePalette.sorted(hidden.map(\.engine)).map { engine in
+                let sizes = hidden.filter { $0.engine == engine }.map(\.size).sorted().map(Formatting.grouped)
+                return "\(engine) at \(sizes.joined(separator: ", "))"
+            }
+            let why = metric == .time ? "skipped or failed" : "not measured"
+            noteLines = ChartText.wrap("Not shown (\(why)): " + engines.joined(separator: "; "), columns: ChartText.columns(pixels: 980, points: 9))
+        }
+        let titleLines = ChartText.wrap(title, columns: ChartText.columns(pixels: 960, points: 14))
+        let width = 1000, height = 600 + 16 * noteLines.count + 20 * (titleLines.count - 1)
+        var script = GnuplotScript(name: name, title: title, width: width, height: height, runName: runName)
         let x = table.number("size"), y = table.number(column)
+        script.add(ChartText.title(title, width: width, height: height))
         script.add([
             "# Columns of \(name).dat: \(x) size, \(y) \(column). Legend exponents: least squares on log \(metric == .time ? "time" : "bytes") vs log size.",
-            "set title \(GnuplotScript.literal(title)) font ',14'",
+
             "set xlabel 'list size n (items, log scale)'",
             metric == .time ? "set ylabel 'median time per diff (log scale)'" : "set ylabel 'peak heap during one diff (bytes, log scale)'",
             "set logscale xy",
@@ -73,36 +92,71 @@ enum ScalingChart {
             "set yrange [\(GnuplotScript.number(yRange.low)):\(GnuplotScript.number(yRange.high))]",
             "set xtics (" + sizes.map { "\"\(Formatting.grouped($0))\" \($0)" }.joined(separator: ", ") + ")",
             "set mxtics default",
-            "set key title 'fit: y ∝ n^k' font ',10'",
+            "set key title \"fit y ∝ n^{k} over \(GnuplotScript.escaped(PowerLawFit.sizeRangeText))\" font ',10'",
         ])
         var clauses: [String] = []
+        let same = coinciding(engines: engines, rows: rows, value: value)
         for (engine, fit) in zip(engines, fits) {
             guard let block = table.block(of: engine) else { continue }
-            let label = GnuplotScript.escaped(engine)
-            let legend = "\"" + (fit.fit.map { "\(label) ∝ n^{\($0.exponentText)}" } ?? "\(label) (one size, no fit)") + "\""
+            // An engine drawn on top of an earlier one's line says so in the legend.
+            let label = GnuplotScript.escaped(engine + (same[engine].map { " (= \($0))" } ?? ""))
+            let legend = "\"" + (fit.fit.map { "\(label) ∝ n^{\($0.exponentText)}" } ?? "\(label) (under two sizes in range, no fit)") + "\""
             let source = clauses.isEmpty ? "'\(name).dat'" : "''"
             clauses.append(
                 "\(source) index \(block) using \(x):($\(y)\(metric == .time ? "/1e9" : "")) with linespoints "
                     + "lc rgb '\(EnginePalette.colour(for: engine))' lw 2 pt \(EnginePalette.pointType(for: engine)) "
                     + "ps \(GnuplotScript.number(EnginePalette.pointSize(for: engine, base: 2))) title \(legend)")
         }
-        let hidden = series.rows.filter { row in !rows.contains(row) }
-        if !hidden.isEmpty {
-            let engines = EnginePalette.sorted(hidden.map(\.engine)).map { engine in
-                let sizes = hidden.filter { $0.engine == engine }.map(\.size).sorted().map(Formatting.grouped)
-                return "\(engine) at \(sizes.joined(separator: ", "))"
+        // Engines that allocated nothing are the best memory result: a log axis
+        // has no place for 0, so the legend names them.
+        if !zero.isEmpty {
+            let names = EnginePalette.sorted(zero.map(\.engine)).map { engine in
+                let all = zero.filter { $0.engine == engine }.count == series.rows.filter { $0.engine == engine && $0.isMeasured }.count
+                return all ? engine : engine + " (at " + zero.filter { $0.engine == engine }.map { Formatting.grouped($0.size) }.joined(separator: ", ") + ")"
             }
-            let why = metric == .time ? "skipped or failed" : "no heap use recorded, or not measured"
-            script.add("set bmargin 5")
-            script.add("set label 1 \(GnuplotScript.literal("Not shown (\(why)): " + engines.joined(separator: "; "))) at screen 0.01, screen 0.025 left font ',9' tc rgb '#555555'")
+            // One legend line per few engines, so a long list does not widen the key past the picture.
+            clauses.append("keyentry with points pt 0 ps 0 title \(GnuplotScript.literal("0 B (no heap use):"))")
+            for line in ChartText.pack(names, columns: 24) {
+                clauses.append("keyentry with points pt 0 ps 0 title \(GnuplotScript.literal("  " + line))")
+            }
+        }
+        if !noteLines.isEmpty {
+            script.add("set bmargin \(4 + noteLines.count)")
+            script.add("set label 1 \(GnuplotScript.literal(noteLines.joined(separator: "\n"))) at screen 0.01, screen \(GnuplotScript.number(Double(12 + 15 * (noteLines.count - 1)) / Double(height))) left font ',9' tc rgb '#555555'")
         }
         script.add("plot " + clauses.joined(separator: ", \\\n     "))
 
         let file = ChartFile(
             kind: metric == .time ? .scaling : .memory, name: name, series: series.label, title: title,
             caption: metric == .time ? timeCaption : memoryCaption, finding: finding(fits, metric: metric),
-            width: 1000, height: 600, rows: table.rowCount, drawn: false)
+            width: width, height: height, rows: table.rowCount, drawn: false)
         return Result(draft: ChartDraft(file: file, data: table.render(title: title), script: script.text), fits: fits)
+    }
+
+    /// Two lines this close (relative) at every size overplot on a log axis
+    /// spanning several decades: the later one's legend names the earlier.
+    static let overplotTolerance = 0.1
+
+    /// For each engine whose points all lie within ``overplotTolerance`` of an
+    /// earlier engine's at the same sizes (the lines overplot), that earlier
+    /// engine. O(engines² · sizes).
+    static func coinciding(engines: [String], rows: [ResultRow], value: (ResultRow) -> Double?) -> [String: String] {
+        var result: [String: String] = [:]
+        func points(_ engine: String) -> [Int: Double] {
+            Dictionary(rows.filter { $0.engine == engine }.map { ($0.size, value($0)!) }, uniquingKeysWith: { a, _ in a })
+        }
+        for (index, engine) in engines.enumerated() {
+            let mine = points(engine)
+            for earlier in engines[..<index] where result[earlier] == nil {
+                let theirs = points(earlier)
+                guard Set(theirs.keys) == Set(mine.keys), !mine.isEmpty else { continue }
+                if mine.allSatisfy({ abs($0.value - theirs[$0.key]!) <= overplotTolerance * min($0.value, theirs[$0.key]!) }) {
+                    result[engine] = earlier
+                    break
+                }
+            }
+        }
+        return result
     }
 
     /// "Exponents: heckel 0.98, set 1.01, stdlib 1.62; steepest: lcs (2.00)."

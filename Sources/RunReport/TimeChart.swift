@@ -2,20 +2,21 @@ import Rendering
 import Foundation
 import Formats
 
-/// Chart 1, one per workload: median time of every engine at every size, as
-/// bars grouped by size on a log axis, with the median absolute deviation as
-/// whiskers. Answers "how long does each engine take on this change pattern".
+/// Chart 1, one per workload: median time of every engine at every size,
+/// as one dot per engine beside its neighbours in the size's column, with
+/// the median absolute deviation as whiskers and the time written above.
+/// Answers "how long does each engine take on this change pattern".
 ///
-/// Bars are boxes drawn from the axis floor up to the median (gnuplot's
-/// histogram style cannot hang per-bar error bars on a log axis cleanly).
-/// O(rows).
+/// Dots, not bars: on a log axis a bar's length depends on where the axis
+/// starts, so bars from an arbitrary floor exaggerate or hide ratios; a
+/// dot's height reads the same whatever the range. Engines sit side by
+/// side within a size, so equal times never hide one another. O(rows).
 enum TimeChart {
     static let caption = """
-        Bars: median time of one diff per engine, grouped by list size, on a log scale (each \
-        labelled grid line is ×10; lower is faster). Whiskers: ± the median absolute deviation \
-        of the samples (a whisker that reaches the bottom is wider than the bar). The grey \
-        floor bar is one dictionary build plus one lookup per new item: about the least any \
-        diff by id can cost.
+        Dots: median time of one diff per engine, side by side within each list size, on a log \
+        scale (each labelled grid line is ×10; lower is faster; equal heights are equal times). \
+        Whiskers: ± the median absolute deviation of the samples. The grey floor is one \
+        dictionary build plus one lookup per new item: about the least any diff by id can cost.
         """
 
     static func draft(_ series: RunSeries, runName: String) -> ChartDraft? {
@@ -43,20 +44,22 @@ enum TimeChart {
             extremes.append((median - spread > 0 ? median - spread : median) / 1e9)
             extremes.append((median + spread) / 1e9)
         }
-        // Room above the tallest bar for its rotated label (about 15% of the plot height).
-        // Bars rise from a power of ten, so the axis floor carries a label.
-        let fitted = AxisRange.logarithmic(extremes)
-        let base = pow(10, (log10(fitted.low) + 1e-9).rounded(.down))
-        let range = (low: base, high: AxisRange.stepUp(base * pow(fitted.high / base, 1 / 0.82)))
+        // Room above the highest whisker for its rotated time label (about an eighth of the height).
+        let fitted = AxisRange.logarithmic(extremes, minimumSpan: 10)
+        let range = (low: fitted.low, high: fitted.high * pow(fitted.high / fitted.low, 0.15))
         let title = "Median time per diff — \(series.label)"
         let missing = notTimed(series, shown: rows)
-        let width = 1000, height = missing.isEmpty ? 560 : 590
+        let width = 1000
+        let titleLines = ChartText.wrap(title, columns: ChartText.columns(pixels: width - 40, points: 14))
+        let noteLines = missing.isEmpty ? [] : ChartText.wrap("Not timed: " + missing, columns: ChartText.columns(pixels: width - 20, points: 9))
+        let height = 560 + 16 * noteLines.count + 20 * (titleLines.count - 1)
 
         var script = GnuplotScript(name: name, title: title, width: width, height: height, runName: runName)
         let slot = table.number("slot"), median = table.number("median_ns"), spread = table.number("spread_ns")
+        script.add(ChartText.title(title, width: width, height: height))
         script.add([
             "# Columns of \(name).dat: \(table.number("size")) size, \(median) median_ns, \(spread) spread_ns (MAD), \(slot) slot (x position of the size).",
-            "set title \(GnuplotScript.literal(title)) font ',14'",
+
             "set xlabel 'list size n (items)'",
             "set ylabel 'median time per diff (log scale)'",
             "set logscale y",
@@ -66,7 +69,6 @@ enum TimeChart {
             "set xrange [-0.5:\(sizes.count) - 0.5]",
             "set xtics (" + sizes.enumerated().map { "\"\(Formatting.grouped($0.element))\" \($0.offset)" }.joined(separator: ", ") + ")",
             "set grid noxtics",
-            "set style fill solid 1.0 border lc rgb '#333333'",
             "spread(col) = valid(col) ? column(col) : 0",
             "low(m, s) = m - s > 0 ? (m - s) / 1e9 : ybase",
             "high(m, s) = (m + s) / 1e9",
@@ -74,10 +76,12 @@ enum TimeChart {
             "mantissa(t) = t / 10**(3 * floor(log10(t) / 3 + 1e-9))",
             "seconds(t) = mantissa(t) < 9.995 ? gprintf('%.2s %cs', t) : mantissa(t) < 99.95 ? gprintf('%.1s %cs', t) : gprintf('%.0s %cs', t)",
         ])
-        if !missing.isEmpty {
-            script.add("set bmargin 5")
-            script.add("set label 1 \(GnuplotScript.literal("Not timed: " + missing)) at screen 0.01, screen 0.025 left font ',9' tc rgb '#555555'")
+        if !noteLines.isEmpty {
+            // Bottom margin in character rows: the axis labels plus the footnote's lines.
+            script.add("set bmargin \(4 + noteLines.count)")
+            script.add("set label 1 \(GnuplotScript.literal(noteLines.joined(separator: "\n"))) at screen 0.01, screen \(GnuplotScript.number(Double(12 + 15 * (noteLines.count - 1)) / Double(height))) left font ',9' tc rgb '#555555'")
         }
+        // Each engine's column within a size: side by side, never on top of each other.
         let barWidth = 0.8 / Double(engines.count)
         var clauses: [String] = []
         for (position, engine) in engines.enumerated() {
@@ -86,11 +90,11 @@ enum TimeChart {
             let x = "($\(slot) + \(GnuplotScript.number(offset)))"
             let source = clauses.isEmpty ? "'\(name).dat'" : "''"
             clauses.append(
-                "\(source) index \(block) using \(x):($\(median)/1e9):(\(x) - \(GnuplotScript.number(barWidth / 2))):(\(x) + \(GnuplotScript.number(barWidth / 2))):(ybase):($\(median)/1e9) "
-                    + "with boxxyerror fc rgb '\(EnginePalette.colour(for: engine))' title \(GnuplotScript.literal(engine))")
+                "\(source) index \(block) using \(x):(low($\(median), spread(\(spread)))):(0):(high($\(median), spread(\(spread))) - low($\(median), spread(\(spread)))) "
+                    + "with vectors heads size screen 0.004,90 lc rgb '\(EnginePalette.colour(for: engine))' lw 1.2 notitle")
             clauses.append(
-                "'' index \(block) using \(x):(low($\(median), spread(\(spread)))):(0):(high($\(median), spread(\(spread))) - low($\(median), spread(\(spread)))) "
-                    + "with vectors heads size screen 0.005,90 lc rgb '#222222' lw 1 notitle")
+                "'' index \(block) using \(x):($\(median)/1e9) with points pt \(EnginePalette.pointType(for: engine)) ps 1.5 "
+                    + "lc rgb '\(EnginePalette.colour(for: engine))' title \(GnuplotScript.literal(engine))")
             clauses.append(
                 "'' index \(block) using \(x):(high($\(median), spread(\(spread)))):(seconds($\(median)/1e9)) "
                     + "with labels rotate by 90 left offset 0,0.4 font ',8' tc rgb '#333333' notitle")
@@ -99,21 +103,33 @@ enum TimeChart {
 
         let file = ChartFile(
             kind: .time, name: name, series: series.label, title: title, caption: caption,
-            finding: finding(rows, largest: sizes.last!), width: width, height: height, rows: table.rowCount, drawn: false)
+            finding: finding(rows, largest: series.largestSize, all: series.rows), width: width, height: height, rows: table.rowCount, drawn: false)
         return ChartDraft(file: file, data: table.render(title: title), script: script.text)
     }
 
-    /// "At n = 1,000 heckel is fastest (56.3 µs, 0.0123× stdlib); the slowest engine is stdlib (4.58 ms)."
-    static func finding(_ rows: [ResultRow], largest: Int) -> String {
+    /// "At n = 1,000 heckel is fastest (56.3 µs, 81× faster than stdlib; tied with set);
+    /// the slowest is stdlib (4.58 ms); not timed there: lcs (skipped)." Ties follow
+    /// ``EngineAdvice/tied(_:_:)``; engines not timed at the largest size are named,
+    /// so "slowest" never silently means "slowest of those that could run".
+    static func finding(_ rows: [ResultRow], largest: Int, all: [ResultRow] = []) -> String {
         let engines = rows.filter { $0.size == largest && $0.status == .ok }.sorted { $0.medianNs! < $1.medianNs! }
         guard let fastest = engines.first, let slowest = engines.last else {
             return "No engine was verified at n = \(Formatting.grouped(largest)); only the floor reference is shown."
         }
+        func point(_ row: ResultRow) -> (median: Double, spread: Double) { (row.medianNs!, row.spreadNs ?? 0) }
+        let ties = engines.dropFirst().filter { EngineAdvice.tied(point(fastest), point($0)) }.map(\.engine)
         var text = "At n = \(Formatting.grouped(largest)) \(fastest.engine) is fastest (\(Formatting.duration(fastest.medianNs!))"
-        if let ratio = fastest.ratioToStdlib, fastest.engine != "stdlib" { text += ", \(Formatting.ratio(ratio))× stdlib" }
+        if let ratio = fastest.ratioToStdlib, abs(ratio - 1) > 0.005 { text += ", \(RatioText.against(ratio)) than stdlib" }
+        if !ties.isEmpty { text += "; tied within noise with " + ties.joined(separator: ", ") }
         text += ")"
-        if slowest.engine != fastest.engine {
-            text += "; the slowest is \(slowest.engine) (\(Formatting.duration(slowest.medianNs!)))"
+        if slowest.engine != fastest.engine, !ties.contains(slowest.engine) {
+            text += "; the slowest timed is \(slowest.engine) (\(Formatting.duration(slowest.medianNs!)))"
+        }
+        let absent = all.filter { $0.size == largest && ($0.status == .skipped || $0.status == .failed) }
+        if !absent.isEmpty {
+            text += "; not timed there: " + EnginePalette.sorted(absent.map(\.engine)).map { engine in
+                "\(engine) (\(absent.first { $0.engine == engine }!.status.rawValue))"
+            }.joined(separator: ", ")
         }
         return text + "."
     }

@@ -12,7 +12,8 @@ enum TradeoffChart {
     static let name = "tradeoff"
 
     static let caption = """
-        One point per engine and workload at the workload's largest size with a stdlib time; colour = engine, \
+        One point per engine and workload at the workload's largest size with a stdlib time and every \
+        engine that has a point at some size; colour = engine, \
         symbol = workload. Across: time ÷ stdlib's time on the same lists (log scale; left of the \
         dashed line = faster than stdlib). Up: (deletes + inserts + moves) ÷ the fewest possible \
         (log scale; 1 = minimal). With unique ids the fewest is n + m − 2·LCS − fewest moves, \
@@ -21,8 +22,10 @@ enum TradeoffChart {
         The best engine for a workload is the lowest point furthest left.
         """
 
-    /// Symbols for workloads: filled shapes first, then open ones, then marks.
-    static let pointTypes = [7, 5, 9, 11, 13, 15, 6, 4, 8, 10, 12, 14, 1, 2, 3]
+    /// Symbols for workloads: filled shapes first, then marks (+, ×, *), and
+    /// only then the open forms of the filled shapes (a filled and an open
+    /// triangle are hard to tell apart at this size, so they come last).
+    static let pointTypes = [7, 5, 9, 11, 13, 15, 1, 2, 3, 6, 4, 8, 10, 12, 14]
 
     static func draft(_ allSeries: [RunSeries], runName: String) -> ChartDraft? {
         var picked: [(series: RunSeries, rows: [ResultRow], size: Int, pointType: Int)] = []
@@ -33,7 +36,8 @@ enum TradeoffChart {
             let placeable = series.rows.filter { row in
                 row.status == .ok && (row.ratioToStdlib ?? 0) > 0 && QualityMeasures.stepsRatio(row) != nil
             }
-            guard let size = placeable.map(\.size).max() else { continue }
+            // The largest such size with every engine that has a point at some size.
+            guard let size = series.comparableSize(where: { placeable.contains($0) }) else { continue }
             let rows = placeable.filter { $0.size == size }
             picked.append((series, rows, size, pointTypes[picked.count % pointTypes.count]))
         }
@@ -43,7 +47,7 @@ enum TradeoffChart {
             columns: ["size", "ratio_to_stdlib", "median_ns", "inserts", "deletes", "moves", "steps", "min_moves", "min_edits"],
             derived: ["steps_ratio", "exact_minimum", "point_type"],
             notes: [
-                "Rows: for each workload (and parameters), the results rows with status ok at its largest size that have a ratio_to_stdlib above 0 and a defined steps_ratio.",
+                "Rows: for each workload (and parameters), the results rows with status ok that have a ratio_to_stdlib above 0 and a defined steps_ratio, at the largest size where every engine with such a row at some size has one.",
                 "steps_ratio = (deletes + inserts + moves) / (min_edits - min_moves) when min_moves is known (exact_minimum = 1),",
                 "otherwise / min_edits, the minimum without moves (exact_minimum = 0); 0/0 = 1. point_type = the workload's gnuplot symbol.",
             ])
@@ -69,13 +73,15 @@ enum TradeoffChart {
         let width = 1100, height = 720
         var script = GnuplotScript(name: name, title: title, width: width, height: height, runName: runName)
         let x = table.number("ratio_to_stdlib"), y = table.number("steps_ratio"), type = table.number("point_type")
+        script.add(ChartText.title(title, width: width, height: height))
         script.add([
             "# Columns of \(name).dat: \(x) ratio_to_stdlib, \(y) steps_ratio, \(type) point_type (the workload's symbol).",
-            "set title \(GnuplotScript.literal(title)) font ',14'",
+
             "set xlabel 'time ÷ stdlib time on the same lists (log scale; left = faster)'",
             "set ylabel '(deletes + inserts + moves) ÷ fewest possible (log scale)'",
             "set logscale xy",
-            "set format x '%g'",
+            // Decade ticks written out ("0.0001", not "1e-04"): the axis is read as "how many times stdlib's time".
+            "set xtics (" + decadeTicks(low: xRange.low, high: xRange.high).map { "\"\($0.label)\" \(GnuplotScript.number($0.value))" }.joined(separator: ", ") + ")",
             "set xrange [\(GnuplotScript.number(xRange.low)):\(GnuplotScript.number(xRange.high))]",
             "set yrange [\(GnuplotScript.number(yLow)):\(GnuplotScript.number(yRange.high))]",
             "set ytics (" + AxisRange.ratioTicks(low: yLow, high: yRange.high).map { "\"\(GnuplotScript.number($0))\" \(GnuplotScript.number($0))" }.joined(separator: ", ") + ")",
@@ -120,15 +126,46 @@ enum TradeoffChart {
         return ChartDraft(file: file, data: table.render(title: title), script: script.text)
     }
 
-    /// Which engines were both the fastest and minimal, and how often.
-    static func finding(_ groups: [[ResultRow]]) -> String {
-        var wins: [String: Int] = [:]
-        for rows in groups {
-            let minimal = rows.filter { QualityMeasures.stepsRatio($0)!.value <= rows.map { QualityMeasures.stepsRatio($0)!.value }.min()! + 1e-9 }
-            if let best = minimal.min(by: { $0.ratioToStdlib! < $1.ratioToStdlib! }) { wins[best.engine, default: 0] += 1 }
+    /// Powers of ten within the range, labelled in plain decimals ("0.001",
+    /// "1", "100"). O(decades).
+    static func decadeTicks(low: Double, high: Double) -> [(value: Double, label: String)] {
+        guard low > 0, high > low, low.isFinite, high.isFinite else { return [(1, "1")] }
+        var ticks: [(Double, String)] = []
+        var exponent = Int(ceil(log10(low) - 1e-9))
+        while Double(exponent) <= log10(high) + 1e-9, ticks.count < 40 {
+            let value = pow(10, Double(exponent))
+            let label = exponent >= 0 ? Formatting.grouped(Int(value.rounded())) : String(format: "%.\(-exponent)f", value)
+            ticks.append((value, label))
+            exponent += 1
         }
-        let ranked = EnginePalette.sorted(wins.keys).sorted { wins[$0]! > wins[$1]! }
-        let parts = ranked.map { "\($0) on \(wins[$0]!) of \(groups.count)" }
-        return "Fastest among the engines with the fewest steps: " + parts.joined(separator: ", ") + " workloads."
+        return ticks
+    }
+
+    /// Which engines were both the fastest and minimal, and how often. A
+    /// workload where the best is tied within noise (``EngineAdvice/tied(_:_:)``)
+    /// with another minimal engine counts as shared, not as a win.
+    static func finding(_ groups: [[ResultRow]]) -> String {
+        var wins: [String: Int] = [:], shared: [String: Int] = [:]
+        for rows in groups {
+            let fewest = rows.map { QualityMeasures.stepsRatio($0)!.value }.min()!
+            let minimal = rows.filter { QualityMeasures.stepsRatio($0)!.value <= fewest + 1e-9 && $0.medianNs != nil }
+            guard let best = minimal.min(by: { $0.ratioToStdlib! < $1.ratioToStdlib! }) else { continue }
+            func point(_ row: ResultRow) -> (median: Double, spread: Double) { (row.medianNs!, row.spreadNs ?? 0) }
+            let tied = minimal.filter { $0.engine != best.engine && EngineAdvice.tied(point(best), point($0)) }
+            if tied.isEmpty {
+                wins[best.engine, default: 0] += 1
+            } else {
+                for row in [best] + tied { shared[row.engine, default: 0] += 1 }
+            }
+        }
+        let ranked = EnginePalette.sorted(Set(wins.keys).union(shared.keys)).sorted {
+            (wins[$0] ?? 0, shared[$0] ?? 0) > (wins[$1] ?? 0, shared[$1] ?? 0)
+        }
+        let parts = ranked.map { engine -> String in
+            var text = "\(engine) alone on \(wins[engine] ?? 0)"
+            if let count = shared[engine] { text += ", tied within noise on \(count)" }
+            return text
+        }
+        return "Fastest among the engines with the fewest steps, of \(groups.count) workloads: " + parts.joined(separator: "; ") + "."
     }
 }

@@ -10,6 +10,9 @@ public struct WorkloadVerdict: Hashable, Sendable, Codable {
     public var fastest: String?
     public var fastestMedianNs: Double?
     public var fastestRatioToStdlib: Double?
+    /// Verified engines whose times the run cannot tell from the fastest's
+    /// (``EngineAdvice/tied(_:_:)``), in palette order.
+    public var fastestTies: [String] = []
     /// Engines tied for the fewest steps (deletes + inserts + moves + updates).
     public var fewestSteps: [String]
     public var steps: Int?
@@ -28,6 +31,10 @@ public struct WorkloadVerdict: Hashable, Sendable, Codable {
             fastest = best.engine
             fastestMedianNs = best.medianNs
             fastestRatioToStdlib = best.ratioToStdlib
+            let point = (median: best.medianNs!, spread: best.spreadNs ?? 0)
+            fastestTies = EnginePalette.sorted(
+                verified.filter { $0.engine != best.engine && $0.medianNs != nil }
+                    .filter { EngineAdvice.tied(point, ($0.medianNs!, $0.spreadNs ?? 0)) }.map(\.engine))
         }
         let counted = verified.filter { $0.steps != nil }
         if let least = counted.map({ $0.steps! }).min() {

@@ -4,10 +4,11 @@ import Testing
 /// `diffbench chart` end to end, on results files written here by hand (no
 /// timing involved).
 @Suite(.serialized) struct ChartCommandTests {
-    /// A results.json with two engines and the floor on one workload at two sizes.
+    /// A results.json with two engines and the floor on one workload at three
+    /// sizes (scaling and memory charts are drawn from three sizes on).
     static func resultsJSON(runName: String = "hand-made") throws -> Data {
         var rows: [[String: Any]] = []
-        for size in [100, 1_000] {
+        for size in [1_000, 10_000, 100_000] {
             for (engine, factor) in [("heckel", 1.0), ("stdlib", 20.0), ("floor", 0.3)] {
                 var row: [String: Any] = [
                     "engine": engine, "workload": "mixed", "size": size, "size_old": size, "size_new": size, "seed": 1,
@@ -36,7 +37,7 @@ import Testing
                 "run_name": runName,
             ],
             "plan": [
-                "engines": ["heckel", "stdlib", "floor"], "workloads": ["mixed"], "sizes": [100, 1_000], "extra_cases": [],
+                "engines": ["heckel", "stdlib", "floor"], "workloads": ["mixed"], "sizes": [1_000, 10_000, 100_000], "extra_cases": [],
                 "min_samples": 10, "min_time_seconds": 0.1, "time_budget_seconds": 3, "lcs_memory_budget_bytes": 1 << 28,
             ],
             "rows": rows,
@@ -70,6 +71,30 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: folder.path + "/index.md"))
         // heckel (exactly linear here) is fastest and its exponent shows.
         #expect(result.stdout.contains("heckel 1.00"))
+    }
+
+    /// `--brief` (the closing screen of `make bench`): the advice, the
+    /// targets line and the page's path on one screen; the full listing in
+    /// report.txt. stdlib has the fewest steps here (heckel one more move),
+    /// heckel is 20× faster.
+    @Test func briefPrintsOneScreen() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let folder = try Self.runFolder(in: dir)
+        let result = try CLI.run(["chart", "--brief", folder.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("Which engine should I use?"))
+        #expect(result.stdout.contains("Lists with unique ids — integer ids"))
+        // The advice is wrapped to the terminal: read it as one line.
+        let advice = result.stdout.replacingOccurrences(of: "\n    ", with: " ")
+        #expect(advice.contains("Use stdlib: the fewest steps"))
+        #expect(advice.contains("heckel is 20.0× faster with up to 1 more step."))
+        #expect(result.stdout.contains("report: \(folder.path)/index.html"))
+        #expect(result.stdout.contains("targets: "))
+        #expect(result.stdout.split(separator: "\n").count <= 30)
+        #expect(!result.stdout.contains("time-mixed.png"))
+        let listing = try String(contentsOf: folder.appendingPathComponent("report.txt"), encoding: .utf8)
+        #expect(listing.contains("time-mixed.png"))
     }
 
     @Test func jsonSummaryListsChartsAndExponents() throws {

@@ -81,7 +81,8 @@ import Testing
     func awkwardNames() throws {
         let gnuplot = try Self.gnuplot()
         var rows: [ResultRow] = []
-        for size in [10, 100] {
+        // Three sizes in the fit range: scaling and memory charts are drawn from three sizes on.
+        for size in [1_000, 10_000, 100_000] {
             for engine in ["stdlib", "new_engine^2"] {
                 var row = ResultRow(
                     engine: engine, workload: "my_list {v2} & \"more\"", size: size, sizeOld: size, sizeNew: size, seed: 3,
@@ -104,7 +105,7 @@ import Testing
                 swiftVersion: "6", os: "x", cpu: "y", cores: 1, memoryBytes: 1, buildConfiguration: "debug", gitCommit: "z", seed: 3,
                 startTime: "now", runName: "awkward"),
             plan: PlanSummary(
-                engines: ["stdlib"], workloads: [], sizes: [10, 100], extraCases: [], minSamples: 1, minTimeSeconds: 0,
+                engines: ["stdlib"], workloads: [], sizes: [1_000, 10_000, 100_000], extraCases: [], minSamples: 1, minTimeSeconds: 0,
                 timeBudgetSeconds: 1, lcsMemoryBudgetBytes: 1),
             complete: false, rows: rows)
         let folder = try SyntheticRun.write(document)
@@ -120,6 +121,88 @@ import Testing
         let html = try String(contentsOfFile: folder + "/index.html", encoding: .utf8)
         #expect(html.contains("my_list {v2} &amp; &quot;more&quot;"))
         #expect(html.contains("interrupted"))
+    }
+}
+
+extension RenderTests {
+    /// Nine engines with long names, a long workload name and long skip
+    /// reasons: every chart draws silently, shows every engine that has a
+    /// result (its colour in the picture), and no text reaches the picture's
+    /// edges (text cut off at an edge leaves coloured pixels in the outermost
+    /// rows or columns; a picture whose text fits keeps them white).
+    @Test("nine engines and long names: every engine drawn, nothing cut off at the edges", .timeLimit(.minutes(2)))
+    func manyEnginesLongNames() throws {
+        let gnuplot = try Self.gnuplot()
+        let palette = ["#E69F00", "#0072B2", "#009E73", "#CC79A7", "#D55E00", "#56B4E9", "#8C564B", "#9467BD", "#17BECF"]
+        let engines = (0..<9).map { EngineInfo(name: "engine_number_\($0)_with_a_long_name", summary: "x", colour: palette[$0], symbol: [7, 5, 9, 11, 13, 15, 1, 2, 3][$0]) }
+        let workload = "a_very_long_workload_name_that_goes_on_and_on_for_a_while"
+        var rows: [ResultRow] = []
+        for size in [1_000, 10_000, 100_000] {
+            for (index, engine) in engines.enumerated() {
+                var row = ResultRow(engine: engine.name, workload: workload, size: size, sizeOld: size, sizeNew: size, seed: 1, parameters: "knob=some long value")
+                if index == 8 && size == 100_000 {
+                    row.status = .skipped
+                    row.reason = "predicted 275 s for one call, over the time budget of 5 s per engine and dataset; run with --time-budget to include it"
+                    rows.append(row)
+                    continue
+                }
+                row.status = .ok
+                row.medianNs = Double(size) * Double(index + 1) * 10
+                row.spreadNs = row.medianNs! * 0.05
+                row.ratioToStdlib = Double(index + 1) / 5
+                // Two engines allocate nothing: named in the memory legend.
+                row.peakHeapBytes = index < 2 ? 0 : size * (index + 1)
+                (row.deletes, row.inserts, row.moves, row.updates) = (10, 10, index, 0)
+                row.steps = 20 + index
+                row.minMoves = 0
+                row.minEdits = 20
+                row.verified = true
+                rows.append(row)
+            }
+        }
+        // A second workload at one other size: the trade-off's title then names
+        // "each at its largest size …", its longest form.
+        rows += rows.filter { $0.size == 1_000 }.map { row in
+            var row = row
+            row.workload = "second"
+            return row
+        }
+        let document = RunDocument(
+            environment: RunEnvironment(
+                swiftVersion: "6", os: "x", cpu: "y", cores: 1, memoryBytes: 1, buildConfiguration: "release", gitCommit: "z", seed: 1,
+                startTime: "now", runName: "many"),
+            plan: PlanSummary(
+                engines: engines.map(\.name), workloads: [workload, "second"], sizes: [1_000, 10_000, 100_000], extraCases: [], minSamples: 1,
+                minTimeSeconds: 0, timeBudgetSeconds: 5, lcsMemoryBudgetBytes: 1),
+            complete: true, engines: engines, rows: rows)
+        // Kept in Reports/ (git-ignored) to look at.
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Reports/many-engines-test").path
+        try? FileManager.default.removeItem(atPath: folder)
+        try ResultsStore.write(document, to: folder)
+        let summary = try ReportBuilder.build(runDirectory: folder, gnuplot: .path(gnuplot))
+        #expect(summary.failures.isEmpty && summary.warnings.isEmpty, "\(summary.failures) \(summary.warnings)")
+        #expect(Set(summary.charts.map(\.kind)) == Set(ChartFile.Kind.allCases))
+        #expect(summary.charts.first { $0.kind == .tradeoff }?.title.contains("each at its largest size") == true)
+        for chart in summary.charts {
+            let image = try PNGFile.read(folder + "/" + chart.png)
+            let colours = image.colours
+            var edge: [UInt32] = []
+            for x in 0..<image.width { edge += [colours[x], colours[x + image.width], colours[(image.height - 1) * image.width + x]] }
+            for y in 0..<image.height {
+                edge += [colours[y * image.width], colours[y * image.width + image.width - 1], colours[y * image.width + image.width - 2]]
+            }
+            #expect(edge.allSatisfy { $0 == 0xFFFFFF }, "\(chart.name): something reaches the picture's edge")
+            let script = try String(contentsOfFile: folder + "/" + chart.script, encoding: .utf8)
+            var histogram: [UInt32: Int] = [:]
+            for colour in colours { histogram[colour, default: 0] += 1 }
+            for engine in engines where chart.kind != .memory || !engine.name.contains("_0_") && !engine.name.contains("_1_") {
+                #expect((histogram[Self.colour(engine.colour)] ?? 0) >= 10, "\(chart.name): \(engine.name) not drawn")
+            }
+            if chart.kind == .memory {
+                #expect(script.contains("\"0 B (no heap use):\"") && script.contains("\"  engine\\\\_number\\\\_0\\\\_with\\\\_a\\\\_long\\\\_name,\""))
+            }
+        }
     }
 }
 

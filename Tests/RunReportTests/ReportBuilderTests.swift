@@ -25,31 +25,40 @@ import Testing
             let heap = mine.filter { ($0.peakHeapBytes ?? 0) > 0 }
             if !heap.isEmpty { expected["memory-\(slug)"] = heap }
         }
-        var largest: [String: Int] = [:]
-        for row in document.rows { largest["\(row.workload)|\(row.parameters)", default: 0] = max(largest["\(row.workload)|\(row.parameters)", default: 0], row.size) }
-        let atLargest = document.rows.filter { $0.status == .ok && $0.size == largest["\($0.workload)|\($0.parameters)"] }
         func defined(_ count: Int?, _ fewest: Int?) -> Bool {
             guard let count, let fewest else { return false }
             return fewest > 0 || count == 0
         }
-        let quality = atLargest.filter { row in
+        /// Per workload, the rows at the largest size where every engine that has
+        /// a row at some size has one (so no engine with a result is left out);
+        /// the largest size when no size has them all.
+        func atComparableSize(_ rows: [ResultRow]) -> [ResultRow] {
+            let keys = Set(rows.map { "\($0.workload)|\($0.parameters)" })
+            return rows.filter { row in
+                let mine = rows.filter { "\($0.workload)|\($0.parameters)" == "\(row.workload)|\(row.parameters)" }
+                let everyone = Set(mine.map(\.engine))
+                let sizes = Set(mine.map(\.size)).sorted(by: >)
+                let size = sizes.first { size in Set(mine.filter { $0.size == size }.map(\.engine)) == everyone } ?? sizes[0]
+                return keys.contains("\(row.workload)|\(row.parameters)") && row.size == size
+            }
+        }
+        let quality = atComparableSize(document.rows.filter { row in
+            guard row.status == .ok else { return false }
             let moves = defined(row.moves, row.minMoves)
             let edits = row.deletes != nil && row.inserts != nil && row.moves != nil
                 && defined(row.deletes.map { $0 + row.inserts! + 2 * row.moves! }, row.minEdits)
             return moves || edits
-        }
+        })
         if !quality.isEmpty { expected["quality"] = quality }
-        // The trade-off needs a stdlib ratio: each workload at its largest
-        // size where some row has one (and a defined steps ratio).
+        // The trade-off needs a stdlib ratio (and a defined steps ratio): each
+        // workload at its comparable size among such rows.
         let placeable = document.rows.filter { row in
             guard row.status == .ok, (row.ratioToStdlib ?? 0) > 0, let d = row.deletes, let i = row.inserts, let m = row.moves,
                 let edits = row.minEdits
             else { return false }
             return defined(d + i + m, row.minMoves.map { edits - $0 } ?? edits)
         }
-        var placeableLargest: [String: Int] = [:]
-        for row in placeable { placeableLargest["\(row.workload)|\(row.parameters)"] = max(placeableLargest["\(row.workload)|\(row.parameters)"] ?? 0, row.size) }
-        let tradeoff = placeable.filter { $0.size == placeableLargest["\($0.workload)|\($0.parameters)"] }
+        let tradeoff = atComparableSize(placeable)
         if !tradeoff.isEmpty { expected["tradeoff"] = tradeoff }
         return expected
     }
@@ -103,7 +112,8 @@ import Testing
         for fit in time {
             let truth = try #require(run.timeExponents["\(fit.engine)/\(fit.workload)"])
             #expect(abs(try #require(fit.fit).exponent - truth) < 1e-9, "\(fit.engine)/\(fit.workload)")
-            #expect(fit.sizes == [100, 1_000, 10_000])
+            // Fitted over the one stated range (PowerLawFit.sizeRange): 100 lies outside it.
+            #expect(fit.sizes == [1_000, 10_000])
         }
         for fit in memory {
             // Bytes are whole numbers, so the law holds to rounding.
@@ -112,23 +122,48 @@ import Testing
         }
         // The floor allocated nothing on `same`: no memory fit for it there.
         #expect(!memory.contains { $0.engine == "floor" && $0.workload == "same" })
-        // The legends carry the exponents.
+        // ... and the memory legend says so instead of leaving it out silently.
+        let sameMemory = try String(contentsOfFile: folder + "/charts/memory-same.gp", encoding: .utf8)
+        #expect(sameMemory.contains("\"0 B (no heap use):\"") && sameMemory.contains("\"  floor\""))
+        // The legends carry the exponents and the range they were fitted over.
         let script = try String(contentsOfFile: folder + "/charts/scaling-mixed.gp", encoding: .utf8)
+        #expect(script.contains("over n = 1,000–100,000"))
+        // Time per workload: dots with whiskers, no bars from an arbitrary axis floor.
+        let timeScript = try String(contentsOfFile: folder + "/charts/time-mixed.gp", encoding: .utf8)
+        #expect(!timeScript.contains("boxxyerror") && !timeScript.contains("boxes"))
+        #expect(timeScript.components(separatedBy: " with points pt ").count - 1 == Set(run.document.rows.filter { $0.workload == "mixed" && ($0.status == .ok || $0.status == .reference) }.map(\.engine)).count)
         for fit in time where fit.workload == "mixed" {
             #expect(script.contains("\(fit.engine) ∝ n^{\(String(format: "%.2f", fit.fit!.exponent))}"))
         }
     }
 
-    @Test("one size only: charts still drawn, no exponent, the legend says why")
-    func oneSize() throws {
-        let run = SyntheticRun(seed: 8, sizes: [500])
+    @Test("scaling legend: a line drawn on top of another's says so; one 20 % away does not")
+    func overplotted() {
+        func row(_ engine: String, _ size: Int, _ median: Double) -> ResultRow {
+            var row = ResultRow(engine: engine, workload: "w", size: size, sizeOld: size, sizeNew: size, seed: 1, parameters: "")
+            row.status = .ok
+            row.medianNs = median
+            return row
+        }
+        let rows = [
+            row("a", 1_000, 100), row("a", 10_000, 1_000),
+            row("b", 1_000, 105), row("b", 10_000, 960),  // within 10 % of a everywhere
+            row("c", 1_000, 100), row("c", 10_000, 1_200),  // 20 % off at one size
+        ]
+        let same = ScalingChart.coinciding(engines: ["a", "b", "c"], rows: rows) { $0.medianNs }
+        #expect(same == ["b": "a"])
+    }
+
+    @Test("under three sizes: no scaling or memory charts and no exponents from two noisy points", arguments: [[500], [1_000, 10_000]])
+    func fewSizes(sizes: [Int]) throws {
+        let run = SyntheticRun(seed: 8, sizes: sizes)
         let folder = try SyntheticRun.write(run.document)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let summary = try ReportBuilder.build(runDirectory: folder, gnuplot: .none)
-        #expect(summary.exponents.allSatisfy { $0.fit == nil })
-        #expect(!summary.exponents.isEmpty)
-        let script = try String(contentsOfFile: folder + "/charts/scaling-same.gp", encoding: .utf8)
-        #expect(script.contains("(one size, no fit)"))
+        #expect(!summary.charts.contains { $0.kind == .scaling || $0.kind == .memory })
+        #expect(summary.charts.contains { $0.kind == .time })
+        #expect(summary.exponents.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: folder + "/charts/scaling-same.gp"))
     }
 
     @Test("trade-off: a workload whose largest size has no stdlib time is drawn at the largest size that has one")
@@ -170,6 +205,16 @@ import Testing
             #expect(verdict.size == 10_000)
             let fastest = rows.min { $0.medianNs! < $1.medianNs! }
             #expect(verdict.fastest == fastest?.engine)
+            // Ties: exactly the other verified engines whose median ± MAD range meets
+            // the fastest's, or whose median is within 3 % of it.
+            if let fastest {
+                let low = fastest.medianNs! + (fastest.spreadNs ?? 0)
+                let tied = rows.filter { row in
+                    row.engine != fastest.engine
+                        && (row.medianNs! - (row.spreadNs ?? 0) <= low || row.medianNs! <= fastest.medianNs! * 1.03)
+                }
+                #expect(Set(verdict.fastestTies) == Set(tied.map(\.engine)))
+            }
             let least = rows.map { $0.steps! }.min()
             #expect(verdict.steps == least)
             #expect(Set(verdict.fewestSteps) == Set(rows.filter { $0.steps == least }.map(\.engine)))
@@ -222,10 +267,29 @@ import Testing
         // One results-table line per row, in both pages.
         #expect(html.components(separatedBy: "<tr class=\"").count - 1 == run.document.rows.count)
         let resultsPart = try #require(markdown.range(of: "## Results"))
-        let tableLines = markdown[resultsPart.upperBound...].split(separator: "\n").filter { $0.hasPrefix("| ") }
+        let environmentPart = try #require(markdown.range(of: "## Environment"))
+        let tableLines = markdown[resultsPart.upperBound..<environmentPart.lowerBound].split(separator: "\n").filter { $0.hasPrefix("| ") }
         #expect(tableLines.count == run.document.rows.count + 1)
-        // Self-contained: no scripts, no remote references.
-        #expect(!html.contains("<script") && !html.contains("http://") && !html.contains("https://") && !html.contains("<link"))
+        // Self-contained: one inline script (the browser test's probe), no remote references.
+        #expect(html.components(separatedBy: "<script").count == 2 && !html.contains("<script src"))
+        #expect(!html.contains("http://") && !html.contains("https://") && !html.contains("<link"))
+        // Order: the advice first, the environment last; the full table collapsed.
+        let order = ["id=\"advice\"", "id=\"charts\"", "id=\"verdict\"", "id=\"results\"", "id=\"environment\""].map {
+            html.range(of: $0)?.lowerBound
+        }
+        #expect(order.allSatisfy { $0 != nil } && zip(order, order.dropFirst()).allSatisfy { $0! < $1! })
+        let mdOrder = ["## Which engine should I use?", "## Charts", "## Results", "## Environment"].map { markdown.range(of: $0)?.lowerBound }
+        #expect(mdOrder.allSatisfy { $0 != nil } && zip(mdOrder, mdOrder.dropFirst()).allSatisfy { $0! < $1! })
+        let details = try #require(html.range(of: "<details><summary>All \(run.document.rows.count) rows"))
+        #expect(html.range(of: "</details>", range: details.upperBound..<html.endIndex)!.lowerBound > html.range(of: "<tr class=\"", range: details.upperBound..<html.endIndex)!.lowerBound)
+        // The advice names an engine for every shape the synthetic run holds.
+        #expect(summary.advice.map(\.shape) == [.uniqueIDs, .repeatedIDs, .sectioned])
+        for advice in summary.advice {
+            let pick = try #require(advice.pick)
+            #expect(html.contains("Use <strong class=\"engine\">") && markdown.contains("Use **\(pick)**"))
+        }
+        // No ratio in exponent notation anywhere on the page.
+        #expect(html.range(of: #"[0-9]e-[0-9]"#, options: .regularExpression) == nil)
         #expect(html.contains("<style>"))
         for verdict in summary.verdicts { #expect(html.contains(ReportPage.escapeHTML(verdict.workload))) }
     }

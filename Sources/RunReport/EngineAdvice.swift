@@ -1,0 +1,370 @@
+import Foundation
+import Formats
+
+/// "Which engine should I use?" for one shape of data the run measured
+/// (unique ids, repeated ids, text, sectioned): the engine to pick, what
+/// to pick instead when a few extra moves are acceptable, and what to
+/// avoid, decided from the rows alone.
+///
+/// Nothing here knows an engine by name: engines come from the rows, and
+/// the run's `engines` record (``EnginePalette/engines``) only says which
+/// of them is a reference (never advised) and which need unique ids (the
+/// reason given when such an engine cannot run on repeated ids).
+///
+/// The rules, per workload at its largest size with a verified engine:
+/// - the *fewest steps* are the least `steps` (deletes + inserts + moves +
+///   updates) any verified engine reported there;
+/// - two times are a *tie* when their median ± MAD ranges overlap or they
+///   differ by at most ``tieTolerance`` (the run cannot tell them apart);
+/// - an engine's *score* on a shape is the geometric mean, over the
+///   shape's workloads, of its time over the fastest time there (1 = the
+///   fastest everywhere); the geometric mean keeps one large workload
+///   from deciding alone.
+/// The pick is the best-scoring engine among those with the fewest steps
+/// on every workload of the shape (or on the most, when none manages all);
+/// engines tied with it on every workload are named as ties. Engines that
+/// could not run (skipped, failed) at a workload's largest size, or that
+/// take ``avoidRatio`` times the pick's time or more, are to be avoided.
+public struct EngineAdvice: Hashable, Sendable, Codable {
+    public enum Shape: String, Hashable, Sendable, Codable, CaseIterable {
+        case uniqueIDs = "unique ids"
+        case repeatedIDs = "repeated ids"
+        case text
+        case sectioned
+
+        /// The heading a reader looks for.
+        public var title: String {
+            switch self {
+            case .uniqueIDs: return "Lists with unique ids"
+            case .repeatedIDs: return "Lists where ids repeat"
+            case .text: return "Text (lines or characters)"
+            case .sectioned: return "Sectioned lists"
+            }
+        }
+    }
+
+    /// A piece of the advice: plain text, or an engine name (drawn with its
+    /// colour on the page, bold in Markdown).
+    public enum Part: Hashable, Sendable, Codable {
+        case text(String)
+        case engine(String)
+    }
+
+    /// An engine to avoid and why, in a few words.
+    public struct Avoid: Hashable, Sendable, Codable {
+        public var engine: String
+        public var why: String
+    }
+
+    public var shape: Shape
+    /// The series labels the advice covers, in run order.
+    public var workloads: [String]
+    /// The sizes the advice was decided at (each workload's largest with a verified engine).
+    public var sizes: [Int]
+    /// What one element of the lists was ("integer ids", or the run's `elements` values).
+    public var elements: [String]
+    public var pick: String?
+    /// Engines whose times cannot be told apart from the pick's on every workload.
+    public var pickTies: [String]
+    /// Workloads (of ``workloads``) on which the pick had the fewest steps.
+    public var pickMinimalOn: Int
+    /// The fastest engine overall, when it is not the pick or tied with it.
+    public var fasterWithMoreSteps: String?
+    /// Its score over the pick's (below 1 = faster).
+    public var fasterRatio: Double?
+    /// Its steps over the fewest, at most, across the shape's workloads.
+    public var fasterExtraSteps: Double?
+    /// Its steps beyond the fewest, at most, across the shape's workloads.
+    public var fasterExtraCount: Int?
+    public var avoid: [Avoid]
+    /// The advice as a sentence or three.
+    public var parts: [Part]
+
+    /// Two times differing by at most this fraction are a tie whatever their spreads.
+    public static let tieTolerance = 0.03
+    /// Steps up to this many times the fewest count as "a few extra moves".
+    public static let fewExtraSteps = 1.5
+    /// An engine this many times slower than the pick (by score) is to be avoided.
+    public static let avoidRatio = 10.0
+
+    /// The advice as plain text (terminal).
+    public var plainText: String {
+        parts.map { part in
+            switch part {
+            case .text(let text): return text
+            case .engine(let name): return name
+            }
+        }.joined()
+    }
+
+    /// Whether two measured times are indistinguishable in this run:
+    /// overlapping median ± MAD ranges, or within ``tieTolerance``. O(1).
+    public static func tied(_ a: (median: Double, spread: Double), _ b: (median: Double, spread: Double)) -> Bool {
+        let (low, high) = a.median <= b.median ? (a, b) : (b, a)
+        if low.median + low.spread >= high.median - high.spread { return true }
+        return high.median - low.median <= tieTolerance * low.median
+    }
+
+    /// The shape of a series: `text` and `sectioned` by workload name (the
+    /// workload catalog's contract names), otherwise repeated ids when the
+    /// rows say so (a fewest-edits count without a fewest-moves count, which
+    /// the runner leaves empty when ids repeat, or an engine that needs unique
+    /// ids skipped), unique ids otherwise. O(rows of the series).
+    static func shape(of series: RunSeries) -> Shape {
+        switch series.workload {
+        case "text": return .text
+        case "sectioned": return .sectioned
+        default: break
+        }
+        let measured = series.rows.filter { $0.status == .ok }
+        if measured.contains(where: { $0.minEdits != nil && $0.minMoves == nil }) { return .repeatedIDs }
+        let uniqueOnly = Set(EnginePalette.engines.filter(\.requiresUniqueIDs).map(\.name))
+        if !measured.isEmpty, series.rows.contains(where: { uniqueOnly.contains($0.engine) && $0.status == .skipped }),
+            !measured.contains(where: { uniqueOnly.contains($0.engine) })
+        {
+            return .repeatedIDs
+        }
+        return .uniqueIDs
+    }
+
+    /// One workload at its deciding size.
+    struct Standing {
+        var label: String
+        var size: Int
+        /// Verified engine rows with a time, by engine.
+        var times: [String: (median: Double, spread: Double)]
+        var steps: [String: Int]
+        var fewest: Int?
+        /// Engines that did not run or failed at this size, with a short reason.
+        var absent: [String: String]
+
+        var fastest: Double? { times.values.map(\.median).min() }
+        func minimal(_ engine: String) -> Bool {
+            guard times[engine] != nil else { return false }
+            guard let fewest else { return true }
+            return steps[engine] == fewest
+        }
+    }
+
+    /// Advice for every shape present in the series, in ``Shape`` order,
+    /// one piece per element kind the shape was timed as (the figures of
+    /// one kind say nothing of another's: string ids cost what integer ids
+    /// do not). `elements` gives a row's element kind when the run records
+    /// one. O(rows · engines).
+    public static func advise(_ allSeries: [RunSeries], elements: (ResultRow) -> String? = { _ in nil }) -> [EngineAdvice] {
+        let groups = Dictionary(grouping: allSeries, by: shape(of:))
+        return Shape.allCases.flatMap { shape -> [EngineAdvice] in
+            guard let series = groups[shape] else { return [] }
+            var kinds: [String] = []
+            for one in series {
+                let kind = one.rows.first.flatMap(elements) ?? "int"
+                if !kinds.contains(kind) { kinds.append(kind) }
+            }
+            return kinds.compactMap { kind in
+                advise(shape: shape, series.filter { ($0.rows.first.flatMap(elements) ?? "int") == kind }, elements: elements)
+            }
+        }
+    }
+
+    static func advise(shape: Shape, _ series: [RunSeries], elements: (ResultRow) -> String?) -> EngineAdvice? {
+        let references = Set(EnginePalette.engines.filter(\.isReference).map(\.name))
+        let uniqueOnly = Set(EnginePalette.engines.filter(\.requiresUniqueIDs).map(\.name))
+        var standings: [Standing] = []
+        var kinds: [String] = []
+        for one in series {
+            let rows = one.rows.filter { !references.contains($0.engine) && $0.status != .reference }
+            for row in rows {
+                let kind = elements(row).map(Self.elementText) ?? "integer ids"
+                if !kinds.contains(kind) { kinds.append(kind) }
+            }
+            let timed = rows.filter { $0.status == .ok && $0.medianNs != nil }
+            guard let size = timed.map(\.size).max() else { continue }
+            var standing = Standing(label: one.label, size: size, times: [:], steps: [:], fewest: nil, absent: [:])
+            for row in rows where row.size == size {
+                if row.status == .ok, let median = row.medianNs {
+                    standing.times[row.engine] = (median, row.spreadNs ?? 0)
+                    if let steps = row.steps { standing.steps[row.engine] = steps }
+                } else if row.status == .failed {
+                    standing.absent[row.engine] = "failed verification at n = \(Formatting.grouped(size))"
+                } else if row.status == .skipped {
+                    standing.absent[row.engine] = shortReason(row, uniqueOnly: uniqueOnly.contains(row.engine))
+                }
+            }
+            // Engines skipped at a larger size than the deciding one cannot handle that size.
+            for row in rows where row.size > size && standing.absent[row.engine] == nil && row.status != .ok {
+                standing.absent[row.engine] = row.status == .failed
+                    ? "failed verification at n = \(Formatting.grouped(row.size))"
+                    : shortReason(row, uniqueOnly: uniqueOnly.contains(row.engine))
+            }
+            standing.fewest = standing.steps.values.min()
+            standings.append(standing)
+        }
+        guard !standings.isEmpty else { return nil }
+        let engines = EnginePalette.sorted(standings.flatMap { Array($0.times.keys) + Array($0.absent.keys) })
+
+        // Engines that ran on every workload, with their scores.
+        let complete = engines.filter { engine in standings.allSatisfy { $0.times[engine] != nil } }
+        func score(_ engine: String) -> Double {
+            let logs = standings.map { log($0.times[engine]!.median / $0.fastest!) }
+            return exp(logs.reduce(0, +) / Double(logs.count))
+        }
+        func minimalCount(_ engine: String) -> Int { standings.filter { $0.minimal(engine) }.count }
+        let scores = Dictionary(uniqueKeysWithValues: complete.map { ($0, score($0)) })
+
+        var advice = EngineAdvice(
+            shape: shape, workloads: standings.map(\.label), sizes: standings.map(\.size), elements: kinds, pick: nil,
+            pickTies: [], pickMinimalOn: 0, fasterWithMoreSteps: nil, fasterRatio: nil, fasterExtraSteps: nil, fasterExtraCount: nil,
+            avoid: [],
+            parts: [])
+        guard !complete.isEmpty else {
+            advice.parts = [.text("No engine was verified on every workload of this shape; see the results table.")]
+            return advice
+        }
+        let most = complete.map(minimalCount).max()!
+        let candidates = complete.filter { minimalCount($0) == most }
+        let pick = candidates.min { scores[$0]! < scores[$1]! }!
+        func tiedEverywhere(_ a: String, _ b: String) -> Bool {
+            standings.allSatisfy { tied($0.times[a]!, $0.times[b]!) }
+        }
+        advice.pick = pick
+        advice.pickMinimalOn = most
+        advice.pickTies = candidates.filter { $0 != pick && tiedEverywhere(pick, $0) }
+        let fastest = complete.min { scores[$0]! < scores[$1]! }!
+        if fastest != pick, !tiedEverywhere(pick, fastest), !candidates.contains(fastest) {
+            advice.fasterWithMoreSteps = fastest
+            advice.fasterRatio = scores[fastest]! / scores[pick]!
+            advice.fasterExtraSteps = standings.compactMap { standing -> Double? in
+                guard let fewest = standing.fewest, let steps = standing.steps[fastest] else { return nil }
+                return fewest == 0 ? (steps == 0 ? 1 : nil) : Double(steps) / Double(fewest)
+            }.max()
+            advice.fasterExtraCount = standings.compactMap { standing -> Int? in
+                guard let fewest = standing.fewest, let steps = standing.steps[fastest] else { return nil }
+                return steps - fewest
+            }.max()
+        }
+        for engine in engines where engine != pick {
+            if let standing = standings.first(where: { $0.absent[engine] != nil }) {
+                let count = standings.filter { $0.absent[engine] != nil }.count
+                var why = standing.absent[engine]!
+                if count < standings.count { why += ", on \(standing.label)" + (count > 1 ? " and \(count - 1) more" : "") }
+                advice.avoid.append(Avoid(engine: engine, why: why))
+            } else if let mine = scores[engine], mine / scores[pick]! >= avoidRatio {
+                advice.avoid.append(Avoid(engine: engine, why: "\(Self.timesText(mine / scores[pick]!)) the time of the pick"))
+            }
+        }
+        advice.parts = sentence(advice, workloadCount: standings.count)
+        return advice
+    }
+
+    /// The advice in words.
+    static func sentence(_ advice: EngineAdvice, workloadCount: Int) -> [Part] {
+        guard let pick = advice.pick else { return [] }
+        var parts: [Part] = [.text("Use "), .engine(pick), .text(": ")]
+        let all = workloadCount == 1 ? "" : (advice.pickMinimalOn == workloadCount ? " on all \(workloadCount) workloads" : " on \(advice.pickMinimalOn) of \(workloadCount) workloads")
+        if advice.pickMinimalOn == 0 {
+            parts.append(.text("no engine reported its steps; it is the fastest"))
+        } else {
+            parts.append(.text("the fewest steps\(all), and the fastest of the engines that manage that"))
+        }
+        if !advice.pickTies.isEmpty {
+            parts.append(.text(" — tied within the run's noise with "))
+            parts += list(advice.pickTies)
+            parts.append(.text(", so either will do"))
+        }
+        parts.append(.text(". "))
+        if let faster = advice.fasterWithMoreSteps, let ratio = advice.fasterRatio {
+            let extra = advice.fasterExtraSteps ?? 1, count = advice.fasterExtraCount ?? 0
+            if extra <= fewExtraSteps {
+                parts += [.text("If a few extra moves are acceptable, "), .engine(faster), .text(" is \(RatioText.against(ratio))")]
+                if count > 0 {
+                    // A ratio that rounds to 1.00 says nothing: the count of extra steps then.
+                    parts.append(.text(extra >= 1.005 ? " at up to \(String(format: "%.2f", extra))× the fewest steps" : " with up to \(Formatting.grouped(count)) more step\(count == 1 ? "" : "s")"))
+                }
+            } else {
+                // Not "a few": say what the speed costs.
+                parts += [.engine(faster), .text(" is \(RatioText.against(ratio)) but takes up to \(String(format: "%.3g", extra))× the fewest steps")]
+            }
+            parts.append(.text(". "))
+        } else {
+            parts.append(.text("No engine with more steps is faster beyond the noise. "))
+        }
+        if !advice.avoid.isEmpty {
+            parts.append(.text("Avoid "))
+            for (index, item) in advice.avoid.enumerated() {
+                if index > 0 { parts.append(.text(index == advice.avoid.count - 1 ? " and " : ", ")) }
+                parts += [.engine(item.engine), .text(" (\(item.why))")]
+            }
+            parts.append(.text("."))
+        }
+        while case .text(let last)? = parts.last, last.hasSuffix(" ") {
+            parts[parts.count - 1] = .text(String(last.dropLast()))
+        }
+        return parts
+    }
+
+    static func list(_ engines: [String]) -> [Part] {
+        var parts: [Part] = []
+        for (index, engine) in engines.enumerated() {
+            if index > 0 { parts.append(.text(index == engines.count - 1 ? " and " : ", ")) }
+            parts.append(.engine(engine))
+        }
+        return parts
+    }
+
+    /// "0.42×", "38×", "62,000×".
+    static func timesText(_ ratio: Double) -> String { RatioText.times(ratio) }
+
+    /// A skipped row's reason in a few words.
+    static func shortReason(_ row: ResultRow, uniqueOnly: Bool) -> String {
+        let at = " at n = \(Formatting.grouped(row.size))"
+        if uniqueOnly, row.reason.localizedCaseInsensitiveContains("unique") { return "needs unique ids" }
+        let reason = row.reason.lowercased()
+        if reason.contains("budget") || reason.contains("predicted") {
+            return (reason.contains("memory") ? "over the memory budget" : "over the time budget") + at
+        }
+        return "skipped" + at
+    }
+
+    /// The run's `elements` value in words ("int" → "integer ids").
+    static func elementText(_ value: String) -> String {
+        switch value {
+        case "int", "integer": return "integer ids"
+        default: return "\(value) elements"
+        }
+    }
+
+    /// The heading line: shape, element kinds, workloads and sizes.
+    public var scope: String {
+        let sizesText: String
+        if let low = sizes.min(), let high = sizes.max() {
+            sizesText = low == high ? "n = \(Formatting.grouped(low))" : "n = \(Formatting.grouped(low))–\(Formatting.grouped(high))"
+        } else {
+            sizesText = ""
+        }
+        return elements.joined(separator: ", ") + "; decided on " + workloads.joined(separator: ", ") + " at " + sizesText
+    }
+}
+
+/// Ratios as people read them: "0.000016×", "0.42×", "38×", "62,000× faster".
+public enum RatioText {
+    /// A multiplier with enough digits to be non-zero and at most three
+    /// significant ones; large values grouped. O(1).
+    public static func times(_ ratio: Double) -> String {
+        guard ratio.isFinite, ratio > 0 else { return "–" }
+        if ratio >= 1_000 { return Formatting.grouped(Int(ratio.rounded())) + "×" }
+        if ratio >= 1 { return String(format: ratio >= 100 ? "%.0f×" : (ratio >= 10 ? "%.1f×" : "%.2f×"), ratio) }
+        // Below 1: three significant digits in plain decimals, never exponent notation.
+        let decimals = max(2, Int((-log10(ratio)).rounded(.down)) + 3)
+        var text = String(format: "%.\(min(decimals, 12))f", ratio)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text + "×"
+    }
+
+    /// A ratio to a reference as a phrase: "62,000× faster", "1.6× slower", "same".
+    public static func against(_ ratio: Double) -> String {
+        guard ratio.isFinite, ratio > 0 else { return "–" }
+        if abs(ratio - 1) < 0.005 { return "same" }
+        return ratio < 1 ? times(1 / ratio) + " faster" : times(ratio) + " slower"
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+import Formats
+import Testing
+
+@testable import Compare
+
+/// The scaling-exponent targets use the one fit the charts' legends use:
+/// least squares over the sizes in `PowerLawFit.sizeRange` only.
+@Suite("Targets: one fit range") struct TargetsFitRangeTests {
+    @Test("a size outside the range does not move the targets' exponent")
+    func sizeOutsideRangeIgnored() throws {
+        // heckel on mixed grows as n^1.05 from 1,000 to 100,000; the point at 100
+        // is far off that line (a fixed cost), and would pull a fit over all sizes.
+        var rows: [ResultRow] = []
+        for size in [100, 1_000, 10_000, 100_000] {
+            let median = size == 100 ? 1_000_000 : 3 * pow(Double(size), 1.05)
+            rows += Fixture.dataset("mixed", size).map { row in
+                var row = row
+                if row.engine == "heckel" { row.medianNs = median }
+                return row
+            }
+        }
+        let checks = PerformanceTargets.evaluate(Fixture.document(rows))
+        let check = try #require(checks.first { $0.area == "scaling exponent" && $0.subject == "heckel mixed" })
+        #expect(check.measured.hasPrefix("1.05 over 1000, 10000, 100000"), "\(check.measured)")
+        #expect(check.target.contains(PowerLawFit.sizeRangeText))
+        #expect(check.met == true)
+    }
+}

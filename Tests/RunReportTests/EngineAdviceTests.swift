@@ -1,0 +1,209 @@
+import Foundation
+import Formats
+import Testing
+
+@testable import RunReport
+
+/// "Which engine should I use?": the rules on hand-made rows whose answers
+/// follow from the numbers written here, with engine names the project does
+/// not ship (the advice must decide from rows and the engines record alone).
+@Suite("Engine advice") struct EngineAdviceTests {
+    /// Engines unknown to the registry: the advice may not know any name.
+    static let engines = [
+        EngineInfo(name: "alpha", summary: "a", colour: "#111111", symbol: 7),
+        EngineInfo(name: "beta", summary: "b", colour: "#222222", symbol: 5),
+        EngineInfo(name: "gamma", summary: "c", colour: "#333333", symbol: 9),
+        EngineInfo(name: "delta", summary: "d", colour: "#444444", symbol: 11, requiresUniqueIDs: true),
+        EngineInfo(name: "omega", summary: "e", colour: "#555555", symbol: 13),
+        EngineInfo(name: "ground", summary: "reference", colour: "#999999", symbol: 1, isReference: true),
+    ]
+
+    /// One verified row; `fewestMoves` nil means ids repeat.
+    static func row(
+        _ engine: String, _ workload: String, size: Int = 1_000, median: Double, spread: Double = 0, steps: Int,
+        fewestMoves: Int? = 0, parameters: String = ""
+    ) -> ResultRow {
+        var row = ResultRow(engine: engine, workload: workload, size: size, sizeOld: size, sizeNew: size, seed: 1, parameters: parameters)
+        row.status = engine == "ground" ? .reference : .ok
+        row.medianNs = median
+        row.spreadNs = spread
+        row.steps = steps
+        row.inserts = steps
+        row.deletes = 0
+        row.moves = 0
+        row.updates = 0
+        row.minMoves = fewestMoves
+        row.minEdits = steps
+        row.verified = true
+        return row
+    }
+
+    static func skipped(_ engine: String, _ workload: String, size: Int, reason: String) -> ResultRow {
+        var row = ResultRow(engine: engine, workload: workload, size: size, sizeOld: size, sizeNew: size, seed: 1, parameters: "")
+        row.status = .skipped
+        row.reason = reason
+        return row
+    }
+
+    static func document(_ rows: [ResultRow]) -> RunDocument {
+        var workloads: [String] = []
+        for row in rows where !workloads.contains(row.workload) { workloads.append(row.workload) }
+        return RunDocument(
+            environment: RunEnvironment(
+                swiftVersion: "6.3", os: "os", cpu: "cpu", cores: 2, memoryBytes: 1, buildConfiguration: "release",
+                gitCommit: "x", seed: 1, startTime: "2026-01-01T00:00:00Z", runName: "advice"),
+            plan: PlanSummary(
+                engines: engines.map(\.name), workloads: workloads, sizes: Array(Set(rows.map(\.size))).sorted(), extraCases: [],
+                minSamples: 3, minTimeSeconds: 0.1, timeBudgetSeconds: 3, lcsMemoryBudgetBytes: 1 << 20),
+            complete: true, engines: engines, rows: rows)
+    }
+
+    static func advise(_ rows: [ResultRow]) -> [EngineAdvice] {
+        EnginePalette.$engines.withValue(engines) { EngineAdvice.advise(RunSeries.group(document(rows))) }
+    }
+
+    @Test("ties: overlapping median ± MAD ranges, or within 3 %; otherwise not")
+    func tieRule() {
+        // Within 3 % with no spread at all: a tie only through the percentage rule.
+        #expect(EngineAdvice.tied((100, 0), (102.9, 0)))
+        #expect(!EngineAdvice.tied((100, 0), (103.1, 0)))
+        // 15 % apart, ranges 90–110 and 109–121 overlap: a tie only through the overlap rule.
+        #expect(EngineAdvice.tied((100, 10), (115, 6)))
+        #expect(!EngineAdvice.tied((100, 10), (115, 4)))
+        // Order does not matter.
+        #expect(EngineAdvice.tied((115, 6), (100, 10)))
+    }
+
+    @Test("the pick: fastest among the fewest steps; ties named; a faster engine with more steps offered; reference never advised")
+    func pickAndAlternatives() throws {
+        let rows = [
+            Self.row("alpha", "churn", median: 1_000, spread: 5, steps: 10),
+            Self.row("beta", "churn", median: 1_010, spread: 5, steps: 10),  // within noise of alpha
+            Self.row("gamma", "churn", median: 600, spread: 5, steps: 14),  // faster, 1.4× the steps
+            Self.row("omega", "churn", median: 1_200, spread: 5, steps: 10),  // minimal but clearly slower
+            Self.row("ground", "churn", median: 100, steps: 0),  // the reference is fastest of all
+        ]
+        let advice = try #require(Self.advise(rows).first)
+        #expect(advice.shape == .uniqueIDs)
+        #expect(advice.pick == "alpha")
+        #expect(advice.pickTies == ["beta"])
+        #expect(advice.fasterWithMoreSteps == "gamma")
+        #expect(abs((advice.fasterRatio ?? 0) - 0.6) < 1e-9)
+        #expect(abs((advice.fasterExtraSteps ?? 0) - 1.4) < 1e-9)
+        #expect(!advice.plainText.contains("ground"))
+        #expect(advice.plainText.contains("tied within the run's noise with beta"))
+        #expect(advice.plainText.contains("gamma is 1.67× faster at up to 1.40× the fewest steps"))
+        #expect(advice.elements == ["integer ids"])
+    }
+
+    @Test("without the tie, the runner-up is not named as a tie")
+    func noTieWhenApart() throws {
+        let rows = [
+            Self.row("alpha", "churn", median: 1_000, spread: 5, steps: 10),
+            Self.row("beta", "churn", median: 1_100, spread: 5, steps: 10),
+        ]
+        let advice = try #require(Self.advise(rows).first)
+        #expect(advice.pick == "alpha" && advice.pickTies.isEmpty)
+        #expect(advice.plainText.contains("No engine with more steps is faster"))
+    }
+
+    @Test("across workloads: geometric mean decides, a tie must hold on every workload, skipped engines are to be avoided")
+    func severalWorkloads() throws {
+        let rows = [
+            Self.row("alpha", "one", median: 100, steps: 5),
+            Self.row("beta", "one", median: 101, steps: 5),
+            Self.row("omega", "one", median: 5_000, steps: 5),
+            Self.row("alpha", "two", median: 1_000, steps: 7),
+            Self.row("beta", "two", median: 1_500, steps: 7),  // tie on one, not on two: no tie overall
+            Self.row("omega", "two", median: 20_000, steps: 7),
+            Self.row("gamma", "two", median: 900, steps: 7),
+            Self.skipped("gamma", "one", size: 1_000, reason: "predicted 40 s, over the 5 s time budget"),
+        ]
+        let advice = try #require(Self.advise(rows).first)
+        #expect(advice.workloads == ["one", "two"])
+        // gamma is faster on two but cannot run on one: it is not the pick.
+        #expect(advice.pick == "alpha")
+        #expect(advice.pickTies.isEmpty)
+        #expect(advice.avoid.map(\.engine) == ["gamma", "omega"])
+        #expect(advice.avoid[0].why.hasPrefix("over the time budget at n = 1,000"))
+        // omega: geometric mean of 50 and 20 is ~31.6 times alpha's 1.
+        #expect(advice.avoid[1].why.hasPrefix("31.6×"))
+    }
+
+    @Test("shapes: repeated ids from the rows, text and sectioned by workload; engines needing unique ids are avoided there")
+    func shapes() throws {
+        let rows = [
+            Self.row("alpha", "plain", median: 100, steps: 5),
+            Self.row("alpha", "dupes", median: 100, steps: 5, fewestMoves: nil),
+            Self.row("beta", "dupes", median: 300, steps: 4, fewestMoves: nil),
+            Self.skipped("delta", "dupes", size: 1_000, reason: "this engine needs unique ids"),
+            Self.row("alpha", "text", median: 100, steps: 5, fewestMoves: nil, parameters: "unit=lines"),
+            Self.row("alpha", "sectioned", median: 100, steps: 5),
+        ]
+        let advice = Self.advise(rows)
+        #expect(advice.map(\.shape) == [.uniqueIDs, .repeatedIDs, .text, .sectioned])
+        let repeated = advice[1]
+        // Fewest steps first: beta, although slower.
+        #expect(repeated.pick == "beta")
+        #expect(repeated.fasterWithMoreSteps == "alpha")
+        #expect(repeated.avoid == [EngineAdvice.Avoid(engine: "delta", why: "needs unique ids")])
+    }
+
+    @Test("element kinds: named from the run's elements column when present, integer ids otherwise")
+    func elementKinds() throws {
+        let rows = [Self.row("alpha", "plain", median: 100, steps: 5), Self.row("beta", "plain", median: 200, steps: 5)]
+        let folder = try SyntheticRun.write(Self.document(rows))
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let plain = try ReportBuilder.build(runDirectory: folder, gnuplot: .none)
+        #expect(plain.advice.first?.elements == ["integer ids"])
+        // Add an `elements` value to every row, as a newer runner would write it.
+        let path = folder + "/results.json"
+        var json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        var fileRows = try #require(json["rows"] as? [[String: Any]])
+        for index in fileRows.indices { fileRows[index]["elements"] = index == 0 ? "uuid" : "int" }
+        json["rows"] = fileRows
+        try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: path))
+        // Rows of another kind are another series, and get advice of their own.
+        let kinds = try ReportBuilder.build(runDirectory: folder, gnuplot: .none)
+        #expect(kinds.advice.map(\.elements) == [["uuid elements"], ["integer ids"]])
+        #expect(kinds.advice.map(\.pick) == ["alpha", "beta"])
+        let html = try String(contentsOfFile: folder + "/index.html", encoding: .utf8)
+        #expect(html.contains("uuid elements; decided on plain (elements=uuid) at n = 1,000"))
+    }
+
+    @Test("ratios read as plain numbers: no exponent notation, large ones grouped")
+    func ratios() {
+        #expect(RatioText.times(0.0000155) == "0.0000155×")
+        #expect(RatioText.times(0.42) == "0.42×")
+        #expect(RatioText.times(38.04) == "38.0×")
+        #expect(RatioText.times(62_000) == "62,000×")
+        #expect(RatioText.against(1 / 62_000) == "62,000× faster")
+        #expect(RatioText.against(1.6) == "1.60× slower")
+        #expect(!RatioText.times(1.2e-9).contains("e"))
+    }
+}
+
+extension EngineAdviceTests {
+    @Test("a faster engine whose extra steps round to 1.00× is described by its count of extra steps")
+    func fewExtraSteps() throws {
+        let rows = [
+            Self.row("alpha", "churn", median: 1_000, steps: 1_000),
+            Self.row("gamma", "churn", median: 500, steps: 1_002),
+        ]
+        let advice = try #require(Self.advise(rows).first)
+        #expect(advice.plainText.contains("gamma is 2.00× faster with up to 2 more steps"))
+    }
+}
+
+extension EngineAdviceTests {
+    @Test("a faster engine with many more steps is not offered as 'a few extra moves'")
+    func manyExtraSteps() throws {
+        let rows = [
+            Self.row("alpha", "churn", median: 1_000, steps: 100),
+            Self.row("gamma", "churn", median: 100, steps: 300),
+        ]
+        let text = try #require(Self.advise(rows).first).plainText
+        #expect(!text.contains("a few extra moves"))
+        #expect(text.contains("gamma is 10.0× faster but takes up to 3× the fewest steps"))
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import Formats
+import Testing
+
+@testable import RunReport
+
+/// Headless chromium, if it is installed (the test is skipped without it).
+enum HeadlessChromium {
+    static let path: String? = {
+        let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        for name in ["chromium", "chromium-browser", "google-chrome"] {
+            for directory in directories where FileManager.default.isExecutableFile(atPath: "\(directory)/\(name)") {
+                return "\(directory)/\(name)"
+            }
+        }
+        return nil
+    }()
+
+    /// Runs chromium headless on `url` at 1280 × 800 (a laptop's first
+    /// screen) and returns its stdout.
+    static func run(_ arguments: [String], url: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path!)
+        process.arguments = [
+            "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions", "--hide-scrollbars",
+            "--window-size=1280,800", "--virtual-time-budget=5000",
+        ] + arguments + [url]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The value of `name="…"` on the dumped <body>.
+    static func bodyAttribute(_ name: String, in dom: String) -> String? {
+        guard let body = dom.range(of: "<body"), let end = dom.range(of: ">", range: body.upperBound..<dom.endIndex),
+            let start = dom.range(of: " \(name)=\"", range: body.upperBound..<end.lowerBound),
+            let close = dom.range(of: "\"", range: start.upperBound..<end.lowerBound)
+        else { return nil }
+        return String(dom[start.upperBound..<close.lowerBound])
+    }
+}
+
+/// The report page in a real browser: every chart image loads, and the
+/// answer to "which engine should I use?" is on the first screen (its
+/// bottom edge above the window's height at 1280 × 800). The page reports
+/// both about itself (an inline script sets attributes on <body>), which
+/// `--dump-dom` shows. A screenshot of the first screen is kept in
+/// Reports/report-browser-test/ (git-ignored) to look at.
+@Suite("Report page in a browser", .serialized) struct ReportBrowserTests {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    @Test(
+        "every image loads and the advice is on the first screen",
+        .enabled(if: HeadlessChromium.path != nil, "chromium not found: the browser test is skipped (scripts/setup.sh installs the Debian package chromium)"),
+        .timeLimit(.minutes(2)))
+    func firstScreen() throws {
+        let gnuplot = try #require(Gnuplot.Location.search.resolve(), "gnuplot is not on PATH (make setup installs gnuplot-nox)")
+        let folder = Self.packageRoot.appendingPathComponent("Reports/report-browser-test").path
+        try? FileManager.default.removeItem(atPath: folder)
+        let run = SyntheticRun(seed: 31)
+        try ResultsStore.write(run.document, to: folder)
+        let summary = try ReportBuilder.build(runDirectory: folder, gnuplot: .path(gnuplot))
+        #expect(summary.failures.isEmpty)
+        #expect(!summary.advice.isEmpty)
+        let url = URL(fileURLWithPath: folder + "/index.html").absoluteString
+
+        let dom = try HeadlessChromium.run(["--dump-dom"], url: url)
+        let images = try #require(HeadlessChromium.bodyAttribute("data-image-count", in: dom), "the page's probe did not run")
+        #expect(Int(images) == summary.charts.filter(\.drawn).count)
+        #expect(HeadlessChromium.bodyAttribute("data-images-loaded", in: dom) == "yes")
+        let bottom = try #require(HeadlessChromium.bodyAttribute("data-advice-bottom", in: dom).flatMap(Int.init))
+        let height = try #require(HeadlessChromium.bodyAttribute("data-window-height", in: dom).flatMap(Int.init))
+        #expect(bottom > 0 && bottom <= height, "the advice ends at \(bottom) px, below the first screen (\(height) px)")
+        // Every shape's pick is in the rendered page.
+        for advice in summary.advice { #expect(dom.contains(try #require(advice.pick))) }
+
+        let shot = folder + "/first-screen.png"
+        _ = try HeadlessChromium.run(["--screenshot=" + shot], url: url)
+        #expect(FileManager.default.fileExists(atPath: shot), "no screenshot \(shot)")
+    }
+
+    @Test(
+        "a broken image is reported as not loaded (the probe can say no)",
+        .enabled(if: HeadlessChromium.path != nil, "chromium not found: the browser test is skipped (scripts/setup.sh installs the Debian package chromium)"),
+        .timeLimit(.minutes(1)))
+    func brokenImage() throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("report-browser-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let run = SyntheticRun(seed: 32, sizes: [100])
+        try ResultsStore.write(run.document, to: scratch)
+        _ = try ReportBuilder.build(runDirectory: scratch, gnuplot: .none)
+        // A page whose image file is missing: as the builder writes it, plus one <img> to nowhere.
+        var html = try String(contentsOfFile: scratch + "/index.html", encoding: .utf8)
+        html = html.replacingOccurrences(of: "<section id=\"advice\">", with: "<img src=\"charts/missing.png\" alt=\"x\"><section id=\"advice\">")
+        try html.write(toFile: scratch + "/index.html", atomically: true, encoding: .utf8)
+        let dom = try HeadlessChromium.run(["--dump-dom"], url: URL(fileURLWithPath: scratch + "/index.html").absoluteString)
+        #expect(HeadlessChromium.bodyAttribute("data-images-loaded", in: dom) == "no")
+    }
+}
