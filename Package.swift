@@ -24,6 +24,8 @@ let package = Package(
         .target(name: "Formats", dependencies: ["DiffEngines", "ListUpdates"]),
         .target(name: "Workloads", dependencies: ["DiffEngines", "Formats"]),
         .target(name: "CExactHeap"),
+        // Callgrind client requests around one measured call (run --instructions); needs valgrind's headers.
+        .target(name: "CCallgrind"),
         .target(
             name: "Harness",
             dependencies: [
@@ -32,6 +34,7 @@ let package = Package(
                 "Workloads",
                 "Formats",
                 "CExactHeap",
+                "CCallgrind",
                 .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
             ]
         ),

@@ -43,6 +43,10 @@ public struct ResultRow: Hashable, Sendable, Codable {
     public var peakHeapBytes: Int?
     /// Allocations during one call.
     public var allocations: Int?
+    /// Instructions executed by one call of the engine alone, counted by
+    /// callgrind with deterministic hashing (`run --instructions`); nil when
+    /// not counted. Repeats exactly from run to run of the same binary.
+    public var instructions: Int?
     public var inserts: Int?
     public var deletes: Int?
     public var moves: Int?
@@ -75,7 +79,7 @@ public struct ResultRow: Hashable, Sendable, Codable {
         case ratioToStdlib = "ratio_to_stdlib"
         case ratioToFloor = "ratio_to_floor"
         case peakHeapBytes = "peak_heap_bytes"
-        case allocations, inserts, deletes, moves, updates, steps
+        case allocations, instructions, inserts, deletes, moves, updates, steps
         case minMoves = "min_moves"
         case minEdits = "min_edits"
         case trimmedOld = "trimmed_old"
@@ -119,7 +123,7 @@ extension ResultRow {
             status.rawValue, reason, String(samples),
             number(medianNs), number(minNs), number(p90Ns), number(maxNs), number(spreadNs),
             ratioToStdlib.map { String($0) } ?? "", ratioToFloor.map { String($0) } ?? "",
-            integer(peakHeapBytes), integer(allocations),
+            integer(peakHeapBytes), integer(allocations), integer(instructions),
             integer(inserts), integer(deletes), integer(moves), integer(updates), integer(steps),
             integer(minMoves), integer(minEdits), integer(trimmedOld), integer(trimmedNew), verified ? "true" : "false",
             batchVerified.map { $0 ? "true" : "false" } ?? "",

@@ -80,6 +80,10 @@ public struct PlanSummary: Hashable, Sendable, Codable {
     public var minTimeSeconds: Double
     public var timeBudgetSeconds: Double
     public var lcsMemoryBudgetBytes: Int
+    /// `K/N` for shard K of N (`run --shard`); nil for a whole plan or a merged run.
+    public var shard: String?
+    /// True when the run counted instructions (`run --instructions`); nil in older files.
+    public var instructions: Bool?
 
     enum CodingKeys: String, CodingKey {
         case engines, workloads, sizes
@@ -88,11 +92,13 @@ public struct PlanSummary: Hashable, Sendable, Codable {
         case minTimeSeconds = "min_time_seconds"
         case timeBudgetSeconds = "time_budget_seconds"
         case lcsMemoryBudgetBytes = "lcs_memory_budget_bytes"
+        case shard, instructions
     }
 
     public init(
         engines: [String], workloads: [String], sizes: [Int], extraCases: [String], minSamples: Int,
-        minTimeSeconds: Double, timeBudgetSeconds: Double, lcsMemoryBudgetBytes: Int
+        minTimeSeconds: Double, timeBudgetSeconds: Double, lcsMemoryBudgetBytes: Int, shard: String? = nil,
+        instructions: Bool? = nil
     ) {
         self.engines = engines
         self.workloads = workloads
@@ -102,5 +108,7 @@ public struct PlanSummary: Hashable, Sendable, Codable {
         self.minTimeSeconds = minTimeSeconds
         self.timeBudgetSeconds = timeBudgetSeconds
         self.lcsMemoryBudgetBytes = lcsMemoryBudgetBytes
+        self.shard = shard
+        self.instructions = instructions
     }
 }
