@@ -25,6 +25,18 @@ int diffbench_wait(int pid) {
     return -1;
 }
 
+int diffbench_wait_any(int *pid) {
+    int status = 0;
+    pid_t found;
+    while ((found = waitpid(-1, &status, 0)) < 0) {
+        if (errno != EINTR) return -1;
+    }
+    *pid = (int)found;
+    if (WIFEXITED(status)) return WEXITSTATUS(status);
+    if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
+    return -1;
+}
+
 void diffbench_exit(int status) { _exit(status); }
 
 #if defined(__has_include)

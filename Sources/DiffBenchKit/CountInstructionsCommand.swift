@@ -14,9 +14,12 @@ struct CountInstructionsCommand: ParsableCommand {
     @Argument(help: "The job file written by run --instructions.")
     var jobs: String
 
+    @Option(help: "Datasets counted at once.")
+    var parallel: Int = 1
+
     func run() throws {
         do {
-            try InstructionCounter.runChild(jobsPath: jobs, registry: EngineRegistry.current) { path in
+            try InstructionCounter.runChild(jobsPath: jobs, registry: EngineRegistry.current, parallel: parallel) { path in
                 try DatasetFile.read(path: path)
             }
         } catch let error as InstructionCountError {

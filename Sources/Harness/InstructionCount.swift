@@ -39,10 +39,14 @@ public struct InstructionCounter: Sendable {
     public var executable: String
     /// Where the job file, the stripped copy and callgrind's dumps go (removed afterwards).
     public var workDirectory: String
+    /// Datasets counted at once (separate valgrind processes): the
+    /// machine's cores, at most 4.
+    public var parallel: Int
 
-    public init(executable: String, workDirectory: String) {
+    public init(executable: String, workDirectory: String, parallel: Int = min(4, ProcessInfo.processInfo.activeProcessorCount)) {
         self.executable = executable
         self.workDirectory = workDirectory
+        self.parallel = parallel
     }
 
     /// The executable of this process (`/proc/self/exe` on Linux).
@@ -135,7 +139,7 @@ public struct InstructionCounter: Sendable {
             InstructionCounter.find("valgrind")!,
             [
                 "--tool=callgrind", "--instr-atstart=no", "--callgrind-out-file=\(workDirectory)/callgrind.%p",
-                stripped, "count-instructions", workDirectory + "/jobs.json",
+                stripped, "count-instructions", workDirectory + "/jobs.json", "--parallel", String(parallel),
             ], environment: environment, log: workDirectory + "/valgrind.log")
         var totals: [String: Int] = [:]
         let files = (try? fileManager.contentsOfDirectory(atPath: workDirectory)) ?? []
@@ -210,7 +214,9 @@ public struct InstructionCounter: Sendable {
     /// The child (`diffbench count-instructions JOBS`, run under callgrind):
     /// for each job a warm-up call, then one call between the client
     /// requests. Fails with a message naming the job file on bad input.
-    public static func runChild(jobsPath: String, registry: EngineRegistry, loadFile: (String) throws -> Dataset) throws {
+    public static func runChild(
+        jobsPath: String, registry: EngineRegistry, parallel: Int = 1, loadFile: (String) throws -> Dataset
+    ) throws {
         let data: Data
         let jobs: Jobs
         do {
@@ -222,24 +228,41 @@ public struct InstructionCounter: Sendable {
         Runner.steadyAllocator()
         let fault = FaultInjection.fromEnvironment()
         let options = DiffOptions(lcsMemoryBudget: jobs.lcsMemoryBudget)
+        // Each case in a fork of this process and each call in a fork of
+        // that one, so every call starts from the same heap: the state after
+        // start-up and its own dataset. Which cases and subjects ran before
+        // (another plan, another shard, another engine list) cannot change
+        // a count: allocator paths (a reused chunk to clear, a fresh one to
+        // split) moved a stdlib count by 0.4 % when the datasets ran in
+        // another order in one process. Forked cases are separate valgrind
+        // processes, so `parallel` of them run at once (the counts do not
+        // depend on load; only the wall time of the pass does).
+        var running: [Int32: Int] = [:]
+        var failure: String?
+        func reap() {
+            var pid: Int32 = 0
+            let status = diffbench_wait_any(&pid)
+            guard let index = running.removeValue(forKey: pid) else {
+                if status < 0 { running.removeAll() }
+                return
+            }
+            if status != 0, failure == nil {
+                let job = jobs.cases[index]
+                failure = "\(jobsPath): case \(index + 1) (\(job.file ?? "\(job.workload ?? "?")@\(job.size ?? 0)")) ended with status \(status)"
+            }
+        }
         for (index, job) in jobs.cases.enumerated() {
-            // Each case in a fork of this process and each call in a fork of
-            // that one, so every call starts from the same heap: the state
-            // after start-up and its own dataset. Which cases and subjects
-            // ran before (another plan, another shard, another engine list)
-            // cannot change a count: allocator paths (a reused chunk to
-            // clear, a fresh one to split) moved a stdlib count by 0.4 %
-            // when the datasets ran in another order in one process.
+            while running.count >= max(1, parallel) { reap() }
             let caseProcess = diffbench_fork()
             if caseProcess == 0 {
                 let status = measureCase(index, job, jobs: jobs, jobsPath: jobsPath, options: options, fault: fault, registry: registry, loadFile: loadFile)
                 diffbench_exit(status)
             }
-            let status = diffbench_wait(caseProcess)
-            guard caseProcess > 0, status == 0 else {
-                throw InstructionCountError("\(jobsPath): case \(index + 1) (\(job.file ?? "\(job.workload ?? "?")@\(job.size ?? 0)")) ended with status \(status)")
-            }
+            guard caseProcess > 0 else { throw InstructionCountError("\(jobsPath): cannot fork for case \(index + 1)") }
+            running[caseProcess] = index
         }
+        while !running.isEmpty { reap() }
+        if let failure { throw InstructionCountError(failure) }
     }
 
     /// One case in its own process: the dataset, then each subject in a

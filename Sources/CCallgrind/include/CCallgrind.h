@@ -27,6 +27,10 @@ int diffbench_fork(void);
 /// or -1 when waiting failed.
 int diffbench_wait(int pid);
 
+/// Waits for any child; stores its pid in `pid` and returns its status as
+/// ``diffbench_wait`` does (-1 when there is no child left).
+int diffbench_wait_any(int *pid);
+
 /// _exit(2): leaves a forked process without running atexit handlers.
 void diffbench_exit(int status) __attribute__((noreturn));
 
