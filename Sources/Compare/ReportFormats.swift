@@ -39,7 +39,7 @@ extension ComparisonReport {
                 for finding in row.failingFindings(self) {
                     lines.append("| " + [
                         cell(row.label), cell(finding.metric ?? finding.message), finding.baselineText, finding.currentText,
-                        finding.changeText + (finding.metric == nil ? "" : " — " + cell(finding.message)),
+                        finding.changeText,
                     ].joined(separator: " | ") + " |")
                 }
             }

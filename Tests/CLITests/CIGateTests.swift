@@ -50,6 +50,31 @@ import Testing
         #expect(allowed.status == 0, "\(allowed.stdout)\(allowed.stderr)")
     }
 
+    /// The CLI's options default to CompareThresholds' defaults: the JSON
+    /// report records the thresholds it judged with, checked against the
+    /// documented values (so a default changed in the CLI alone fails here).
+    @Test func theCLIJudgesWithTheDocumentedDefaults() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(try run(dir, "base").status == 0)
+        let base = dir.appendingPathComponent("base").path
+        let result = try CLI.run(["compare", base, base, "--format", "json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let thresholds = try #require(object["thresholds"] as? [String: Any])
+        #expect(thresholds["instruction_fraction"] as? Double == 0.01)
+        #expect(thresholds["instruction_slack"] as? Int == 2_000)
+        #expect(thresholds["memory_fraction"] as? Double == 0.01)
+        #expect(thresholds["memory_slack_bytes"] as? Int == 1_024)
+        #expect(thresholds["allocation_slack"] as? Int == 0)
+        #expect(thresholds["timing"] as? Double == 0.5)
+        #expect(thresholds["noise_k"] as? Double == 3)
+        #expect(thresholds["min_samples"] as? Int == 5)
+        #expect(thresholds["minimum_gated_ns"] as? Double == 1_000)
+        #expect(thresholds["time_fails"] as? Bool == false)
+        #expect(object["allow_missing"] as? Bool == false)
+    }
+
     @Test func shardsSplitThePlanAndMergeBack() throws {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
