@@ -61,10 +61,11 @@ public struct Comparator {
                     timing.judge(
                         &row, baseline: before, current: after, baselineReference: { old.row($0, onDatasetOf: key) },
                         currentReference: { new.row($0, onDatasetOf: key) }, gated: sameBuild && !isReference)
+                    // Instruction counts depend on the build as much as times do;
+                    // checked first, so a row's headline names its count when it moved.
+                    exact.instructions(&row, baseline: before, current: after, gated: sameBuild && !isReference)
                     // Debug and release builds allocate differently, as they time differently.
                     exact.memory(&row, baseline: before, current: after, gated: sameBuild && !isReference)
-                    // Instruction counts depend on the build as much as times do.
-                    exact.instructions(&row, baseline: before, current: after, gated: sameBuild && !isReference)
                     exact.quality(&row, baseline: before, current: after, gated: !isReference)
                 }
                 row.settle()
