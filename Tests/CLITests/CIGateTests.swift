@@ -134,9 +134,14 @@ import Testing
         }
         let one = try counts("one")
         let two = try counts("two")
-        // Every row counted (the engines and the floor), identical in two processes.
+        // Every row counted (the engines and the floor); two processes agree
+        // within 0.01 % (a few dozen instructions that depend on the process's
+        // layout, e.g. the run folder's name), 100× below the gate's 1 %.
         #expect(Set(one.keys) == ["heckel", "set", "floor"])
-        #expect(one == two)
+        for (engine, count) in one {
+            let again = try #require(two[engine])
+            #expect(abs(again - count) <= count / 10_000, "\(engine): \(count) then \(again)")
+        }
         // 3 % more work on heckel: its count grows by about that much, set's not at all.
         let faulty = try counts("faulty", fault: "work:heckel:3")
         let heckel = Double(try #require(faulty["heckel"])) / Double(try #require(one["heckel"]))
