@@ -55,9 +55,11 @@ bench-quick: release
 
 .PHONY: bench-ci bench-ci-baseline
 
-# The CI gate: a quick plan compared with the committed baseline
-# Reports/baselines/ci.json; writes Reports/ci/summary.md; fails (exit 1) on a
-# regression or a failed verification. See scripts/bench-ci.sh.
+# The CI gate: the CI plan (with instruction counts under callgrind) compared
+# with the committed baseline Reports/baselines/ci.json; writes
+# Reports/ci/summary.md; fails (exit 1) on a regression of instructions,
+# memory or steps, a failed verification or a missing row; wall time only
+# warns. About 2½ minutes after the build. See scripts/bench-ci.sh.
 bench-ci: release
 	@bash scripts/bench-ci.sh check
 

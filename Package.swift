@@ -24,6 +24,8 @@ let package = Package(
         .target(name: "Formats", dependencies: ["DiffEngines", "ListUpdates"]),
         .target(name: "Workloads", dependencies: ["DiffEngines", "Formats"]),
         .target(name: "CExactHeap"),
+        // Callgrind client requests around one measured call (run --instructions); needs valgrind's headers.
+        .target(name: "CCallgrind"),
         .target(
             name: "Harness",
             dependencies: [
@@ -32,6 +34,7 @@ let package = Package(
                 "Workloads",
                 "Formats",
                 "CExactHeap",
+                "CCallgrind",
                 .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
             ]
         ),
@@ -59,7 +62,7 @@ let package = Package(
         // The tests' shared seeded generator (a plain target: test targets cannot depend on each other).
         .target(name: "DiffBenchTestSupport", path: "Tests/DiffBenchTestSupport"),
         .testTarget(name: "DiffEnginesTests", dependencies: ["DiffEngines", "ListUpdates", "DiffBenchTestSupport"]),
-        .testTarget(name: "ListUpdatesTests", dependencies: ["ListUpdates", "DiffEngines", "DiffBenchTestSupport"]),
+        .testTarget(name: "ListUpdatesTests", dependencies: ["ListUpdates", "DiffEngines", "Formats", "DiffBenchTestSupport"]),
         .testTarget(name: "FormatsTests", dependencies: ["Formats", "Workloads", "DiffBenchTestSupport"]),
         .testTarget(name: "WorkloadsTests", dependencies: ["Workloads", "Formats", "DiffEngines", "DiffBenchTestSupport"]),
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "Formats", "Workloads", "DiffBenchTestSupport"]),

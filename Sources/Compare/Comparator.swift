@@ -7,9 +7,13 @@ import Formats
 /// memory and changeset shape. O(B + C) for B baseline and C current rows.
 public struct Comparator {
     public var thresholds: CompareThresholds
+    /// Rows (and instruction counts) missing from the current run only warn
+    /// instead of failing (after a deliberate change of the plan).
+    public var allowMissing: Bool
 
-    public init(thresholds: CompareThresholds = CompareThresholds()) {
+    public init(thresholds: CompareThresholds = CompareThresholds(), allowMissing: Bool = false) {
         self.thresholds = thresholds
+        self.allowMissing = allowMissing
     }
 
     /// The report, or the reason the two files cannot be compared.
@@ -57,6 +61,9 @@ public struct Comparator {
                     timing.judge(
                         &row, baseline: before, current: after, baselineReference: { old.row($0, onDatasetOf: key) },
                         currentReference: { new.row($0, onDatasetOf: key) }, gated: sameBuild && !isReference)
+                    // Instruction counts depend on the build as much as times do;
+                    // checked first, so a row's headline names its count when it moved.
+                    exact.instructions(&row, baseline: before, current: after, gated: sameBuild && !isReference)
                     // Debug and release builds allocate differently, as they time differently.
                     exact.memory(&row, baseline: before, current: after, gated: sameBuild && !isReference)
                     exact.quality(&row, baseline: before, current: after, gated: !isReference)
@@ -65,9 +72,11 @@ public struct Comparator {
                 rows.append(row)
             }
         }
-        return ComparisonReport(
+        var report = ComparisonReport(
             baseline: ComparedRun(path: baselinePath, document: baseline), current: ComparedRun(path: currentPath, document: current),
             thresholds: thresholds, notes: notes, rows: Comparator.mostUrgentFirst(rows))
+        report.allowMissing = allowMissing
+        return report
     }
 
     /// Most urgent first; within a verdict, the biggest timing change first

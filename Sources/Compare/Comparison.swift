@@ -6,19 +6,21 @@ import Formats
 public enum Verdict: String, Hashable, Sendable, Codable, CaseIterable, Comparable {
     /// The current changeset failed verification: always fails CI.
     case failed
-    /// Beyond the thresholds (and, for time, beyond the noise): fails CI.
+    /// Beyond the thresholds (instructions, memory, steps): fails CI.
     case regression
-    /// Worse, but not enough to trust (time within noise, too few samples,
-    /// a reference row, a quality change that is neither better nor worse).
-    case warning
-    /// In the baseline, not in the current run (or now skipped).
+    /// In the baseline, not in the current run (or now skipped, or without
+    /// its instruction count): fails CI unless missing rows are allowed.
     case missing
+    /// Worse, but not enough to trust or not gated (wall time, a reference
+    /// row, a quality change that is neither better nor worse).
+    case warning
     /// In the current run, not in the baseline (or skipped there).
     case new
     case improvement
     case unchanged
 
-    /// Rows with these verdicts make `compare` exit 1.
+    /// Rows with these verdicts always make `compare` exit 1 (so do missing
+    /// rows unless allowed: ``ComparisonReport/fails(_:)``).
     public var failsCI: Bool { self == .failed || self == .regression }
 
     public static func < (lhs: Verdict, rhs: Verdict) -> Bool {
@@ -29,17 +31,30 @@ public enum Verdict: String, Hashable, Sendable, Codable, CaseIterable, Comparab
 /// One observation about a row: which figure, how it moved, how serious.
 public struct Finding: Hashable, Sendable, Codable {
     public enum Aspect: String, Hashable, Sendable, Codable {
-        case status, time, memory, quality, presence
+        case status, time, memory, quality, presence, instructions
     }
     public var aspect: Aspect
     /// The verdict this finding alone would give its row.
     public var verdict: Verdict
     public var message: String
+    /// The figure the finding is about (`instructions`, `peak heap`, …) with
+    /// its values and relative change, when it has numbers.
+    public var metric: String?
+    public var baseline: Double?
+    public var current: Double?
+    public var change: Double?
 
-    public init(_ aspect: Aspect, _ verdict: Verdict, _ message: String) {
+    public init(
+        _ aspect: Aspect, _ verdict: Verdict, _ message: String, metric: String? = nil, baseline: Double? = nil,
+        current: Double? = nil, change: Double? = nil
+    ) {
         self.aspect = aspect
         self.verdict = verdict
         self.message = message
+        self.metric = metric
+        self.baseline = baseline
+        self.current = current
+        self.change = change
     }
 }
 
@@ -77,6 +92,8 @@ public struct RowComparison: Hashable, Sendable, Codable {
     public var current: Double?
     /// current / baseline − 1 of the timing figure.
     public var change: Double?
+    /// current / baseline − 1 of the instruction count (nil when not counted in both).
+    public var instructionChange: Double?
     public var findings: [Finding]
 
     public init(engine: String, workload: String, size: Int, parameters: String) {
@@ -109,6 +126,7 @@ public struct RowComparison: Hashable, Sendable, Codable {
 
     enum CodingKeys: String, CodingKey {
         case engine, workload, size, parameters, verdict, metric, baseline, current, change, findings
+        case instructionChange = "instruction_change"
     }
 }
 
@@ -153,6 +171,9 @@ public struct ComparisonReport: Hashable, Sendable, Codable {
     /// (see ``confirmed(by:)``).
     public var confirmation: ComparedRun?
     public var thresholds: CompareThresholds
+    /// When true, rows missing from the current run are reported but do
+    /// not fail (`compare --allow-missing`, after a deliberate plan change).
+    public var allowMissing = false
     /// Remarks about the runs as a whole (an incomplete run, different builds).
     public var notes: [String]
     public var rows: [RowComparison]
@@ -165,8 +186,14 @@ public struct ComparisonReport: Hashable, Sendable, Codable {
         self.rows = rows
     }
 
-    /// True when some row failed verification or regressed: exit status 1.
-    public var failsCI: Bool { rows.contains { $0.verdict.failsCI } }
+    /// True when this row makes the comparison fail: a failed verification,
+    /// a regression, or (unless ``allowMissing``) a missing row or figure.
+    public func fails(_ row: RowComparison) -> Bool {
+        row.verdict.failsCI || (!allowMissing && row.verdict == .missing)
+    }
+
+    /// True when some row fails (``fails(_:)``): exit status 1.
+    public var failsCI: Bool { rows.contains(where: fails) }
 
     /// Rows per verdict.
     public var counts: [Verdict: Int] {
@@ -175,25 +202,48 @@ public struct ComparisonReport: Hashable, Sendable, Codable {
         return counts
     }
 
-    /// The one-line verdict reports start with.
+    /// The one-line verdict reports start with: PASS or FAIL, then the
+    /// counts (plurals right), then, when failing, the first three failing
+    /// rows with the figure that failed and its change.
     public var headline: String {
         let counts = counts
         var parts: [String] = []
         for verdict in Verdict.allCases {
             guard let count = counts[verdict], count > 0 else { continue }
-            parts.append("\(count) \(verdict.rawValue)")
+            parts.append(verdict.counted(count))
         }
         let tally = parts.isEmpty ? "nothing compared" : parts.joined(separator: ", ")
         if failsCI {
-            let worst = rows.filter { $0.verdict.failsCI }.prefix(3).map { row in
+            let worst = rows.filter(fails).prefix(3).map { row in
                 row.label + ": " + (row.findings.first { $0.verdict == row.verdict }?.message ?? row.verdict.rawValue)
             }
             return "FAIL — \(tally). " + worst.joined(separator: "; ")
         }
-        return "PASS — \(tally) (\(rows.count) rows compared)"
+        return "PASS — \(tally) (\(Verdict.plural(rows.count, "row")) compared)"
     }
 
     enum CodingKeys: String, CodingKey {
         case schema, version, baseline, current, confirmation, thresholds, notes, rows
+        case allowMissing = "allow_missing"
+    }
+}
+
+extension Verdict {
+    /// "1 regression", "2 regressions", "3 missing rows", "1 failed verification".
+    public func counted(_ count: Int) -> String {
+        switch self {
+        case .failed: return Verdict.plural(count, "failed verification")
+        case .regression: return Verdict.plural(count, "regression")
+        case .missing: return Verdict.plural(count, "missing row")
+        case .warning: return Verdict.plural(count, "warning")
+        case .new: return Verdict.plural(count, "new row")
+        case .improvement: return Verdict.plural(count, "improvement")
+        case .unchanged: return "\(count) unchanged"
+        }
+    }
+
+    /// `count` and `noun`, with an `s` unless the count is 1.
+    public static func plural(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)" + (count == 1 ? "" : "s")
     }
 }

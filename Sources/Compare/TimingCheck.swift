@@ -24,6 +24,9 @@ import Formats
 ///    a run whose own samples were unsteady cannot fail CI on a change its
 ///    spread could explain. A change beyond the threshold with overlapping
 ///    ranges is a warning.
+/// By default even a slowdown past all three only warns: wall time on a
+/// shared machine is not trusted to fail CI, instruction counts are
+/// (``CompareThresholds/timeFails`` turns the failure back on).
 /// Rows with fewer than the minimum samples (in either run, engine or
 /// reference) are not judged, and a call that lasted under
 /// ``CompareThresholds/minimumGatedNanoseconds`` in either run only warns.
@@ -118,8 +121,14 @@ struct TimingCheck {
             comparison.findings.append(Finding(
                 .time, .warning,
                 "time \(metric.label) \(change), beyond noise but a call under \(TimingCheck.number(thresholds.minimumGatedNanoseconds)) ns in one run (only warns)"))
+        } else if !thresholds.timeFails {
+            comparison.findings.append(Finding(
+                .time, .warning, "time \(metric.label) \(change) (over +\(TimingCheck.number(thresholds.timing * 100))%, beyond noise; wall time only warns)",
+                metric: "time " + metric.label, baseline: old.value, current: new.value, change: ratio - 1))
         } else {
-            comparison.findings.append(Finding(.time, .regression, "time \(metric.label) \(change) (over +\(TimingCheck.number(thresholds.timing * 100))%, beyond noise)"))
+            comparison.findings.append(Finding(
+                .time, .regression, "time \(metric.label) \(change) (over +\(TimingCheck.number(thresholds.timing * 100))%, beyond noise)",
+                metric: "time " + metric.label, baseline: old.value, current: new.value, change: ratio - 1))
         }
     }
 

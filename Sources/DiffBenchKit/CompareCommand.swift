@@ -12,16 +12,16 @@ struct CompareCommand: ParsableCommand {
         commandName: "compare",
         abstract: "Compare a run with a baseline: regressions, improvements, new and missing rows.",
         discussion: """
-            Per engine × workload × size: the timing figure in both runs, its change and a \
-            verdict (failed, regression, warning, missing, new, improvement, unchanged). Time \
-            is compared as the ratio to the in-run stdlib median, so machine speed cancels \
-            out; a slowdown fails only beyond --threshold and beyond both runs' noise \
-            (stdlib's own time, against floor, and the floor reference only warn). Memory \
-            (peak heap, allocations) is counted exactly and fails on an increase over both \
-            --memory-threshold and --memory-slack; the changeset's shape is exact and more \
-            steps fail. A failed verification always fails. With --confirm, a timing \
-            regression fails only when a second run of the same build shows it again (the \
-            others only warn): CI runs the plan again when the first comparison fails.
+            Per engine × workload × size: a verdict (failed, regression, missing, warning, \
+            new, improvement, unchanged) and the figures behind it. Fails (exit 1): a failed \
+            verification; instructions of one call (run --instructions) growing by more than \
+            --instruction-threshold and --instruction-slack; peak heap growing by more than \
+            --memory-threshold and --memory-slack; any growth of the allocation count; more \
+            steps; a row (or instruction count) of the baseline missing from the current run, \
+            unless --allow-missing. Only warns: wall time, compared as the ratio to the \
+            in-run stdlib median beyond --threshold and both runs' noise (unless --gate-time; \
+            then --confirm takes a second run, and a timing regression fails only when that \
+            run shows it again).
 
             Examples:
               diffbench compare ci Reports/latest
@@ -43,20 +43,35 @@ struct CompareCommand: ParsableCommand {
     @Option(help: "A second run of the same build: a timing regression fails only when this run shows it too.")
     var confirm: String?
 
-    @Option(help: "Timing change that can fail, as a fraction or percentage (0.5 or 50%).")
-    var threshold: String = "50%"
+    @Option(help: "Timing change that is reported, as a fraction or percentage (0.5 or 50%); fails only with --gate-time.")
+    var threshold: String = CompareThresholds.percentText(CompareThresholds.defaults.timing)
 
     @Option(help: "Half-width of each run's noise range, in MADs around the median.")
-    var noiseK: Double = 3
+    var noiseK: Double = CompareThresholds.defaults.noiseK
 
     @Option(help: "Fewest samples a row needs in both runs for its time to be judged.")
-    var minSamples: Int = 5
+    var minSamples: Int = CompareThresholds.defaults.minSamples
 
-    @Option(help: "Peak heap or allocation increase that fails, as a fraction or percentage.")
-    var memoryThreshold: String = "1%"
+    @Option(help: "Peak heap increase that fails, as a fraction or percentage.")
+    var memoryThreshold: String = CompareThresholds.percentText(CompareThresholds.defaults.memoryFraction)
 
     @Option(help: "Peak heap increase in bytes that never fails.")
-    var memorySlack: Int = 1_024
+    var memorySlack: Int = CompareThresholds.defaults.memorySlackBytes
+
+    @Option(help: "Allocation-count increase that never fails (any larger increase fails).")
+    var allocationSlack: Int = CompareThresholds.defaults.allocationSlack
+
+    @Option(help: "Instruction-count increase that fails, as a fraction or percentage.")
+    var instructionThreshold: String = CompareThresholds.percentText(CompareThresholds.defaults.instructionFraction)
+
+    @Option(help: "Instruction-count increase that never fails (tiny calls).")
+    var instructionSlack: Int = CompareThresholds.defaults.instructionSlack
+
+    @Flag(help: "Let a wall-time slowdown beyond --threshold and the noise fail (for a dedicated machine).")
+    var gateTime = false
+
+    @Flag(help: "Rows of the baseline missing from the current run only warn (after a deliberate plan change).")
+    var allowMissing = false
 
     @Option(help: "Output format: md, text or json.")
     var format: String = "text"
@@ -77,17 +92,29 @@ struct CompareCommand: ParsableCommand {
         guard let memory = CompareThresholds.parseFraction(memoryThreshold) else {
             throw CLIFailure.badInput("--memory-threshold: '\(memoryThreshold)' is not a positive fraction or percentage")
         }
-        guard noiseK >= 0, minSamples >= 1, memorySlack >= 0 else {
-            throw CLIFailure.badInput("--noise-k and --memory-slack must not be negative, --min-samples at least 1")
+        guard let instructionFraction = CompareThresholds.parseFraction(instructionThreshold) else {
+            throw CLIFailure.badInput("--instruction-threshold: '\(instructionThreshold)' is not a positive fraction or percentage")
         }
-        let thresholds = CompareThresholds(
-            timing: timing, noiseK: noiseK, minSamples: minSamples, memoryFraction: memory, memorySlackBytes: memorySlack)
+        guard noiseK >= 0, minSamples >= 1, memorySlack >= 0, allocationSlack >= 0, instructionSlack >= 0 else {
+            throw CLIFailure.badInput(
+                "--noise-k, --memory-slack, --allocation-slack and --instruction-slack must not be negative, --min-samples at least 1")
+        }
+        var thresholds = CompareThresholds.defaults
+        thresholds.timing = timing
+        thresholds.noiseK = noiseK
+        thresholds.minSamples = minSamples
+        thresholds.memoryFraction = memory
+        thresholds.memorySlackBytes = memorySlack
+        thresholds.allocationSlack = allocationSlack
+        thresholds.instructionFraction = instructionFraction
+        thresholds.instructionSlack = instructionSlack
+        thresholds.timeFails = gateTime
         let report: ComparisonReport
         do {
             let baselinePath = try Baselines.resolve(baseline, in: baselinesDir)
             let baselineDocument = try read(baselinePath)
             let currentDocument = try read(current)
-            let comparator = Comparator(thresholds: thresholds)
+            let comparator = Comparator(thresholds: thresholds, allowMissing: allowMissing)
             let first = try comparator.compare(baseline: baselineDocument, at: baselinePath, current: currentDocument, at: current)
             if let confirm {
                 let second = try comparator.compare(baseline: baselineDocument, at: baselinePath, current: try read(confirm), at: confirm)
@@ -113,7 +140,8 @@ struct CompareCommand: ParsableCommand {
             print(text, terminator: "")
         }
         if report.failsCI {
-            throw CLIFailure.checkFailed("regression: \(report.rows.filter { $0.verdict.failsCI }.count) row(s) failed the comparison")
+            let failing = report.rows.filter(report.fails).count
+            throw CLIFailure.checkFailed("regression: \(Verdict.plural(failing, "row")) failed the comparison")
         }
     }
 

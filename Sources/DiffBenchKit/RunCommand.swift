@@ -89,6 +89,15 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "No progress display.")
     var quiet = false
 
+    @Flag(help: "Count each row's instructions under callgrind (valgrind) after timing; always on with --plan ci.")
+    var instructions = false
+
+    @Flag(help: "No instruction counts, even with --plan ci.")
+    var noInstructions = false
+
+    @Option(help: "Run shard K of N of the plan's datasets (1-based, e.g. 2/4); join the shards with `diffbench merge`.")
+    var shard: String?
+
     func run() throws {
         let registry = EngineRegistry.current
         let engineNames: [EngineName] = try parseList(engines, "--engines", known: registry.names.map(\.rawValue)) { registry.descriptor(named: EngineName($0))?.name }
@@ -118,16 +127,24 @@ struct RunCommand: ParsableCommand {
             }
             cases.append(.file(path))
         }
+        let shardSpec = try RunShard.parse(shard)
+        if let shardSpec { cases = RunPlan.shard(cases, index: shardSpec.index, of: shardSpec.count) }
+        let countInstructions = !noInstructions && (instructions || (self.plan == .ci && sizes == nil))
+        if countInstructions {
+            do { try InstructionCounter.checkTools() } catch { throw CLIFailure.badInput(error.description) }
+        }
         let memoCase = try parseMemoCase()
         let runName = name ?? Self.defaultRunName()
         guard !runName.contains("/"), runName != "latest", !runName.isEmpty else {
             throw CLIFailure.badInput("--name must be a plain folder name other than 'latest'")
         }
-        let plan = RunPlan(
+        var plan = RunPlan(
             engines: engineNames, registry: registry, includeFloor: !noFloor, cases: cases, elementKinds: elementKinds, seed: seed, minSamples: minSamples,
             minTime: minTime, timeBudget: timeBudget, lcsMemoryBudget: lcsMemoryBudget, measureMemory: !noMemory,
             datasetsDirectory: datasetsDir.isEmpty ? nil : datasetsDir, outputDirectory: output + "/" + runName,
             runName: runName)
+        plan.countInstructions = countInstructions
+        plan.shard = shardSpec.map { "\($0.index)/\($0.count)" }
         #if DEBUG
         FileHandle.standardError.write(Data("diffbench: warning: this is a debug build; times are not meaningful (use make bench or swift build -c release)\n".utf8))
         #endif
@@ -139,6 +156,8 @@ struct RunCommand: ParsableCommand {
         } catch let error as InputError {
             throw CLIFailure.badInput(error.description)
         } catch let error as WorkloadError {
+            throw CLIFailure.badInput(error.description)
+        } catch let error as InstructionCountError {
             throw CLIFailure.badInput(error.description)
         }
         if let (workload, size) = memoCase {

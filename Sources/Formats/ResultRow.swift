@@ -46,6 +46,10 @@ public struct ResultRow: Hashable, Sendable, Codable {
     public var peakHeapBytes: Int?
     /// Allocations during one call.
     public var allocations: Int?
+    /// Instructions executed by one call of the engine alone, counted by
+    /// callgrind with deterministic hashing (`run --instructions`); nil when
+    /// not counted. Repeats exactly from run to run of the same binary.
+    public var instructions: Int?
     public var inserts: Int?
     public var deletes: Int?
     public var moves: Int?
@@ -78,7 +82,7 @@ public struct ResultRow: Hashable, Sendable, Codable {
         case ratioToStdlib = "ratio_to_stdlib"
         case ratioToFloor = "ratio_to_floor"
         case peakHeapBytes = "peak_heap_bytes"
-        case allocations, inserts, deletes, moves, updates, steps
+        case allocations, instructions, inserts, deletes, moves, updates, steps
         case minMoves = "min_moves"
         case minEdits = "min_edits"
         case trimmedOld = "trimmed_old"
@@ -159,6 +163,7 @@ extension ResultRow {
             CSVColumn(key: .ratioToFloor) { $0.ratioToFloor.map { String($0) } ?? "" },
             CSVColumn(key: .peakHeapBytes) { integer($0.peakHeapBytes) },
             CSVColumn(key: .allocations) { integer($0.allocations) },
+            CSVColumn(key: .instructions) { integer($0.instructions) },
             CSVColumn(key: .inserts) { integer($0.inserts) },
             CSVColumn(key: .deletes) { integer($0.deletes) },
             CSVColumn(key: .moves) { integer($0.moves) },

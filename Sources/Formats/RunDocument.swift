@@ -85,6 +85,10 @@ public struct PlanSummary: Hashable, Sendable, Codable {
     public var lcsMemoryBudgetBytes: Int
     /// The element kinds every dataset was timed as; nil before kinds existed (`int` only).
     public var elements: [String]?
+    /// `K/N` for shard K of N (`run --shard`); nil for a whole plan or a merged run.
+    public var shard: String?
+    /// True when the run counted instructions (`run --instructions`); nil in older files.
+    public var instructions: Bool?
 
     enum CodingKeys: String, CodingKey {
         case engines, workloads, sizes, elements
@@ -93,11 +97,13 @@ public struct PlanSummary: Hashable, Sendable, Codable {
         case minTimeSeconds = "min_time_seconds"
         case timeBudgetSeconds = "time_budget_seconds"
         case lcsMemoryBudgetBytes = "lcs_memory_budget_bytes"
+        case shard, instructions
     }
 
     public init(
         engines: [String], workloads: [String], sizes: [Int], extraCases: [String], minSamples: Int,
-        minTimeSeconds: Double, timeBudgetSeconds: Double, lcsMemoryBudgetBytes: Int, elements: [String]? = nil
+        minTimeSeconds: Double, timeBudgetSeconds: Double, lcsMemoryBudgetBytes: Int, elements: [String]? = nil,
+        shard: String? = nil, instructions: Bool? = nil
     ) {
         self.elements = elements
         self.engines = engines
@@ -108,5 +114,7 @@ public struct PlanSummary: Hashable, Sendable, Codable {
         self.minTimeSeconds = minTimeSeconds
         self.timeBudgetSeconds = timeBudgetSeconds
         self.lcsMemoryBudgetBytes = lcsMemoryBudgetBytes
+        self.shard = shard
+        self.instructions = instructions
     }
 }

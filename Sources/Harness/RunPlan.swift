@@ -55,6 +55,15 @@ public struct RunPlan: Sendable {
     /// Folder of this run's reports.
     public var outputDirectory: String
     public var runName: String
+    /// Count each row's instructions under callgrind after the timed pass
+    /// (``InstructionCounter``; `run --instructions`, always in the CI plan).
+    public var countInstructions = false
+    /// The diffbench executable the instruction pass runs under valgrind
+    /// (nil: this process's own executable).
+    public var instructionExecutable: String?
+    /// `K/N` when this run is shard K of N of a larger plan (`run --shard`);
+    /// recorded so `merge` can check the shards belong together.
+    public var shard: String?
 
     public init(
         engines: [EngineName]? = nil, registry: EngineRegistry = .current, includeFloor: Bool = true, cases: [Source],
@@ -138,6 +147,16 @@ public struct RunPlan: Sendable {
         return PlanSummary(
             engines: engines.map(\.rawValue) + (includeFloor ? [EngineRegistry.floor.name] : []), workloads: workloads, sizes: sizes.sorted(),
             extraCases: extra, minSamples: minSamples, minTimeSeconds: minTime, timeBudgetSeconds: timeBudget,
-            lcsMemoryBudgetBytes: lcsMemoryBudget, elements: elementKinds.map(\.rawValue))
+            lcsMemoryBudgetBytes: lcsMemoryBudget, elements: elementKinds.map(\.rawValue), shard: shard,
+            instructions: countInstructions)
+    }
+
+    /// Shard `index` (1-based) of `count`: every count-th case from the
+    /// index-th, in plan order. Deterministic, the shards are disjoint and
+    /// together make the whole plan; each case keeps every engine and the
+    /// references, so its ratios stay valid within its shard. O(cases).
+    public static func shard(_ cases: [Source], index: Int, of count: Int) -> [Source] {
+        precondition(count >= 1 && index >= 1 && index <= count, "shard \(index)/\(count)")
+        return cases.enumerated().filter { $0.offset % count == index - 1 }.map(\.element)
     }
 }

@@ -37,6 +37,7 @@ public struct Runner {
             environment: environment, plan: plan.summary, complete: false, engines: plan.engineInfos, rows: [])
         try ResultsStore.write(document, to: plan.outputDirectory)
         ResultsStore.pointLatest(at: plan.outputDirectory)
+        var rowsPerCase: [[ResultRow]] = []
         for source in plan.cases {
             progress?.starting(source.label)
             let dataset: Dataset
@@ -48,16 +49,39 @@ public struct Runner {
                 dataset = try loadFile(path)
             }
             for kind in plan.elementKinds {
-                rows += CaseRun(runner: self, dataset: dataset, kind: kind, cost: cost).rows()
+                let caseRows = CaseRun(runner: self, dataset: dataset, kind: kind, cost: cost).rows()
+                rowsPerCase.append(caseRows)
+                rows += caseRows
             }
             document.rows = rows
             try ResultsStore.write(document, to: plan.outputDirectory)
             progress?.finished()
         }
+        if plan.countInstructions {
+            progress?.note("counting instructions under callgrind (\(rows.count) rows)")
+            rows = try countInstructions(rowsPerCase)
+            document.rows = rows
+        }
         document.complete = true
         try ResultsStore.write(document, to: plan.outputDirectory)
         progress?.close()
         return Outcome(document: document, failedRows: rows.filter { $0.status == .failed })
+    }
+
+    /// The rows with their `instructions` filled in by the callgrind pass
+    /// (``InstructionCounter``), in the same order.
+    func countInstructions(_ rowsPerCase: [[ResultRow]]) throws(InstructionCountError) -> [ResultRow] {
+        let counter = InstructionCounter(
+            executable: plan.instructionExecutable ?? InstructionCounter.currentExecutable,
+            workDirectory: plan.outputDirectory + "/.instructions")
+        let counts = try counter.count(InstructionCounter.jobs(plan: plan, rowsPerCase: rowsPerCase))
+        return zip(rowsPerCase, counts).flatMap { rows, found in
+            rows.map { row in
+                var row = row
+                row.instructions = found[row.engine]
+                return row
+            }
+        }
     }
 
     /// glibc's malloc adapts its mmap and trim thresholds while a process

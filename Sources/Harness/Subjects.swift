@@ -20,26 +20,56 @@ enum Subject: Hashable, Sendable {
 /// A test-only fault, set with the environment variable
 /// `DIFFBENCH_TEST_FAULT`: `wrong:ENGINE` makes the engine's changeset wrong
 /// (one delete dropped or added), `slow:ENGINE:FACTOR` makes each call run
-/// the engine FACTOR times. It exists so that the tests and the CI gate can
-/// prove a wrong or slower engine is caught; nothing else reads it.
+/// the engine FACTOR times, and `work:ENGINE:PERCENT` adds about PERCENT %
+/// more work to each call: after the real call the engine runs again on a
+/// prefix of both lists, of the length that makes the extra call cost that
+/// share of the full one (``workPrefix(count:percent:cost:)``). The extra
+/// work is deterministic, so it shows in instruction counts, which is how
+/// the CI gate is shown to catch a regression of a few percent. It is at
+/// least PERCENT %: the extra call's fixed costs (copying the prefixes, its
+/// own allocations) come on top, so `work:heckel:3` measured +6–8 % at
+/// 10,000 items and more on small lists (+22 % on `same` at 1,000). It exists
+/// so that the tests and the CI gate can prove a wrong or slower engine is
+/// caught; nothing else reads it.
 public struct FaultInjection: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
         case wrong
         case slow(Int)
+        /// Extra work as a percentage of one call.
+        case work(Double)
     }
     public var engine: EngineName
     public var kind: Kind
 
     public static func fromEnvironment() -> FaultInjection? {
         guard let text = ProcessInfo.processInfo.environment["DIFFBENCH_TEST_FAULT"], !text.isEmpty else { return nil }
+        return parse(text)
+    }
+
+    /// `wrong:ENGINE`, `slow:ENGINE:FACTOR` or `work:ENGINE:PERCENT` (0 < PERCENT ≤ 100); nil otherwise.
+    public static func parse(_ text: String) -> FaultInjection? {
         let parts = text.split(separator: ":").map(String.init)
         guard parts.count >= 2 else { return nil }
         let engine = EngineName(parts[1])
         switch parts[0] {
         case "wrong": return FaultInjection(engine: engine, kind: .wrong)
         case "slow": return FaultInjection(engine: engine, kind: .slow(max(1, Int(parts.count > 2 ? parts[2] : "2") ?? 2)))
+        case "work":
+            guard parts.count > 2, let percent = Double(parts[2]), percent > 0, percent <= 100 else { return nil }
+            return FaultInjection(engine: engine, kind: .work(percent))
         default: return nil
         }
+    }
+
+    /// The prefix length whose call costs `percent` % of a call on `count`
+    /// items: the share itself for a linear engine; its square root for the
+    /// engines whose work grows with the square of the lengths (table cells,
+    /// D² when the differences grow with the lists), since a prefix of
+    /// √p·n then costs p of the whole. At least one item. O(1).
+    public static func workPrefix(count: Int, percent: Double, cost: EngineInfo.CostUnits) -> Int {
+        let share = percent / 100
+        let fraction = cost == .linear ? share : share.squareRoot()
+        return min(count, max(1, Int((Double(count) * fraction).rounded())))
     }
 }
 
@@ -50,6 +80,7 @@ public struct FaultInjection: Hashable, Sendable {
 struct SubjectCall {
     let subject: Subject
     let descriptor: EngineDescriptor?
+    let cost: EngineInfo.CostUnits
     let options: DiffOptions
     let fault: FaultInjection?
 
@@ -57,8 +88,10 @@ struct SubjectCall {
         self.subject = subject
         if case let .engine(name) = subject {
             descriptor = registry.descriptor(named: name)
+            cost = descriptor?.info.cost ?? .linear
         } else {
             descriptor = nil
+            cost = .linear
         }
         self.options = options
         self.fault = fault.flatMap { fault in subject == .engine(fault.engine) ? fault : nil }
@@ -74,6 +107,12 @@ struct SubjectCall {
         if let fault, case let .slow(factor) = fault.kind { repeats = factor }
         var result = Changeset()
         for _ in 0..<repeats { result = try descriptor.diff(lists, options: options) }
+        if let fault, case let .work(percent) = fault.kind {
+            let (oldCount, newCount) = lists.counts
+            let oldPrefix = FaultInjection.workPrefix(count: oldCount, percent: percent, cost: cost)
+            let newPrefix = FaultInjection.workPrefix(count: newCount, percent: percent, cost: cost)
+            blackHole(try? descriptor.diff(lists.prefixes(old: oldPrefix, new: newPrefix), options: options))
+        }
         if let fault, fault.kind == .wrong {
             if result.deletes.isEmpty { result.deletes = [0] } else { result.deletes.removeLast() }
         }

@@ -95,6 +95,28 @@ public enum ProjectedLists: Sendable {
     }
 }
 
+extension ProjectedLists {
+    /// The lengths of the two lists.
+    public var counts: (old: Int, new: Int) {
+        switch self {
+        case let .items(old, new): return (old.count, new.count)
+        case let .uuids(old, new): return (old.count, new.count)
+        case let .records(old, new): return (old.count, new.count)
+        case let .strings(old, new): return (old.count, new.count)
+        }
+    }
+
+    /// The first `old` and `new` elements of each list (the test fault's extra work).
+    public func prefixes(old: Int, new: Int) -> ProjectedLists {
+        switch self {
+        case let .items(a, b): return .items(Array(a.prefix(old)), Array(b.prefix(new)))
+        case let .uuids(a, b): return .uuids(Array(a.prefix(old)), Array(b.prefix(new)))
+        case let .records(a, b): return .records(Array(a.prefix(old)), Array(b.prefix(new)))
+        case let .strings(a, b): return .strings(Array(a.prefix(old)), Array(b.prefix(new)))
+        }
+    }
+}
+
 /// Deterministic names for integer ids: UUID strings, titles, dates.
 public enum ElementNames {
     /// A UUID-formatted string (8-4-4-4-12 lowercase hex) for `id`. Its

@@ -49,8 +49,11 @@ import Testing
         #expect(broken.stdout.hasPrefix("FAIL"))
         let summary = try String(contentsOfFile: output, encoding: .utf8)
         #expect(summary.hasPrefix("**❌ FAIL**"))
-        let firstRow = try #require(summary.split(separator: "\n").first { $0.hasPrefix("| ") && !$0.hasPrefix("| verdict") })
-        #expect(firstRow.contains("failed") && firstRow.contains("| set |"))
+        // The failing table comes first and names the engine and what failed.
+        let firstRow = try #require(
+            summary.split(separator: "\n").first { $0.hasPrefix("| ") && !$0.hasPrefix("| row") && !$0.hasPrefix("| verdict") })
+        #expect(firstRow.contains("failed") && firstRow.hasPrefix("| set "))
+        #expect(summary.contains("make bench-ci-baseline"))
     }
 
     @Test func mismatchedAndMalformedFilesExitTwo() throws {

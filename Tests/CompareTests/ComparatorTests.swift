@@ -7,7 +7,7 @@ import DiffBenchTestSupport
 @Suite struct TimingVerdictTests {
     @Test func identicalRunsAreUnchanged() throws {
         let rows = Fixture.plan()
-        let report = try Fixture.compare(rows, rows)
+        let report = try Fixture.compareTimeGated(rows, rows)
         #expect(report.rows.count == rows.count)
         #expect(report.rows.allSatisfy { $0.verdict == .unchanged }, "\(report.rows.filter { $0.verdict != .unchanged })")
         #expect(!report.failsCI)
@@ -26,7 +26,7 @@ import DiffBenchTestSupport
                 row.spreadNs = row.spreadNs.map { $0 * factor }
                 return row
             }
-            let report = try Fixture.compare(rows, slower)
+            let report = try Fixture.compareTimeGated(rows, slower)
             #expect(!report.failsCI, "factor \(factor)")
             for row in report.rows where row.metric != nil {
                 #expect(row.metric != .medianNs)
@@ -46,7 +46,7 @@ import DiffBenchTestSupport
                 row.medianNs = row.medianNs.map { $0 * random.double(0.85, 1.15) }
                 return row
             }
-            let report = try Fixture.compare(rows, noisy)
+            let report = try Fixture.compareTimeGated(rows, noisy)
             #expect(!report.failsCI, "trial \(trial): \(report.headline)")
             #expect(report.rows.allSatisfy { $0.verdict != .regression && $0.verdict != .improvement }, "trial \(trial)")
         }
@@ -65,7 +65,7 @@ import DiffBenchTestSupport
                 row.medianNs! *= factor
                 row.spreadNs! *= factor
             }
-            let report = try Fixture.compare(rows, slowed)
+            let report = try Fixture.compareTimeGated(rows, slowed)
             let first = try #require(report.rows.first)
             #expect(first.engine == victim.engine && first.workload == victim.workload && first.size == victim.size)
             #expect(abs((first.change ?? 0) - (factor - 1)) < 1e-9)
@@ -95,14 +95,14 @@ import DiffBenchTestSupport
             row.medianNs! *= 1.7
             row.spreadNs = row.medianNs! * 0.3
         }
-        let report = try Fixture.compare(rows, noisy)
+        let report = try Fixture.compareTimeGated(rows, noisy)
         let row = try #require(report.row("heckel", "mixed", 1_000))
         #expect(row.verdict == .warning)
         #expect(row.findings.contains { $0.aspect == .time && $0.message.contains("within noise") })
         #expect(!report.failsCI)
         // The same change with steady samples fails.
         let steady = Fixture.modify(rows, "heckel", "mixed", 1_000) { row in row.medianNs! *= 1.7 }
-        #expect(try Fixture.compare(rows, steady).row("heckel", "mixed", 1_000)?.verdict == .regression)
+        #expect(try Fixture.compareTimeGated(rows, steady).row("heckel", "mixed", 1_000)?.verdict == .regression)
     }
 
     @Test func aSlowdownOfASubMicrosecondCallOnlyWarns() throws {
@@ -111,7 +111,7 @@ import DiffBenchTestSupport
         let base = Fixture.dataset("same", 100, medians: ["heckel": 200, "set": 210, "lcs": 190, "myers": 195, "floor": 2_000])
         let fast = Fixture.modify(base, "heckel", "same", 100) { row in row.medianNs! = 200 }
         let slowed = Fixture.modify(fast, "heckel", "same", 100) { row in row.medianNs! = 400 }
-        let report = try Fixture.compare(fast, slowed)
+        let report = try Fixture.compareTimeGated(fast, slowed)
         let row = try #require(report.row("heckel", "same", 100))
         #expect(row.verdict == .warning)
         #expect(row.findings.contains { $0.aspect == .time && $0.message.contains("under 1000 ns") })
@@ -119,11 +119,11 @@ import DiffBenchTestSupport
         // The same doubling on a 2 µs call fails.
         let slower = Fixture.modify(fast, "heckel", "same", 100) { row in row.medianNs! = 2_000 }
         let slowest = Fixture.modify(fast, "heckel", "same", 100) { row in row.medianNs! = 4_000 }
-        #expect(try Fixture.compare(slower, slowest).row("heckel", "same", 100)?.verdict == .regression)
+        #expect(try Fixture.compareTimeGated(slower, slowest).row("heckel", "same", 100)?.verdict == .regression)
         // A sub-microsecond baseline call that crosses 1 µs in the current run
         // is still a short call: it only warns.
         let crossing = Fixture.modify(fast, "heckel", "same", 100) { row in row.medianNs! = 1_050 }
-        let crossed = try #require(try Fixture.compare(fast, crossing).row("heckel", "same", 100))
+        let crossed = try #require(try Fixture.compareTimeGated(fast, crossing).row("heckel", "same", 100))
         #expect(crossed.verdict == .warning)
         #expect(crossed.findings.contains { $0.message.contains("under 1000 ns in one run") })
     }
@@ -135,11 +135,11 @@ import DiffBenchTestSupport
             return row
         }
         let slightly = Fixture.modify(rows, "set", "feed", 100) { row in row.medianNs! *= 1.3 }
-        let report = try Fixture.compare(rows, slightly)
+        let report = try Fixture.compareTimeGated(rows, slightly)
         #expect(report.row("set", "feed", 100)?.verdict == .unchanged)
         #expect(abs((report.row("set", "feed", 100)?.change ?? 0) - 0.3) < 1e-9)
         // A tighter threshold catches it.
-        let strict = try Fixture.compare(rows, slightly, thresholds: CompareThresholds(timing: 0.2))
+        let strict = try Fixture.compare(rows, slightly, thresholds: CompareThresholds(timing: 0.2, timeFails: true))
         #expect(strict.row("set", "feed", 100)?.verdict == .regression)
     }
 
@@ -149,20 +149,20 @@ import DiffBenchTestSupport
             row.medianNs! *= 3
             row.samples = 3
         }
-        let report = try Fixture.compare(rows, sparse)
+        let report = try Fixture.compareTimeGated(rows, sparse)
         let row = try #require(report.row("lcs", "mixed", 100))
         #expect(row.verdict == .warning)
         #expect(row.findings.contains { $0.message.contains("3 samples") })
         // Too few samples of the reference count too.
         let sparseReference = Fixture.modify(
             Fixture.modify(rows, "lcs", "mixed", 100) { $0.medianNs! *= 3 }, "stdlib", "mixed", 100) { $0.samples = 2 }
-        #expect(try Fixture.compare(rows, sparseReference).row("lcs", "mixed", 100)?.verdict == .warning)
+        #expect(try Fixture.compareTimeGated(rows, sparseReference).row("lcs", "mixed", 100)?.verdict == .warning)
     }
 
     @Test func aFasterEngineIsAnImprovement() throws {
         let rows = Fixture.plan()
         let faster = Fixture.modify(rows, "myers", "mixed", 1_000) { row in row.medianNs! /= 4 }
-        let report = try Fixture.compare(rows, faster)
+        let report = try Fixture.compareTimeGated(rows, faster)
         #expect(report.row("myers", "mixed", 1_000)?.verdict == .improvement)
         #expect(!report.failsCI)
     }
@@ -182,7 +182,7 @@ import DiffBenchTestSupport
             $0.medianNs! *= 3
             $0.peakHeapBytes! *= 2
         }
-        let report = try Fixture.compare(rows, slowed)
+        let report = try Fixture.compareTimeGated(rows, slowed)
         #expect(report.row("floor", "mixed", 100)?.verdict == .warning)
         #expect(!report.failsCI)
     }
@@ -190,7 +190,7 @@ import DiffBenchTestSupport
     @Test func withoutAnyReferenceRawTimesOnlyWarn() throws {
         let rows = Fixture.plan().filter { $0.engine != "stdlib" && $0.engine != "floor" }
         let slowed = Fixture.modify(rows, "set", "mixed", 100) { $0.medianNs! *= 3 }
-        let report = try Fixture.compare(rows, slowed)
+        let report = try Fixture.compareTimeGated(rows, slowed)
         let row = try #require(report.row("set", "mixed", 100))
         #expect(row.metric == .medianNs)
         #expect(row.verdict == .warning)
@@ -291,7 +291,15 @@ import DiffBenchTestSupport
         #expect(missing.count == rows.filter { $0.engine == "myers" }.count)
         let new = report.rows.filter { $0.verdict == .new }
         #expect(new.count == 6 && new.allSatisfy { $0.workload == "text" })
-        #expect(!report.failsCI)
+        // Missing rows fail (a nearly empty run must not pass) …
+        #expect(report.failsCI)
+        #expect(report.headline.hasPrefix("FAIL") && report.headline.contains("\(missing.count) missing rows"))
+        // … unless the plan was changed on purpose; new rows never fail.
+        let allowed = try Comparator(allowMissing: true).compare(
+            baseline: Fixture.document(rows), at: "base.json", current: Fixture.document(withoutMyers + Fixture.dataset("text", 100)),
+            at: "current.json")
+        #expect(!allowed.failsCI)
+        #expect(allowed.rows.filter { $0.verdict == .missing }.count == missing.count)
     }
 
     @Test func skippedRowsAreMissingOrNew() throws {

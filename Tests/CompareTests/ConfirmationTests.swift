@@ -8,7 +8,7 @@ import DiffBenchTestSupport
 /// figures are never withdrawn by a second run.
 @Suite struct ConfirmationTests {
     func compare(_ baseline: [ResultRow], _ first: [ResultRow], _ second: [ResultRow]) throws -> ComparisonReport {
-        let comparator = Comparator()
+        let comparator = Comparator(thresholds: CompareThresholds(timeFails: true))
         let base = Fixture.document(baseline)
         let one = try comparator.compare(baseline: base, at: "base.json", current: Fixture.document(first), at: "one.json")
         let two = try comparator.compare(baseline: base, at: "base.json", current: Fixture.document(second), at: "two.json")

@@ -8,27 +8,49 @@ import Testing
 @Suite struct ReportFormatTests {
     func regressed() throws -> ComparisonReport {
         let rows = Fixture.plan()
-        let slowed = Fixture.modify(rows, "heckel", "feed", 100) { $0.medianNs! *= 3 }
-        let worse = Fixture.modify(slowed, "myers", "mixed", 1_000) { $0.allocations! += 50 }
-        return try Fixture.compare(rows, worse.filter { $0.engine != "lcs" || $0.workload != "mixed" })
+        let more = Fixture.modify(rows, "heckel", "mixed", 1_000) {
+            $0.instructions = $0.instructions! * 103 / 100
+            $0.medianNs! *= 3
+        }
+        let worse = Fixture.modify(more, "myers", "mixed", 1_000) { $0.allocations! += 50 }
+        let noisy = Fixture.modify(worse, "set", "mixed", 100) { $0.medianNs! *= 1.3 }
+        return try Fixture.compare(rows, noisy.filter { $0.engine != "lcs" || $0.workload != "mixed" })
     }
 
-    @Test func markdownLeadsWithTheVerdictAndRegressions() throws {
+    @Test func markdownLeadsWithTheVerdictAndTheFailingFigures() throws {
         let report = try regressed()
         let markdown = report.render(.md)
         let lines = markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        #expect(lines[0].hasPrefix("**❌ FAIL**"))
-        #expect(lines[0].contains("2 regression"))
-        let tableRows = lines.filter { $0.hasPrefix("| ") && !$0.hasPrefix("| verdict") }
-        // The first table rows are the regressions, the worst timing change first.
-        #expect(tableRows[0].contains("regression") && tableRows[0].contains("heckel") && tableRows[0].contains("+200.0%"))
-        #expect(tableRows[1].contains("regression") && tableRows[1].contains("myers") && tableRows[1].contains("allocations"))
-        #expect(tableRows[2].contains("missing") && tableRows[2].contains("lcs"))
-        // Unchanged rows are folded away, after the notable ones.
+        #expect(lines[0].hasPrefix("**❌ FAIL** — 2 regressions, 2 missing rows, 20 unchanged."), "\(lines[0])")
+        #expect(lines[0].contains("heckel mixed@1000: instructions 160,000 → 164,800 (+3.0%)"))
+        // The failing table: one line per failing figure, with its metric and change.
+        let failing = try #require(lines.firstIndex { $0.hasPrefix("### Failing (4 rows)") })
+        #expect(lines[failing + 2] == "| row | failed on | baseline | current | change |")
+        let tableRows = lines[(failing + 4)...].prefix { $0.hasPrefix("| ") }
+        #expect(tableRows.count == 4)
+        #expect(tableRows[failing + 4].hasPrefix("| heckel mixed@1000 | instructions | 160,000 | 164,800 | +3.0% "))
+        #expect(tableRows[failing + 5].hasPrefix("| myers mixed@1000 | allocations | 103 | 153 | +48.5% "))
+        #expect(tableRows[failing + 6].hasPrefix("| lcs mixed@100 | in the baseline, not in the current run |"))
+        // Heckel's tripled time is a warning beside its failing count, not a failure.
+        #expect(!tableRows.contains { $0.contains("time") })
+        #expect(markdown.contains("wall time only warns"))
+        // A wall-time swing under the threshold is labelled noise, not unchanged.
+        let setRow = try #require(lines.first { $0.contains("| set | mixed | 100 |") })
+        #expect(setRow.contains("+30.0% (noise)"))
+        // What to do when it was intended, before the folded table.
+        let hint = try #require(lines.firstIndex { $0.contains("make bench-ci-baseline") && $0.contains("Reports/baselines/ci.json") })
         let fold = try #require(lines.firstIndex { $0.hasPrefix("<details>") })
-        let lastNotable = try #require(lines.lastIndex { $0.contains("missing") })
-        #expect(fold > lastNotable)
-        #expect(markdown.contains("ratio of each engine's median to the median of `stdlib`"))
+        #expect(hint > failing && hint < fold)
+    }
+
+    @Test func pluralsAreRight() throws {
+        let rows = Fixture.plan()
+        let one = Fixture.modify(rows, "set", "feed", 100) { $0.steps! += 1 }
+        let report = try Fixture.compare(rows, one)
+        #expect(report.headline.hasPrefix("FAIL — 1 regression, 23 unchanged."), "\(report.headline)")
+        let two = Fixture.modify(Fixture.modify(one, "heckel", "feed", 100) { $0.medianNs! *= 3 }, "myers", "feed", 100) { $0.medianNs! *= 3 }
+        #expect(try Fixture.compare(rows, two).headline.contains("1 regression, 2 warnings,"))
+        #expect(try Fixture.compare(rows, rows).headline == "PASS — 24 unchanged (24 rows compared)")
     }
 
     @Test func aPassingReportSaysPass() throws {
@@ -36,6 +58,7 @@ import Testing
         let markdown = try Fixture.compare(rows, rows).render(.md)
         #expect(markdown.hasPrefix("**✅ PASS**"))
         #expect(!markdown.contains("🔴"))
+        #expect(!markdown.contains("make bench-ci-baseline"))
     }
 
     @Test func jsonIsVersionedAndCarriesTheResult() throws {

@@ -25,6 +25,7 @@ enum Fixture {
         row.maxNs = median + 5 * spread
         row.peakHeapBytes = 8 * size + 1_000
         row.allocations = size / 10 + 3
+        row.instructions = 150 * size + 10_000
         if engine != "floor" {
             row.inserts = size / 10
             row.deletes = size / 10
@@ -83,6 +84,14 @@ enum Fixture {
         try Comparator(thresholds: thresholds).compare(
             baseline: document(baseline, build: baselineBuild), at: "base.json", current: document(current, build: currentBuild),
             at: "current.json")
+    }
+
+    /// The comparison with wall time gated (`compare --gate-time`), for the
+    /// tests of the timing rules themselves.
+    static func compareTimeGated(_ baseline: [ResultRow], _ current: [ResultRow]) throws -> ComparisonReport {
+        var thresholds = CompareThresholds()
+        thresholds.timeFails = true
+        return try compare(baseline, current, thresholds: thresholds)
     }
 
     /// Applies `change` to the row of `engine` on `workload`@`size`.

@@ -1,0 +1,70 @@
+import ArgumentParser
+import Compare
+import Foundation
+import Formats
+
+/// `run --shard`'s other half: joins shard folders into one run folder.
+struct MergeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "merge",
+        abstract: "Join the shards of one plan (run --shard K/N) into one run folder.",
+        discussion: """
+            Each shard ran every engine and the references on its own datasets, so the \
+            merged run can be compared as one (diffbench compare ci DIR). Refused (exit 2): \
+            a row in two shards, the same shard twice, and shards of another commit, build, \
+            Swift version, seed, engine list, sampling settings or shard count.
+
+            Example:
+              diffbench run --plan ci --shard 1/2 --name s1 && diffbench run --plan ci --shard 2/2 --name s2
+              diffbench merge Reports/s1 Reports/s2 --output Reports/merged
+            """
+    )
+
+    @Argument(help: "The shards: run folders or results.json files.")
+    var runs: [String]
+
+    @Option(help: "The merged run folder (results.csv, results.json).")
+    var output: String
+
+    func run() throws {
+        guard !runs.isEmpty else { throw CLIFailure.badInput("merge: name at least one run") }
+        var parts: [RunMerge.Part] = []
+        for path in runs {
+            do {
+                parts.append(RunMerge.Part(path: path, document: try ResultsStore.read(path)))
+            } catch {
+                throw CLIFailure.badInput(error.description)
+            }
+        }
+        let name = URL(fileURLWithPath: output).lastPathComponent
+        let (document, notes): (RunDocument, [String])
+        do {
+            (document, notes) = try RunMerge.merge(parts, runName: name)
+        } catch {
+            throw CLIFailure.badInput(error.description)
+        }
+        for note in notes { FileHandle.standardError.write(Data(("diffbench: merge: " + note + "\n").utf8)) }
+        do {
+            try ResultsStore.write(document, to: output)
+        } catch {
+            throw CLIFailure.badInput("\(output): cannot write the merged run: \(error)")
+        }
+        print("merged \(runs.count) run(s), \(document.rows.count) rows: \(output)/results.csv, results.json")
+    }
+}
+
+/// `run --shard K/N`, parsed.
+struct RunShard {
+    var index: Int
+    var count: Int
+
+    /// nil for no shard; exit 2 with the expected form otherwise.
+    static func parse(_ text: String?) throws -> RunShard? {
+        guard let text else { return nil }
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false).map { Int($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 2, let index = parts[0], let count = parts[1], count >= 1, index >= 1, index <= count else {
+            throw CLIFailure.badInput("--shard: expected K/N with 1 ≤ K ≤ N (e.g. 2/4), got '\(text)'")
+        }
+        return RunShard(index: index, count: count)
+    }
+}

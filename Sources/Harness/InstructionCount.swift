@@ -1,0 +1,325 @@
+import CCallgrind
+import DiffEngines
+import Foundation
+import Formats
+import Workloads
+
+/// Why the instruction-count pass could not run: exit status 2 in the CLI.
+public struct InstructionCountError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var problem: String
+    public init(_ problem: String) { self.problem = problem }
+    public var description: String { "instruction counts: " + problem }
+}
+
+/// The instruction-count pass of `run --instructions`: instructions executed
+/// by one call of every engine (and the floor) on every dataset, counted by
+/// callgrind.
+///
+/// Why instructions: wall time on a shared 2-core machine moved 15–40 %
+/// between identical runs, while callgrind's count of one call repeats
+/// exactly (with `SWIFT_DETERMINISTIC_HASHING=1`, since Swift otherwise
+/// seeds `Hasher` per process and dictionary-based engines probe
+/// differently each run). So counts can gate on a change of a few percent.
+///
+/// How: the parent strips a copy of the diffbench executable (valgrind 3.19
+/// cannot read Swift 6.3's debug info), writes a job file (the datasets and
+/// which subjects to count on each), and runs the copy as
+/// `valgrind --tool=callgrind --instr-atstart=no … COPY count-instructions JOBS`.
+/// The child makes or loads each dataset (in a fork per dataset), and in a
+/// fork per subject calls it once uninstrumented (the warm-up: lazy
+/// metadata and first-touch work belong to no call), then once between ``diffbench_callgrind_start`` and
+/// ``diffbench_callgrind_stop``, which dumps a part named after the job.
+/// Start-up, loading, projection, verification and freeing the result are
+/// outside the instrumented region. The parent reads each dump's `desc:`
+/// name and `totals:` line. Valgrind runs code about 50× slower, but only
+/// two calls per row (one instrumented), so the pass costs far less than
+/// the timed rounds it complements.
+public struct InstructionCounter: Sendable {
+    /// A diffbench executable that has the hidden `count-instructions` subcommand.
+    public var executable: String
+    /// Where the job file, the stripped copy and callgrind's dumps go (removed afterwards).
+    public var workDirectory: String
+    /// Datasets counted at once (separate valgrind processes): the
+    /// machine's cores, at most 4.
+    public var parallel: Int
+
+    public init(executable: String, workDirectory: String, parallel: Int = min(4, ProcessInfo.processInfo.activeProcessorCount)) {
+        self.executable = executable
+        self.workDirectory = workDirectory
+        self.parallel = parallel
+    }
+
+    /// The executable of this process (`/proc/self/exe` on Linux).
+    public static var currentExecutable: String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    }
+
+    /// The path of `tool` on PATH, or nil. O(PATH entries).
+    public static func find(_ tool: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for folder in path.split(separator: ":") {
+            let candidate = String(folder) + "/" + tool
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+
+    /// Fails with an instruction to install what is missing (valgrind, strip).
+    public static func checkTools() throws(InstructionCountError) {
+        guard diffbench_callgrind_built_in() == 1 else {
+            throw InstructionCountError(
+                "this diffbench was built without valgrind's <valgrind/callgrind.h>; install valgrind (scripts/setup.sh) and rebuild")
+        }
+        guard find("valgrind") != nil else {
+            throw InstructionCountError(
+                "valgrind is not installed; install it (scripts/setup.sh does: apt-get install valgrind) or run without --instructions")
+        }
+        guard find("strip") != nil else {
+            throw InstructionCountError("strip (binutils) is not installed; install binutils or run without --instructions")
+        }
+    }
+
+    /// What the child counts: the datasets, and on each the subjects by name.
+    public struct Jobs: Codable, Sendable {
+        public struct Case: Codable, Sendable {
+            public var workload: String?
+            public var size: Int?
+            public var parameters: [String: String]?
+            public var file: String?
+            /// The element kind the lists are projected to (`int` when absent).
+            public var elements: String?
+            /// Engine names, or `floor`.
+            public var subjects: [String]
+        }
+        public var seed: UInt64
+        public var lcsMemoryBudget: Int
+        public var cases: [Case]
+
+        /// The dump name of subject `subject` on case `index`.
+        static func name(_ index: Int, _ subject: Int) -> String { "job-\(index)-\(subject)" }
+    }
+
+    /// The jobs for the rows of a finished run: every row that ran (ok or
+    /// reference) on each case of the plan in each element kind, in the
+    /// order the runner made them (cases, then kinds within a case).
+    static func jobs(plan: RunPlan, rowsPerCase: [[ResultRow]]) -> Jobs {
+        var cases: [Jobs.Case] = []
+        let sources = plan.cases.flatMap { source in plan.elementKinds.map { (source, $0) } }
+        for ((source, kind), rows) in zip(sources, rowsPerCase) {
+            let subjects = rows.filter { $0.status == .ok || $0.status == .reference }.map(\.engine)
+            switch source {
+            case let .generated(workload, size, parameters):
+                cases.append(
+                    Jobs.Case(
+                        workload: workload.rawValue, size: size, parameters: parameters, file: nil, elements: kind.rawValue,
+                        subjects: subjects))
+            case let .file(path):
+                cases.append(
+                    Jobs.Case(workload: nil, size: nil, parameters: nil, file: path, elements: kind.rawValue, subjects: subjects))
+            }
+        }
+        return Jobs(seed: plan.seed, lcsMemoryBudget: plan.lcsMemoryBudget, cases: cases)
+    }
+
+    /// Counts every job under callgrind; the counts per case, per engine
+    /// name. O(jobs) dumps read, each a few kilobytes.
+    public func count(_ jobs: Jobs) throws(InstructionCountError) -> [[String: Int]] {
+        try InstructionCounter.checkTools()
+        let fileManager = FileManager.default
+        do {
+            try? fileManager.removeItem(atPath: workDirectory)
+            try fileManager.createDirectory(atPath: workDirectory, withIntermediateDirectories: true)
+            let encoder = JSONEncoder()
+            try encoder.encode(jobs).write(to: URL(fileURLWithPath: workDirectory + "/jobs.json"))
+        } catch {
+            throw InstructionCountError("cannot prepare \(workDirectory): \(error)")
+        }
+        defer { try? fileManager.removeItem(atPath: workDirectory) }
+        let stripped = workDirectory + "/diffbench-stripped"
+        try InstructionCounter.execute(InstructionCounter.find("strip")!, ["-o", stripped, executable], log: workDirectory + "/strip.log")
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
+        // The copy finds the libraries the original loads from beside itself ($ORIGIN).
+        let folder = (executable as NSString).deletingLastPathComponent
+        environment["LD_LIBRARY_PATH"] = [folder, environment["LD_LIBRARY_PATH"]].compactMap { $0 }.filter { !$0.isEmpty }
+            .joined(separator: ":")
+        try InstructionCounter.execute(
+            InstructionCounter.find("valgrind")!,
+            [
+                "--tool=callgrind", "--instr-atstart=no", "--callgrind-out-file=\(workDirectory)/callgrind.%p",
+                stripped, "count-instructions", workDirectory + "/jobs.json", "--parallel", String(parallel),
+            ], environment: environment, log: workDirectory + "/valgrind.log")
+        var totals: [String: Int] = [:]
+        let files = (try? fileManager.contentsOfDirectory(atPath: workDirectory)) ?? []
+        for file in files where file.hasPrefix("callgrind.") {
+            guard let text = try? String(contentsOfFile: workDirectory + "/" + file, encoding: .utf8),
+                let (name, total) = InstructionCounter.parseDump(text)
+            else { continue }
+            totals[name] = total
+        }
+        var counts: [[String: Int]] = []
+        for (index, job) in jobs.cases.enumerated() {
+            var found: [String: Int] = [:]
+            for (subjectIndex, subject) in job.subjects.enumerated() {
+                guard let total = totals[Jobs.name(index, subjectIndex)] else {
+                    throw InstructionCountError("callgrind wrote no count for \(subject) on case \(index + 1)")
+                }
+                found[subject] = total
+            }
+            counts.append(found)
+        }
+        return counts
+    }
+
+    /// The part name and instruction total of one callgrind dump, or nil
+    /// when it is not a dump of a measured call (the final dump at exit).
+    /// Reads the header lines `desc: Trigger: Client Request: NAME` and
+    /// `totals: N` (or `summary: N`). O(file length).
+    public static func parseDump(_ text: String) -> (String, Int)? {
+        var name: String?
+        var total: Int?
+        let trigger = "desc: Trigger: Client Request: "
+        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
+            if line.hasPrefix(trigger) {
+                name = String(line.dropFirst(trigger.count)).trimmingCharacters(in: .whitespaces)
+            } else if line.hasPrefix("totals:") || (total == nil && line.hasPrefix("summary:")) {
+                let figure = line.split(separator: ":", maxSplits: 1).last?.split(separator: " ").first
+                total = figure.flatMap { Int($0) }
+            }
+        }
+        guard let name, let total else { return nil }
+        return (name, total)
+    }
+
+    /// Runs `tool` with an argument array (no shell), its output to `log`;
+    /// fails with the log's end when it exits non-zero.
+    static func execute(_ tool: String, _ arguments: [String], environment: [String: String]? = nil, log: String)
+        throws(InstructionCountError)
+    {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        _ = FileManager.default.createFile(atPath: log, contents: nil)
+        guard let handle = FileHandle(forWritingAtPath: log) else { throw InstructionCountError("cannot write \(log)") }
+        defer { try? handle.close() }
+        process.standardOutput = handle
+        process.standardError = handle
+        do {
+            try process.run()
+        } catch {
+            throw InstructionCountError("cannot start \(tool): \(error)")
+        }
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            let tail = text.split(separator: "\n").suffix(12).joined(separator: "\n")
+            throw InstructionCountError(
+                "\((tool as NSString).lastPathComponent) \(arguments.joined(separator: " ")) exited with status \(process.terminationStatus):\n\(tail)")
+        }
+    }
+
+    /// The child (`diffbench count-instructions JOBS`, run under callgrind):
+    /// for each job a warm-up call, then one call between the client
+    /// requests. Fails with a message naming the job file on bad input.
+    public static func runChild(
+        jobsPath: String, registry: EngineRegistry, parallel: Int = 1, loadFile: (String) throws -> Dataset
+    ) throws {
+        let data: Data
+        let jobs: Jobs
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: jobsPath))
+            jobs = try JSONDecoder().decode(Jobs.self, from: data)
+        } catch {
+            throw InstructionCountError("\(jobsPath): not a job file: \(error)")
+        }
+        Runner.steadyAllocator()
+        let fault = FaultInjection.fromEnvironment()
+        let options = DiffOptions(lcsMemoryBudget: jobs.lcsMemoryBudget)
+        // Each case in a fork of this process and each call in a fork of
+        // that one, so every call starts from the same heap: the state after
+        // start-up and its own dataset. Which cases and subjects ran before
+        // (another plan, another shard, another engine list) cannot change
+        // a count: allocator paths (a reused chunk to clear, a fresh one to
+        // split) moved a stdlib count by 0.4 % when the datasets ran in
+        // another order in one process. Forked cases are separate valgrind
+        // processes, so `parallel` of them run at once (the counts do not
+        // depend on load; only the wall time of the pass does).
+        var running: [Int32: Int] = [:]
+        var failure: String?
+        func reap() {
+            var pid: Int32 = 0
+            let status = diffbench_wait_any(&pid)
+            guard let index = running.removeValue(forKey: pid) else {
+                if status < 0 { running.removeAll() }
+                return
+            }
+            if status != 0, failure == nil {
+                let job = jobs.cases[index]
+                failure = "\(jobsPath): case \(index + 1) (\(job.file ?? "\(job.workload ?? "?")@\(job.size ?? 0)")) ended with status \(status)"
+            }
+        }
+        for (index, job) in jobs.cases.enumerated() {
+            while running.count >= max(1, parallel) { reap() }
+            let caseProcess = diffbench_fork()
+            if caseProcess == 0 {
+                let status = measureCase(index, job, jobs: jobs, jobsPath: jobsPath, options: options, fault: fault, registry: registry, loadFile: loadFile)
+                diffbench_exit(status)
+            }
+            guard caseProcess > 0 else { throw InstructionCountError("\(jobsPath): cannot fork for case \(index + 1)") }
+            running[caseProcess] = index
+        }
+        while !running.isEmpty { reap() }
+        if let failure { throw InstructionCountError(failure) }
+    }
+
+    /// One case in its own process: the dataset, then each subject in a
+    /// fork with a warm-up call and the counted call. The process's exit
+    /// status (0 when every subject was counted).
+    static func measureCase(
+        _ index: Int, _ job: Jobs.Case, jobs: Jobs, jobsPath: String, options: DiffOptions, fault: FaultInjection?, registry: EngineRegistry,
+        loadFile: (String) throws -> Dataset
+    ) -> Int32 {
+        let dataset: Dataset
+        do {
+            if let file = job.file {
+                dataset = try loadFile(file)
+            } else if let workload = job.workload.flatMap(WorkloadName.init(rawValue:)), let size = job.size {
+                dataset = try workload.make(size: size, seed: jobs.seed, parameters: job.parameters ?? [:])
+            } else {
+                FileHandle.standardError.write(Data("\(jobsPath): case \(index + 1) names neither a known workload and size nor a file\n".utf8))
+                return 2
+            }
+        } catch {
+            FileHandle.standardError.write(Data("\(jobsPath): case \(index + 1): \(error)\n".utf8))
+            return 2
+        }
+        guard let kind = ElementKind(rawValue: job.elements ?? "int") else {
+            FileHandle.standardError.write(Data("\(jobsPath): case \(index + 1): unknown element kind \(job.elements ?? "")\n".utf8))
+            return 2
+        }
+        let lists = ProjectedLists(dataset, kind: kind)
+        for (subjectIndex, name) in job.subjects.enumerated() {
+            let subject: Subject = name == EngineRegistry.floor.name ? .floor : .engine(EngineName(name))
+            let call = SubjectCall(subject: subject, registry: registry, options: options, fault: fault)
+            let callProcess = diffbench_fork()
+            if callProcess == 0 {
+                blackHole(try? call(lists))
+                let result = Jobs.name(index, subjectIndex).withCString { label -> Changeset?? in
+                    diffbench_callgrind_start()
+                    let result = try? call(lists)
+                    diffbench_callgrind_stop(label)
+                    return result
+                }
+                blackHole(result)
+                diffbench_exit(0)
+            }
+            let status = diffbench_wait(callProcess)
+            if callProcess < 0 || status != 0 {
+                FileHandle.standardError.write(Data("\(jobsPath): \(name) on case \(index + 1) ended with status \(status)\n".utf8))
+                return 3
+            }
+        }
+        return 0
+    }
+}

@@ -1,0 +1,62 @@
+import DiffEngines
+import Formats
+import Testing
+import Workloads
+
+@testable import Harness
+
+/// The pure parts of the instruction pass, the `work` fault and sharding.
+@Suite struct InstructionPassTests {
+    @Test func aCallgrindDumpGivesItsNameAndTotal() throws {
+        // The header of a dump written by CALLGRIND_DUMP_STATS_AT("job-3-1").
+        let dump = """
+            # callgrind format
+            version: 1
+            creator: callgrind-3.19.0
+            pid: 4242
+            cmd:  ./diffbench-stripped count-instructions jobs.json
+            part: 4
+            desc: I1 cache:
+            desc: Timerange: Basic block 1200 - 9800
+            desc: Trigger: Client Request: job-3-1
+            positions: line
+            events: Ir
+            summary: 4273774
+            fn=(1) 0x0000000000012340
+            0 12
+            totals: 4273774
+            """
+        let parsed = try #require(InstructionCounter.parseDump(dump))
+        #expect(parsed.0 == "job-3-1")
+        #expect(parsed.1 == 4_273_774)
+        // The final dump at exit is no measured call.
+        #expect(InstructionCounter.parseDump("desc: Trigger: Program termination\ntotals: 100\n") == nil)
+    }
+
+    @Test func theWorkFaultParsesAndSizesItsPrefix() throws {
+        #expect(FaultInjection.parse("work:heckel:3") == FaultInjection(engine: EngineName("heckel"), kind: .work(3)))
+        #expect(FaultInjection.parse("work:heckel") == nil)
+        #expect(FaultInjection.parse("work:heckel:0") == nil)
+        #expect(FaultInjection.parse("work:heckel:x") == nil)
+        // Linear engines: the share itself; quadratic ones: its square root.
+        #expect(FaultInjection.workPrefix(count: 10_000, percent: 3, cost: .linear) == 300)
+        #expect(FaultInjection.workPrefix(count: 10_000, percent: 4, cost: .tableCells) == 2_000)
+        #expect(FaultInjection.workPrefix(count: 10, percent: 1, cost: .linear) == 1)
+        #expect(FaultInjection.workPrefix(count: 0, percent: 3, cost: .linear) == 0)
+    }
+
+    @Test func shardsAreDisjointDeterministicAndCoverThePlan() {
+        let cases = RunPlan.ciCases()
+        for count in 1...5 {
+            var seen: [String] = []
+            for index in 1...count {
+                let shard = RunPlan.shard(cases, index: index, of: count)
+                #expect(shard.map(\.label) == RunPlan.shard(cases, index: index, of: count).map(\.label))
+                // Balanced within one dataset.
+                #expect(abs(shard.count - cases.count / count) <= 1)
+                seen += shard.map(\.label)
+            }
+            #expect(seen.sorted() == cases.map(\.label).sorted(), "\(count) shards")
+        }
+    }
+}
