@@ -59,7 +59,7 @@ let package = Package(
         // The tests' shared seeded generator (a plain target: test targets cannot depend on each other).
         .target(name: "DiffBenchTestSupport", path: "Tests/DiffBenchTestSupport"),
         .testTarget(name: "DiffEnginesTests", dependencies: ["DiffEngines", "DiffBenchTestSupport"]),
-        .testTarget(name: "ListUpdatesTests", dependencies: ["ListUpdates", "DiffEngines", "DiffBenchTestSupport"]),
+        .testTarget(name: "ListUpdatesTests", dependencies: ["ListUpdates", "DiffEngines", "Formats", "DiffBenchTestSupport"]),
         .testTarget(name: "FormatsTests", dependencies: ["Formats", "Workloads", "DiffBenchTestSupport"]),
         .testTarget(name: "WorkloadsTests", dependencies: ["Workloads", "Formats", "DiffBenchTestSupport"]),
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "Formats", "Workloads", "DiffBenchTestSupport"]),
