@@ -124,6 +124,30 @@ public struct JSONParser {
 
     private func error(_ problem: String) -> JSONSyntaxError { JSONSyntaxError(position: position, problem: problem) }
 
+    /// The length of the well-formed UTF-8 sequence starting at `at`, or nil
+    /// (overlong forms, surrogates, code points above U+10FFFF, a stray or
+    /// missing continuation byte, a sequence cut by the end). Unicode's table
+    /// of well-formed byte sequences, checked byte by byte. O(1).
+    static func utf8Length(_ bytes: [UInt8], at start: Int) -> Int? {
+        let lead = bytes[start]
+        let length: Int
+        var second: ClosedRange<UInt8> = 0x80...0xBF
+        switch lead {
+        case 0x00...0x7F: return 1
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; second = 0xA0...0xBF
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; second = 0x80...0x9F
+        case 0xF0: length = 4; second = 0x90...0xBF
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; second = 0x80...0x8F
+        default: return nil
+        }
+        guard start + length <= bytes.count, second.contains(bytes[start + 1]) else { return nil }
+        for offset in 2..<length where !(0x80...0xBF).contains(bytes[start + offset]) { return nil }
+        return length
+    }
+
     private mutating func skipWhitespace() {
         while index < bytes.count {
             switch bytes[index] {
@@ -158,12 +182,26 @@ public struct JSONParser {
                 index += 1
                 return PositionedJSON(value: .object([]), position: start, children: [])
             }
+            var keys = Set<String>()
             while true {
                 skipWhitespace()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
                     throw error("expected a quoted key, found \(describeHere())")
                 }
+                let keyPosition = position
                 let key = try parseString()
+                // A repeated key has no one meaning (readers keep the first or the last): refused.
+                // Small objects (list elements) are scanned, so they allocate no set; large ones hash.
+                let repeated: Bool
+                if members.count < 16 {
+                    repeated = members.contains { $0.key == key }
+                } else {
+                    if keys.isEmpty { keys = Set(members.map(\.key)) }
+                    repeated = !keys.insert(key).inserted
+                }
+                guard !repeated else {
+                    throw JSONSyntaxError(position: keyPosition, problem: "the key \"\(key)\" appears twice in this object")
+                }
                 skipWhitespace()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
                     throw error("expected ':' after the key \"\(key)\", found \(describeHere())")
@@ -265,6 +303,14 @@ public struct JSONParser {
             }
             if byte < 0x20 {
                 throw error(byte == 0x0a ? "unterminated string: line break inside a string" : "control character inside a string")
+            }
+            if byte >= 0x80 {
+                // Invalid UTF-8 would decode to U+FFFD, and two distinct strings would become equal.
+                guard let length = JSONParser.utf8Length(bytes, at: index) else {
+                    throw error("invalid UTF-8 (byte 0x\(String(byte, radix: 16))) inside a string")
+                }
+                index += length
+                continue
             }
             if byte == UInt8(ascii: "\\") {
                 flush(self, &scalars, runStart)

@@ -44,6 +44,11 @@ public struct LoadedList: Sendable {
 /// are different ids).
 public struct ListReader {
     public var interner = Interner()
+    /// Whether plain values met so far are strings (true) or numbers, and
+    /// where the first was: a list (or a pair of lists) holds one or the
+    /// other, as dataset files do — mixed, `"1"` and `1` could not be told
+    /// apart once written to a dataset.
+    private var plainValues: (text: Bool, source: String)?
     public init() {}
 
     /// Reads the JSON file at `path`.
@@ -115,6 +120,16 @@ public struct ListReader {
                 throw InputError(
                     source: source, position: element.position,
                     problem: "element \(index) is \(element.value.typeName); expected a string, a number or an {\"id\", \"content\"} object")
+            }
+            if thisKind == .values {
+                let isText: Bool = if case .string = element.value { true } else { false }
+                if let plainValues, plainValues.text != isText {
+                    let earlier = plainValues.source == source ? "earlier values" : "the values of \(plainValues.source)"
+                    throw InputError(
+                        source: source, position: element.position,
+                        problem: "element \(index) is \(isText ? "a string" : "a number"), but \(earlier) are \(plainValues.text ? "strings" : "numbers"); use one or the other")
+                }
+                if plainValues == nil { plainValues = (isText, source) }
             }
             if let kind, kind != thisKind {
                 throw InputError(
