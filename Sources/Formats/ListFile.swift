@@ -61,16 +61,26 @@ public struct ListReader {
                 problem: exists ? (isDirectory.boolValue ? "is a directory, expected a JSON file" : "cannot be read (permissions?)")
                     : "no such file")
         }
-        return try read(json: [UInt8](data), source: path)
+        return try read(json: DatasetFile.readWhole(path) ?? [UInt8](data), source: path)
     }
 
     /// Reads a JSON document; `source` names it in errors.
+    /// The elements are read as they are parsed (the file's bytes plus
+    /// the list are held, never a tree of every element). O(bytes).
     public mutating func read(json bytes: [UInt8], source: String) throws(InputError) -> LoadedList {
+        var list = LoadedList(items: [], labels: [], kind: .values)
+        var kind: ListKind?
         let document: PositionedJSON
         do {
-            document = try JSONParser.parse(bytes)
-        } catch {
+            document = try JSONParser.parse(bytes) { index, element in
+                try self.add(element, index: index, source: source, kind: &kind, to: &list)
+            }
+        } catch let error as JSONSyntaxError {
             throw InputError(source: source, position: error.position, problem: "malformed JSON: \(error.problem)")
+        } catch let error as InputError {
+            throw error
+        } catch {
+            throw InputError(source: source, problem: "\(error)")
         }
         // A dataset file (an object with "old" and "new") is handled by the dataset reader.
         guard case .array = document.value else {
@@ -78,16 +88,27 @@ public struct ListReader {
                 source: source, position: document.position,
                 problem: "expected a JSON array of strings, numbers or {\"id\", \"content\"} objects, found \(document.value.typeName)")
         }
-        return try read(array: document, source: source)
+        list.kind = kind ?? .values
+        return list
     }
 
     /// Reads an already parsed array.
     public mutating func read(array document: PositionedJSON, source: String) throws(InputError) -> LoadedList {
-        var items: [FeedItem] = []
-        var labels: [String] = []
-        items.reserveCapacity(document.children.count)
+        var list = LoadedList(items: [], labels: [], kind: .values)
+        list.items.reserveCapacity(document.children.count)
         var kind: ListKind?
         for (index, element) in document.children.enumerated() {
+            try add(element, index: index, source: source, kind: &kind, to: &list)
+        }
+        list.kind = kind ?? .values
+        return list
+    }
+
+    /// Adds one element of an array to `list`, checking it against the kind of those before it.
+    private mutating func add(
+        _ element: PositionedJSON, index: Int, source: String, kind: inout ListKind?, to list: inout LoadedList
+    ) throws(InputError) {
+        do {
             let thisKind: ListKind
             let label: String
             let item: FeedItem
@@ -137,10 +158,9 @@ public struct ListReader {
                     problem: "element \(index) mixes \(thisKind == .values ? "plain values" : "objects") with \(kind == .values ? "plain values" : "objects") earlier in the array")
             }
             kind = thisKind
-            items.append(item)
-            labels.append(label)
+            list.items.append(item)
+            list.labels.append(label)
         }
-        return LoadedList(items: items, labels: labels, kind: kind ?? .values)
     }
 
     /// The characters of a literal string, each its own identity.
