@@ -108,4 +108,39 @@ import Testing
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: markers.path).isEmpty)
     }
+
+    /// Item 2's class in every chart kind: zero, negative, subnormal, huge,
+    /// infinite and NaN values in every numeric column that reaches an axis,
+    /// a ratio or a loop. `chart` ends (0, or 1 when gnuplot refuses a
+    /// range) without a trap, a hang or a runaway allocation.
+    @Test(.timeLimit(.minutes(5)), arguments: [0.0, -1.0, -1e300, Double.leastNonzeroMagnitude, 1e308, Double.infinity, -Double.infinity, Double.nan])
+    func hostileNumbersEndEveryChart(value: Double) throws {
+        let columns = [
+            "median_ns", "min_ns", "p90_ns", "max_ns", "spread_ns", "ratio_to_stdlib", "ratio_to_floor", "peak_heap_bytes",
+            "min_moves", "min_edits", "moves", "steps", "inserts", "deletes",
+        ]
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for (number, column) in columns.enumerated() {
+            let object = try JSONSerialization.jsonObject(with: ChartCommandTests.resultsJSON())
+            var document = try #require(object as? [String: Any])
+            var rows = try #require(document["rows"] as? [[String: Any]])
+            for index in rows.indices where index % 2 == number % 2 {
+                // Integer columns take an integer; the others take the value (non-finite ones as strings).
+                let integral = ["peak_heap_bytes", "min_moves", "min_edits", "moves", "steps", "inserts", "deletes"].contains(column)
+                if integral {
+                    rows[index][column] = value.isFinite ? (abs(value) < 1e18 ? Int(value) : (value < 0 ? Int.min : Int.max)) : 0
+                } else {
+                    rows[index][column] = value.isFinite ? value as Any : (value.isNaN ? "nan" : value > 0 ? "inf" : "-inf")
+                }
+            }
+            document["rows"] = rows
+            let folder = dir.appendingPathComponent("run-\(number)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try JSONSerialization.data(withJSONObject: document).write(to: folder.appendingPathComponent("results.json"))
+            let result = try CLI.run(["chart", folder.path])
+            #expect(result.status == 0 || result.status == 1, "\(column) = \(value): \(result.status) \(result.stderr)")
+            #expect(FileManager.default.fileExists(atPath: folder.path + "/index.html"), "\(column) = \(value)")
+        }
+    }
 }
