@@ -188,19 +188,15 @@ public struct JSONParser {
                 guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
                     throw error("expected a quoted key, found \(describeHere())")
                 }
-                let keyPosition = position
                 let key = try parseString()
-                // A repeated key has no one meaning (readers keep the first or the last): refused.
-                // Small objects (list elements) are scanned, so they allocate no set; large ones hash.
+                // A repeated key has no one meaning (readers keep the first or the last): refused
+                // at its value. Small objects (list elements) are scanned, so they allocate no set.
                 let repeated: Bool
                 if members.count < 16 {
                     repeated = members.contains { $0.key == key }
                 } else {
                     if keys.isEmpty { keys = Set(members.map(\.key)) }
                     repeated = !keys.insert(key).inserted
-                }
-                guard !repeated else {
-                    throw JSONSyntaxError(position: keyPosition, problem: "the key \"\(key)\" appears twice in this object")
                 }
                 skipWhitespace()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
@@ -209,6 +205,9 @@ public struct JSONParser {
                 index += 1
                 skipWhitespace()
                 let child = try parseValue(depth: depth + 1)
+                guard !repeated else {
+                    throw JSONSyntaxError(position: child.position, problem: "the key \"\(key)\" appears twice in this object")
+                }
                 members.append((key, child.value))
                 children.append(child)
                 skipWhitespace()
@@ -401,11 +400,8 @@ extension JSONParser {
                 guard parser.index < bytes.count, bytes[parser.index] == UInt8(ascii: "\"") else {
                     throw parser.error("expected a quoted key, found \(parser.describeHere())")
                 }
-                let keyPosition = parser.position
                 let key = try parser.parseString()
-                guard !members.contains(where: { $0.key == key }) else {
-                    throw JSONSyntaxError(position: keyPosition, problem: "the key \"\(key)\" appears twice in this object")
-                }
+                let repeated = members.contains(where: { $0.key == key })
                 parser.skipWhitespace()
                 guard parser.index < bytes.count, bytes[parser.index] == UInt8(ascii: ":") else {
                     throw parser.error("expected ':' after the key \"\(key)\", found \(parser.describeHere())")
@@ -437,6 +433,9 @@ extension JSONParser {
                     child = PositionedJSON(value: .array([]), position: arrayStart, children: [])
                 } else {
                     child = try parser.parseValue(depth: 1)
+                }
+                guard !repeated else {
+                    throw JSONSyntaxError(position: child.position, problem: "the key \"\(key)\" appears twice in this object")
                 }
                 members.append((key, child.value))
                 children.append(child)

@@ -50,7 +50,7 @@ import Testing
         let b = try Self.write(Array("[]".utf8), "b.json", in: dir)
         let result = try CLI.run(["diff", a, b])
         #expect(result.status == 2)
-        #expect(result.stderr.contains("\(a):2:12:") && result.stderr.contains("twice"), "\(result.stderr)")
+        #expect(result.stderr.contains("\(a):2:18:") && result.stderr.contains("twice"), "\(result.stderr)")
     }
 
     @Test func labelsWithControlCharactersArePrintedEscaped() throws {
@@ -80,6 +80,9 @@ import Testing
             #expect(result.stderr.contains("--time-budget"), "\(engine): \(result.stderr)")
             #expect(result.stdout.isEmpty)
         }
+        // The batch formats have the same budget.
+        let batch = try CLI.run(["diff", "--engine", "myers", "--format", "batch", "--time-budget", "2", a, b])
+        #expect(batch.status == 2 && batch.stderr.contains("--time-budget"), "\(batch.stderr)")
         // A linear engine is never refused; a small pair fits any budget.
         #expect(try CLI.run(["diff", "--engine", "heckel", "--time-budget", "2", a, b]).status == 0)
         let small = try Self.write(Array("[3, 2, 1]".utf8), "s.json", in: dir)
