@@ -39,7 +39,7 @@ public enum Baselines {
         do {
             document = try ResultsStore.read(source)
         } catch {
-            throw CompareInputError(path: error.path, problem: error.problem)
+            throw CompareInputError(path: error.location, problem: error.problem)
         }
         guard document.complete else {
             throw CompareInputError(path: source, problem: "the run is incomplete (interrupted); rerun it before saving it as a baseline")
@@ -49,6 +49,8 @@ public enum Baselines {
                 path: source, key: "\(failed.engine)/\(failed.workload)/\(failed.size)",
                 problem: "failed verification (\(failed.reason)); a baseline must be a correct run")
         }
+        // The comparison refuses a file with two rows for one case; so does saving it.
+        _ = try IndexedRun(path: source, document: document)
         let target = path(of: name, in: directory)
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

@@ -149,7 +149,7 @@ struct CompareCommand: ParsableCommand {
         do {
             return try ResultsStore.read(path)
         } catch {
-            throw CompareInputError(path: error.path, problem: error.problem)
+            throw CompareInputError(path: error.location, problem: error.problem)
         }
     }
 }

@@ -31,12 +31,20 @@ struct DiffBench: ParsableCommand {
         do {
             var command = try parseAsRoot()
             try command.run()
+            try StandardOutput.flush()
         } catch let failure as CLIFailure {
             FileHandle.standardError.write(Data(("diffbench: " + failure.message + "\n").utf8))
             Foundation.exit(failure.code)
         } catch let input as InputError {
             // A file the user named is unreadable or malformed: bad input.
             FileHandle.standardError.write(Data(("diffbench: " + input.description + "\n").utf8))
+            Foundation.exit(2)
+        } catch let file as FileError {
+            // A file or folder that cannot be read or written (a full disk, permissions): exit 2, never 1.
+            FileHandle.standardError.write(Data(("diffbench: " + file.description + "\n").utf8))
+            Foundation.exit(2)
+        } catch let error as CocoaError where error.isFileError || error.filePath != nil {
+            FileHandle.standardError.write(Data(("diffbench: " + FileError(foundation: error).description + "\n").utf8))
             Foundation.exit(2)
         } catch {
             let code = exitCode(for: error)
@@ -48,6 +56,25 @@ struct DiffBench: ParsableCommand {
             // Usage errors are exit 2 (contract), not ArgumentParser's 64.
             Foundation.exit(code == .validationFailure || code.rawValue == 64 ? 2 : code.rawValue)
         }
+    }
+}
+
+extension FileError {
+    /// A Foundation file error as path and problem (the path from the error, the reason in words).
+    init(foundation error: CocoaError) {
+        let underlying = (error.userInfo[NSUnderlyingErrorKey] as? NSError).flatMap { error -> String? in
+            error.domain == NSPOSIXErrorDomain ? String(cString: strerror(Int32(error.code))) : nil
+        }
+        let reason: String
+        switch error.code {
+        case .fileWriteOutOfSpace: reason = "no space left on the device"
+        case .fileWriteNoPermission, .fileReadNoPermission: reason = "permission denied"
+        case .fileWriteVolumeReadOnly: reason = "read-only file system"
+        case .fileNoSuchFile, .fileReadNoSuchFile: reason = "no such file or folder"
+        case .fileWriteFileExists: reason = "a file is in the way"
+        default: reason = underlying ?? "cannot be written or read (\(error.code.rawValue))"
+        }
+        self.init(path: error.filePath ?? "(unknown file)", problem: underlying.map { reason == $0 ? $0 : "\(reason) (\($0))" } ?? reason)
     }
 }
 

@@ -25,6 +25,9 @@ extension DiffCommand {
                     using: descriptor.engine, old: oldState.sections, new: newState.sections, options: options)
             } else {
                 let oldRows = oldState.sections[0].rows, newRows = newState.sections[0].rows
+                // The same time budget as the plain listing (ids by their codes).
+                func items(_ rows: [ListRow]) -> [FeedItem] { rows.map { FeedItem(id: $0.id.code, content: 0) } }
+                try checkBudget(descriptor, old: items(oldRows), new: items(newRows))
                 let changeset = try descriptor.engine.diff(
                     from: oldRows, to: newRows, identity: IdentifiedElements<ListRow>(), options: options)
                 if let problem = changeset.verify(old: oldRows, new: newRows) {

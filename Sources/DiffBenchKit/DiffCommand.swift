@@ -49,6 +49,9 @@ struct DiffCommand: ParsableCommand {
     @Flag(name: .long, help: "Keep moves as a delete plus an insert (lcs, myers, stdlib).")
     var noMoves = false
 
+    @Option(help: "Seconds the diff may take: an engine predicted to need more (myers, lcs and stdlib grow faster than the lists) is refused before it starts; 0 for no limit.")
+    var timeBudget: Double = 10
+
     @Argument(help: "The old list (a JSON file, or a string with --chars).")
     var old: String
 
@@ -61,8 +64,10 @@ struct DiffCommand: ParsableCommand {
         if format == .batch || format == .batchJSON {
             return try runBatch(descriptor: descriptor, options: DiffOptions(inferMoves: !noMoves, minimizeMoves: minimizeMoves))
         }
+        guard timeBudget >= 0, !timeBudget.isNaN else { throw CLIFailure.badInput("--time-budget must be 0 (no limit) or a positive number of seconds") }
         let pair = try ListPair.load(old: old, new: new, chars: chars)
         let options = DiffOptions(inferMoves: !noMoves, minimizeMoves: minimizeMoves)
+        try checkBudget(descriptor, old: pair.old.items, new: pair.new.items)
         let changeset: Changeset
         do {
             changeset = try descriptor.diffItems(pair.old.items, pair.new.items, options)
@@ -78,6 +83,19 @@ struct DiffCommand: ParsableCommand {
         case .text, .batch, .batchJSON:
             print(ChangesetText.render(changeset, old: pair.old.labels, new: pair.new.labels, engine: engineName.rawValue))
         }
+    }
+}
+
+extension DiffCommand {
+    /// Refuses a call predicted to take longer than `--time-budget` (as
+    /// `run` skips such a case), naming the flag that allows it.
+    func checkBudget(_ descriptor: EngineDescriptor, old: [FeedItem], new: [FeedItem]) throws(CLIFailure) {
+        guard timeBudget > 0, let seconds = CallPrediction.seconds(descriptor, old: old, new: new), seconds > timeBudget else { return }
+        throw CLIFailure.badInput(
+            String(
+                format: "%@ is predicted to take about %.0f s on these lists (%d → %d elements), over the %g s time budget; "
+                    + "use --time-budget %.0f (or 0 for no limit) to run it anyway, or a linear engine (heckel, set)",
+                descriptor.name.rawValue, seconds, old.count, new.count, timeBudget, (seconds * 2).rounded(.up)))
     }
 }
 
@@ -146,12 +164,30 @@ struct ListPair {
 
 /// The `diff --format text` listing: one step a line, for people.
 enum ChangesetText {
+    /// A label as a terminal shows it safely: as is, or — when it holds a
+    /// control character (a line break, an escape sequence that would move
+    /// the cursor or recolour the terminal) — as a JSON string literal, so
+    /// one element stays one line and shows what it holds. O(length).
+    static func visible(_ label: String) -> String {
+        let controls = label.unicodeScalars.contains {
+            $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) || $0 == "\u{2028}" || $0 == "\u{2029}"
+        }
+        guard controls else { return label }
+        var quoted = JSONValue.quoted(label)
+        for (raw, escape) in [("\u{7F}", "\\u007f"), ("\u{2028}", "\\u2028"), ("\u{2029}", "\\u2029")] {
+            quoted = quoted.replacingOccurrences(of: raw, with: escape)
+        }
+        // C1 controls (U+0080…U+009F) as \u escapes too.
+        return String(quoted.unicodeScalars.map { (0x80..<0xA0).contains($0.value) ? "\\u00\(String($0.value, radix: 16))" : String($0) }.joined())
+    }
+
     static func render(_ changeset: Changeset, old: [String], new: [String], engine: String) -> String {
         var lines = [
             "\(engine): \(old.count) → \(new.count) elements, \(changeset.stepCount) steps "
                 + "(\(changeset.deletes.count) deletes, \(changeset.inserts.count) inserts, "
                 + "\(changeset.moves.count) moves, \(changeset.updates.count) updates)"
         ]
+        let old = old.map(visible), new = new.map(visible)
         for i in changeset.deletes { lines.append("delete  old[\(i)]  \(old[i])") }
         for j in changeset.inserts { lines.append("insert  new[\(j)]  \(new[j])") }
         for move in changeset.moves { lines.append("move    old[\(move.from)] → new[\(move.to)]  \(old[move.from])") }

@@ -36,7 +36,8 @@ struct GenerateCommand: ParsableCommand {
     @Option(name: .long, help: "Workload name (see the list below).")
     var workload: String?
 
-    @Option(name: .long, help: "The size parameter n (0 or more).")
+    // Unconditional: `--size -1` is the value -1 (refused as negative), not a missing value.
+    @Option(name: .long, parsing: .unconditional, help: "The size parameter n (0 or more).")
     var size: Int?
 
     @Option(name: .long, help: "Seed of the pseudo-random generator (0 to 2^64-1).")

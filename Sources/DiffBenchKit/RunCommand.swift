@@ -35,7 +35,7 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Workloads, comma-separated (see `diffbench generate --list`).")
     var workloads: String = WorkloadName.allCases.map(\.rawValue).joined(separator: ",")
 
-    @Option(help: "Sizes, comma-separated. Default: the plan's sizes (see --plan).")
+    @Option(parsing: .unconditional, help: "Sizes, comma-separated. Default: the plan's sizes (see --plan).")
     var sizes: String?
 
     @Option(
@@ -106,11 +106,19 @@ struct RunCommand: ParsableCommand {
             elements, "--elements", known: ElementKind.allCases.map(\.rawValue)) { ElementKind(rawValue: $0) }
         guard minSamples >= 1 else { throw CLIFailure.badInput("--repetitions must be at least 1") }
         guard timeBudget > 0, minTime >= 0 else { throw CLIFailure.badInput("--time-budget must be positive and --min-time not negative") }
+        // Checked before anything is created: a bad name must not write outside the reports folder.
+        let runName = name ?? Self.defaultRunName()
+        try Self.checkRunName(runName)
+        try refuseRepeats(engineNames.map(\.rawValue), "--engines")
+        try refuseRepeats(workloadNames.map(\.rawValue), "--workloads")
         var cases: [RunPlan.Source] = []
         let workloadsGiven = CommandLine.arguments.contains { $0.hasPrefix("--workloads") }
         if datasetFiles.isEmpty || workloadsGiven {
             if let sizes {
                 let list: [Int] = try parseList(sizes, "--sizes") { Int($0).flatMap { $0 >= 0 ? $0 : nil } }
+                if let huge = list.first(where: { $0 > WorkloadName.maximumSize }) {
+                    throw CLIFailure.badInput("--sizes: \(huge) is over the largest generated size, \(WorkloadName.maximumSize)")
+                }
                 cases = workloadNames.flatMap { workload in list.map { RunPlan.Source.generated(workload: workload, size: $0, parameters: [:]) } }
             } else {
                 switch plan {
@@ -119,9 +127,13 @@ struct RunCommand: ParsableCommand {
                 }
             }
         }
+        // Every file is checked before the run starts; the first is kept for
+        // the runner, so a run of one big file reads it once.
+        var preloaded: (path: String, dataset: Dataset)?
         for path in datasetFiles {
             do {
-                _ = try DatasetFile.read(path: path)
+                let dataset = try DatasetFile.read(path: path)
+                if preloaded == nil { preloaded = (path, dataset) }
             } catch {
                 throw CLIFailure.badInput("\(error)")
             }
@@ -134,10 +146,7 @@ struct RunCommand: ParsableCommand {
             do { try InstructionCounter.checkTools() } catch { throw CLIFailure.badInput(error.description) }
         }
         let memoCase = try parseMemoCase()
-        let runName = name ?? Self.defaultRunName()
-        guard !runName.contains("/"), runName != "latest", !runName.isEmpty else {
-            throw CLIFailure.badInput("--name must be a plain folder name other than 'latest'")
-        }
+        try Self.checkLatest(in: output)
         var plan = RunPlan(
             engines: engineNames, registry: registry, includeFloor: !noFloor, cases: cases, elementKinds: elementKinds, seed: seed, minSamples: minSamples,
             minTime: minTime, timeBudget: timeBudget, lcsMemoryBudget: lcsMemoryBudget, measureMemory: !noMemory,
@@ -150,9 +159,18 @@ struct RunCommand: ParsableCommand {
         #endif
         let progress = ProgressReporter(total: cases.count, enabled: !quiet)
         let runner = Runner(plan: plan, progress: progress)
+        let lock = try RunFolderLock(directory: plan.outputDirectory)
+        defer { withExtendedLifetime(lock) {} }
+        Self.removeEarlierReport(in: plan.outputDirectory)
         let outcome: Runner.Outcome
         do {
-            outcome = try runner.run { path in try DatasetFile.read(path: path) }
+            outcome = try runner.run { path in
+                if let kept = preloaded, kept.path == path {
+                    preloaded = nil
+                    return kept.dataset
+                }
+                return try DatasetFile.read(path: path)
+            }
         } catch let error as InputError {
             throw CLIFailure.badInput(error.description)
         } catch let error as WorkloadError {
@@ -194,6 +212,37 @@ struct RunCommand: ParsableCommand {
         }
     }
 
+    /// A run name is one plain folder name: not empty, `.`, `..` or
+    /// `latest`, no `/`, not hidden, no control characters.
+    static func checkRunName(_ name: String) throws(CLIFailure) {
+        let plain = !name.isEmpty && name != "." && name != ".." && name != "latest" && !name.contains("/")
+            && !name.hasPrefix(".") && !name.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
+        guard plain else {
+            throw CLIFailure.badInput(
+                "--name '\(name.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : String($0) }.joined())' "
+                    + "must be a plain folder name (no '/', not '.', '..', 'latest' or hidden)")
+        }
+    }
+
+    /// `OUTPUT/latest` must be a link (or absent) so the run can point it at
+    /// itself; a real folder there would silently stay as it is.
+    static func checkLatest(in output: String) throws(CLIFailure) {
+        let latest = output + "/latest"
+        var status = stat()
+        guard lstat(latest, &status) == 0 else { return }
+        if (status.st_mode & S_IFMT) != S_IFLNK {
+            throw CLIFailure.badInput("\(latest): is a real \((status.st_mode & S_IFMT) == S_IFDIR ? "folder" : "file"), not a link to the newest run; move it away and run again")
+        }
+    }
+
+    /// A reused run name starts clean: the charts, page and memo dump of the
+    /// earlier run of that name would otherwise sit beside the new results.
+    static func removeEarlierReport(in directory: String) {
+        for name in ["charts", "memo", "index.html", "index.md", "targets.md"] {
+            try? FileManager.default.removeItem(atPath: directory + "/" + name)
+        }
+    }
+
     static func defaultRunName() -> String {
         let formatter = DateFormatter()
         formatter.dateFormat = "yyyyMMdd-HHmmss"
@@ -205,6 +254,14 @@ struct RunCommand: ParsableCommand {
 /// The named plans of `run --plan`.
 enum PlanChoice: String, ExpressibleByArgument, CaseIterable {
     case `default`, ci
+}
+
+/// Refuses a value given twice in a list option (it would give two rows per case).
+func refuseRepeats(_ values: [String], _ option: String) throws(CLIFailure) {
+    var seen = Set<String>()
+    if let repeated = values.first(where: { !seen.insert($0).inserted }) {
+        throw CLIFailure.badInput("\(option): '\(repeated)' is given twice")
+    }
 }
 
 /// Splits a comma-separated option into known values, or fails naming the unknown one.

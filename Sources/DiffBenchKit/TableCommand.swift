@@ -47,6 +47,8 @@ struct TableCommand: ParsableCommand {
     func validate() throws {
         guard maxSide >= 16 else { throw ValidationError("--max-side must be at least 16") }
         guard memoryBudget > 0 else { throw ValidationError("--memory-budget must be positive") }
+        // Shifted to bytes below: a larger number would overflow.
+        guard memoryBudget <= Int.max >> 20 else { throw ValidationError("--memory-budget must be at most \(Int.max >> 20) MiB") }
     }
 
     func run() throws {

@@ -16,6 +16,10 @@ extension Changeset {
     ///
     /// Complexity: O(N + M) time and memory.
     public func newToOld(oldCount: Int, newCount: Int) throws(ChangesetError) -> [Int] {
+        // A negative count would trap in the arrays below; it is bad input like any other.
+        guard oldCount >= 0, newCount >= 0 else {
+            throw ChangesetError("list counts must not be negative (old \(oldCount), new \(newCount))")
+        }
         var oldRole = [UInt8](repeating: 0, count: oldCount)  // 0 stays, 1 deleted, 2 moved
         var newRole = [UInt8](repeating: 0, count: newCount)  // 0 free, 1 inserted, 2 move target
         var previous = -1

@@ -10,15 +10,38 @@ extension DatasetFile {
     }
 
     /// Reads a dataset file's text; `source` names it in errors. O(n).
+    ///
+    /// Memory: the `old` and `new` lists are turned into items as they are
+    /// parsed (when `kind` comes before them, as the writer puts it), so the
+    /// peak is the file's bytes plus the items, not a tree of every element.
     public static func decode(_ bytes: [UInt8], source: String) throws(InputError) -> Dataset {
+        var reader = DatasetReader(source: source)
+        var streamed: [String: [FeedItem]] = [:]
+        var streamedKind = ListKind.values
         let document: PositionedJSON
         do {
-            document = try JSONParser.parse(bytes)
-        } catch {
+            document = try JSONParser.parse(
+                bytes,
+                streaming: { key, members in
+                    guard key == "old" || key == "new",
+                        case let .string(text)? = members.first(where: { $0.key == "kind" })?.value,
+                        let kind = ListKind(rawValue: text)
+                    else { return false }
+                    streamedKind = kind
+                    streamed[key] = []
+                    return true
+                },
+                element: { key, index, node in
+                    streamed[key]!.append(try reader.element(node, streamedKind, key, index))
+                })
+        } catch let error as JSONSyntaxError {
             throw InputError(source: source, position: error.position, problem: "malformed JSON: \(error.problem)")
+        } catch let error as InputError {
+            throw error
+        } catch {
+            throw InputError(source: source, problem: "\(error)")
         }
-        var reader = DatasetReader(source: source)
-        return try reader.dataset(document)
+        return try reader.dataset(document, streamed: streamed)
     }
 
     /// A dataset from two plain JSON array files (the user's own data, read
@@ -63,6 +86,32 @@ extension DatasetFile {
     static func contents(of path: String) throws(InputError) -> [UInt8] {
         try InputFile.bytes(at: path, expected: "a dataset file")
     }
+
+    /// A regular file's bytes read straight into one array (no `Data` copy
+    /// beside it: one file's worth of memory, not two), or nil when it is
+    /// not a regular file or cannot be read. O(bytes).
+    static func readWhole(_ path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+        let size = Int(status.st_size)
+        var failed = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            count = 0
+            while count < size {
+                let got = Glibc.read(descriptor, buffer.baseAddress! + count, size - count)
+                if got < 0, errno == EINTR { continue }
+                if got <= 0 {
+                    failed = got < 0
+                    break
+                }
+                count += got
+            }
+        }
+        return failed || bytes.count != size ? nil : bytes
+    }
 }
 
 /// Turns a parsed dataset document into a ``Dataset``, checking every field.
@@ -84,7 +133,8 @@ private struct DatasetReader {
         "old_sections", "new_sections",
     ]
 
-    mutating func dataset(_ document: PositionedJSON) throws(InputError) -> Dataset {
+    /// `streamed`: the lists already read while parsing (their nodes are empty).
+    mutating func dataset(_ document: PositionedJSON, streamed: [String: [FeedItem]] = [:]) throws(InputError) -> Dataset {
         guard case let .object(members) = document.value else {
             throw fail(
                 document,
@@ -126,8 +176,10 @@ private struct DatasetReader {
             throw fail(kindNode, "\"kind\" must be \"identified\" or \"values\", found \(kindNode.value.canonicalText)")
         }
 
-        let old = try list(try required("old"), kind, "old")
-        let new = try list(try required("new"), kind, "new")
+        let oldNode = try required("old"), newNode = try required("new")
+        let old: [FeedItem], new: [FeedItem]
+        if let items = streamed["old"] { old = items } else { old = try list(oldNode, kind, "old") }
+        if let items = streamed["new"] { new = items } else { new = try list(newNode, kind, "new") }
         var dataset = Dataset(workload: "file", size: old.count, seed: 0, kind: kind, old: old, new: new)
         if let node = field["workload"] { dataset.workload = try string(node, "\"workload\"") }
         if let node = field["size"] {
@@ -198,6 +250,14 @@ private struct DatasetReader {
             }
         }
         return items
+    }
+
+    /// One element of the list `name` (at `index`), as its kind reads it.
+    mutating func element(_ node: PositionedJSON, _ kind: ListKind, _ name: String, _ index: Int) throws(InputError) -> FeedItem {
+        switch kind {
+        case .identified: return try item(node, "\(name) element \(index)")
+        case .values: return try value(node, "\(name) element \(index)")
+        }
     }
 
     private func item(_ element: PositionedJSON, _ what: @autoclosure () -> String) throws(InputError) -> FeedItem {

@@ -8,6 +8,8 @@ public enum InputFile {
     /// folder (`expected` names what was wanted instead), or unreadable.
     /// O(file size).
     public static func bytes(at path: String, expected: String) throws(InputError) -> [UInt8] {
+        // A regular file straight into one array (no Data copy: a big file costs its size once).
+        if let bytes = DatasetFile.readWhole(path) { return bytes }
         guard let data = FileManager.default.contents(atPath: path) else {
             var isDirectory: ObjCBool = false
             let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)

@@ -124,6 +124,30 @@ public struct JSONParser {
 
     private func error(_ problem: String) -> JSONSyntaxError { JSONSyntaxError(position: position, problem: problem) }
 
+    /// The length of the well-formed UTF-8 sequence starting at `at`, or nil
+    /// (overlong forms, surrogates, code points above U+10FFFF, a stray or
+    /// missing continuation byte, a sequence cut by the end). Unicode's table
+    /// of well-formed byte sequences, checked byte by byte. O(1).
+    static func utf8Length(_ bytes: [UInt8], at start: Int) -> Int? {
+        let lead = bytes[start]
+        let length: Int
+        var second: ClosedRange<UInt8> = 0x80...0xBF
+        switch lead {
+        case 0x00...0x7F: return 1
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; second = 0xA0...0xBF
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; second = 0x80...0x9F
+        case 0xF0: length = 4; second = 0x90...0xBF
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; second = 0x80...0x8F
+        default: return nil
+        }
+        guard start + length <= bytes.count, second.contains(bytes[start + 1]) else { return nil }
+        for offset in 2..<length where !(0x80...0xBF).contains(bytes[start + offset]) { return nil }
+        return length
+    }
+
     private mutating func skipWhitespace() {
         while index < bytes.count {
             switch bytes[index] {
@@ -158,12 +182,22 @@ public struct JSONParser {
                 index += 1
                 return PositionedJSON(value: .object([]), position: start, children: [])
             }
+            var keys = Set<String>()
             while true {
                 skipWhitespace()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
                     throw error("expected a quoted key, found \(describeHere())")
                 }
                 let key = try parseString()
+                // A repeated key has no one meaning (readers keep the first or the last): refused
+                // at its value. Small objects (list elements) are scanned, so they allocate no set.
+                let repeated: Bool
+                if members.count < 16 {
+                    repeated = members.contains { $0.key == key }
+                } else {
+                    if keys.isEmpty { keys = Set(members.map(\.key)) }
+                    repeated = !keys.insert(key).inserted
+                }
                 skipWhitespace()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
                     throw error("expected ':' after the key \"\(key)\", found \(describeHere())")
@@ -171,6 +205,9 @@ public struct JSONParser {
                 index += 1
                 skipWhitespace()
                 let child = try parseValue(depth: depth + 1)
+                guard !repeated else {
+                    throw JSONSyntaxError(position: child.position, problem: "the key \"\(key)\" appears twice in this object")
+                }
                 members.append((key, child.value))
                 children.append(child)
                 skipWhitespace()
@@ -266,6 +303,14 @@ public struct JSONParser {
             if byte < 0x20 {
                 throw error(byte == 0x0a ? "unterminated string: line break inside a string" : "control character inside a string")
             }
+            if byte >= 0x80 {
+                // Invalid UTF-8 would decode to U+FFFD, and two distinct strings would become equal.
+                guard let length = JSONParser.utf8Length(bytes, at: index) else {
+                    throw error("invalid UTF-8 (byte 0x\(String(byte, radix: 16))) inside a string")
+                }
+                index += length
+                continue
+            }
             if byte == UInt8(ascii: "\\") {
                 flush(self, &scalars, runStart)
                 index += 1
@@ -321,5 +366,123 @@ public struct JSONParser {
             index += 1
         }
         return value
+    }
+}
+
+extension JSONParser {
+    /// Parses a document like ``parse(_:)``, except that when the top level
+    /// is an object, the elements of an array under a key for which
+    /// `shouldStream(key, membersSoFar)` says yes are handed to `element`
+    /// one at a time, as they are read, and not kept: that array's node in
+    /// the returned tree is empty (with its position). A reader that turns
+    /// each element into a few bytes at once (a dataset's `old` and `new`
+    /// lists) then holds the file and its result, never the tree of a
+    /// million elements (about ten times the file). O(bytes).
+    ///
+    /// Throws a ``JSONSyntaxError``, or what `element` throws.
+    static func parse(
+        _ bytes: [UInt8], streaming shouldStream: (_ key: String, _ membersSoFar: [(key: String, value: JSONValue)]) -> Bool,
+        element: (_ key: String, _ index: Int, _ node: PositionedJSON) throws -> Void
+    ) throws -> PositionedJSON {
+        var parser = JSONParser(bytes)
+        parser.skipWhitespace()
+        guard parser.index < bytes.count, bytes[parser.index] == UInt8(ascii: "{") else { return try parse(bytes) }
+        let start = parser.position
+        parser.index += 1
+        var members: [(key: String, value: JSONValue)] = []
+        var children: [PositionedJSON] = []
+        parser.skipWhitespace()
+        if parser.index < bytes.count, bytes[parser.index] == UInt8(ascii: "}") {
+            parser.index += 1
+        } else {
+            while true {
+                parser.skipWhitespace()
+                guard parser.index < bytes.count, bytes[parser.index] == UInt8(ascii: "\"") else {
+                    throw parser.error("expected a quoted key, found \(parser.describeHere())")
+                }
+                let key = try parser.parseString()
+                let repeated = members.contains(where: { $0.key == key })
+                parser.skipWhitespace()
+                guard parser.index < bytes.count, bytes[parser.index] == UInt8(ascii: ":") else {
+                    throw parser.error("expected ':' after the key \"\(key)\", found \(parser.describeHere())")
+                }
+                parser.index += 1
+                parser.skipWhitespace()
+                let child: PositionedJSON
+                if parser.index < bytes.count, bytes[parser.index] == UInt8(ascii: "["), shouldStream(key, members) {
+                    let arrayStart = parser.position
+                    parser.index += 1
+                    parser.skipWhitespace()
+                    if parser.index < bytes.count, bytes[parser.index] == UInt8(ascii: "]") {
+                        parser.index += 1
+                    } else {
+                        var count = 0
+                        while true {
+                            parser.skipWhitespace()
+                            try element(key, count, try parser.parseValue(depth: 2))
+                            count += 1
+                            parser.skipWhitespace()
+                            guard parser.index < bytes.count else {
+                                throw parser.error("unterminated array: expected ',' or ']' (truncated?)")
+                            }
+                            if bytes[parser.index] == UInt8(ascii: ",") { parser.index += 1; continue }
+                            if bytes[parser.index] == UInt8(ascii: "]") { parser.index += 1; break }
+                            throw parser.error("expected ',' or ']' in an array, found \(parser.describeHere())")
+                        }
+                    }
+                    child = PositionedJSON(value: .array([]), position: arrayStart, children: [])
+                } else {
+                    child = try parser.parseValue(depth: 1)
+                }
+                guard !repeated else {
+                    throw JSONSyntaxError(position: child.position, problem: "the key \"\(key)\" appears twice in this object")
+                }
+                members.append((key, child.value))
+                children.append(child)
+                parser.skipWhitespace()
+                guard parser.index < bytes.count else { throw parser.error("unterminated object: expected ',' or '}' (truncated?)") }
+                if bytes[parser.index] == UInt8(ascii: ",") { parser.index += 1; continue }
+                if bytes[parser.index] == UInt8(ascii: "}") { parser.index += 1; break }
+                throw parser.error("expected ',' or '}' in an object, found \(parser.describeHere())")
+            }
+        }
+        parser.skipWhitespace()
+        if parser.index < bytes.count { throw parser.error("unexpected text after the JSON value") }
+        return PositionedJSON(value: .object(members), position: start, children: children)
+    }
+}
+
+extension JSONParser {
+    /// Parses a document like ``parse(_:)``, except that when the top level
+    /// is an array its elements are handed to `element` one at a time and
+    /// not kept (the returned node is an empty array at its position), so a
+    /// list file of millions of elements never becomes a tree. O(bytes).
+    ///
+    /// Throws a ``JSONSyntaxError``, or what `element` throws.
+    static func parse(_ bytes: [UInt8], streamingArray element: (_ index: Int, _ node: PositionedJSON) throws -> Void) throws -> PositionedJSON {
+        var parser = JSONParser(bytes)
+        parser.skipWhitespace()
+        guard parser.index < bytes.count, bytes[parser.index] == UInt8(ascii: "[") else { return try parse(bytes) }
+        let start = parser.position
+        parser.index += 1
+        parser.skipWhitespace()
+        if parser.index < bytes.count, bytes[parser.index] == UInt8(ascii: "]") {
+            parser.index += 1
+        } else {
+            var count = 0
+            while true {
+                parser.skipWhitespace()
+                try element(count, try parser.parseValue(depth: 1))
+                count += 1
+                parser.skipWhitespace()
+                guard parser.index < bytes.count else { throw parser.error("unterminated array: expected ',' or ']' (truncated?)") }
+                if bytes[parser.index] == UInt8(ascii: ",") { parser.index += 1; continue }
+                if bytes[parser.index] == UInt8(ascii: "]") { parser.index += 1; break }
+                throw parser.error("expected ',' or ']' in an array, found \(parser.describeHere())")
+            }
+        }
+        parser.skipWhitespace()
+        if parser.index < bytes.count { throw parser.error("unexpected text after the JSON value") }
+        return PositionedJSON(value: .array([]), position: start, children: [])
     }
 }

@@ -44,6 +44,11 @@ public struct LoadedList: Sendable {
 /// are different ids).
 public struct ListReader {
     public var interner = Interner()
+    /// Whether plain values met so far are strings (true) or numbers, and
+    /// where the first was: a list (or a pair of lists) holds one or the
+    /// other, as dataset files do — mixed, `"1"` and `1` could not be told
+    /// apart once written to a dataset.
+    private var plainValues: (text: Bool, source: String)?
     public init() {}
 
     /// Reads the JSON file at `path`.
@@ -52,12 +57,22 @@ public struct ListReader {
     }
 
     /// Reads a JSON document; `source` names it in errors.
+    /// The elements are read as they are parsed (the file's bytes plus
+    /// the list are held, never a tree of every element). O(bytes).
     public mutating func read(json bytes: [UInt8], source: String) throws(InputError) -> LoadedList {
+        var list = LoadedList(items: [], labels: [], kind: .values)
+        var kind: ListKind?
         let document: PositionedJSON
         do {
-            document = try JSONParser.parse(bytes)
-        } catch {
+            document = try JSONParser.parse(bytes) { index, element in
+                try self.add(element, index: index, source: source, kind: &kind, to: &list)
+            }
+        } catch let error as JSONSyntaxError {
             throw InputError(source: source, position: error.position, problem: "malformed JSON: \(error.problem)")
+        } catch let error as InputError {
+            throw error
+        } catch {
+            throw InputError(source: source, problem: "\(error)")
         }
         // A dataset file (an object with "old" and "new") is handled by the dataset reader.
         guard case .array = document.value else {
@@ -65,16 +80,27 @@ public struct ListReader {
                 source: source, position: document.position,
                 problem: "expected a JSON array of strings, numbers or {\"id\", \"content\"} objects, found \(document.value.typeName)")
         }
-        return try read(array: document, source: source)
+        list.kind = kind ?? .values
+        return list
     }
 
     /// Reads an already parsed array.
     public mutating func read(array document: PositionedJSON, source: String) throws(InputError) -> LoadedList {
-        var items: [FeedItem] = []
-        var labels: [String] = []
-        items.reserveCapacity(document.children.count)
+        var list = LoadedList(items: [], labels: [], kind: .values)
+        list.items.reserveCapacity(document.children.count)
         var kind: ListKind?
         for (index, element) in document.children.enumerated() {
+            try add(element, index: index, source: source, kind: &kind, to: &list)
+        }
+        list.kind = kind ?? .values
+        return list
+    }
+
+    /// Adds one element of an array to `list`, checking it against the kind of those before it.
+    private mutating func add(
+        _ element: PositionedJSON, index: Int, source: String, kind: inout ListKind?, to list: inout LoadedList
+    ) throws(InputError) {
+        do {
             let thisKind: ListKind
             let label: String
             let item: FeedItem
@@ -108,16 +134,25 @@ public struct ListReader {
                     source: source, position: element.position,
                     problem: "element \(index) is \(element.value.typeName); expected a string, a number or an {\"id\", \"content\"} object")
             }
+            if thisKind == .values {
+                let isText: Bool = if case .string = element.value { true } else { false }
+                if let plainValues, plainValues.text != isText {
+                    let earlier = plainValues.source == source ? "earlier values" : "the values of \(plainValues.source)"
+                    throw InputError(
+                        source: source, position: element.position,
+                        problem: "element \(index) is \(isText ? "a string" : "a number"), but \(earlier) are \(plainValues.text ? "strings" : "numbers"); use one or the other")
+                }
+                if plainValues == nil { plainValues = (isText, source) }
+            }
             if let kind, kind != thisKind {
                 throw InputError(
                     source: source, position: element.position,
                     problem: "element \(index) mixes \(thisKind == .values ? "plain values" : "objects") with \(kind == .values ? "plain values" : "objects") earlier in the array")
             }
             kind = thisKind
-            items.append(item)
-            labels.append(label)
+            list.items.append(item)
+            list.labels.append(label)
         }
-        return LoadedList(items: items, labels: labels, kind: kind ?? .values)
     }
 
     /// The characters of a literal string, each its own identity.

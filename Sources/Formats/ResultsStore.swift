@@ -9,10 +9,59 @@ public typealias ResultsFileError = FileError
 /// in the same folder and is renamed over the old one, so a reader (or a run
 /// interrupted with Ctrl-C) only ever sees whole files.
 public enum ResultsStore {
-    public static func write(_ document: RunDocument, to directory: String) throws {
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        try writeAtomically(csv(document.rows), to: directory + "/results.csv")
-        try writeAtomically(json(document), to: directory + "/results.json")
+    ///
+    /// The two files always hold the same rows, whenever the writer stops:
+    /// both are written whole to temporary files first (a full disk stops
+    /// here, with the old pair in place), then renamed, `results.json` before
+    /// `results.csv`, with SIGINT, SIGTERM and SIGHUP held back between the
+    /// two renames. Only SIGKILL (or a crash) between two renames can
+    /// separate them, and then the JSON is the newer one, never the CSV.
+    /// O(rows).
+    public static func write(_ document: RunDocument, to directory: String) throws(FileError) {
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw FileError(path: directory, problem: "cannot create the folder: " + folderProblem(directory, error))
+        }
+        let jsonText: String
+        do {
+            jsonText = try json(document)
+        } catch {
+            throw FileError(path: directory + "/results.json", problem: "cannot encode the results: \(error)")
+        }
+        let jsonPath = directory + "/results.json", csvPath = directory + "/results.csv"
+        let jsonTemporary = try AtomicFile.writeTemporary(Data(jsonText.utf8), for: jsonPath)
+        let csvTemporary: String
+        do throws(FileError) {
+            csvTemporary = try AtomicFile.writeTemporary(Data(csv(document.rows).utf8), for: csvPath)
+        } catch {
+            unlink(jsonTemporary)
+            throw error
+        }
+        try AtomicFile.holdingSignals { () throws(FileError) in
+            do throws(FileError) {
+                try AtomicFile.moveIntoPlace(jsonTemporary, jsonPath)
+            } catch {
+                unlink(csvTemporary)
+                throw error
+            }
+            try AtomicFile.moveIntoPlace(csvTemporary, csvPath)
+        }
+    }
+
+    /// Why a folder cannot be made, in words: a file in the way, permissions, a full disk.
+    /// O(depth of the path).
+    static func folderProblem(_ directory: String, _ error: Error) -> String {
+        var path = directory
+        while !path.isEmpty, path != "/" {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+                if !isDirectory.boolValue { return "\(path) is a file, not a folder" }
+                return access(path, W_OK | X_OK) == 0 ? FileError.reason(error) : "\(path) is not writable (permissions)"
+            }
+            path = (path as NSString).deletingLastPathComponent
+        }
+        return FileError.reason(error)
     }
 
     public static func csv(_ rows: [ResultRow]) -> String {
@@ -42,33 +91,129 @@ public enum ResultsStore {
         guard let data = FileManager.default.contents(atPath: file) else {
             throw ResultsFileError(path: file, problem: isDirectory.boolValue ? "the folder holds no results.json" : "cannot be read")
         }
-        struct Header: Decodable {
-            var schema: String?
-            var version: Int?
-        }
-        let header: Header
+        // The positioned reader first: a truncated file, invalid UTF-8 or a
+        // repeated key is refused with its line and column, and a decoding
+        // error below is placed by following its coding path in the tree.
+        let tree: PositionedJSON
         do {
-            header = try JSONDecoder().decode(Header.self, from: data)
+            tree = try JSONParser.parse([UInt8](data))
         } catch {
-            throw ResultsFileError(path: file, problem: "not a results file: \(describe(error))")
+            throw ResultsFileError(path: file, position: error.position, problem: "not a results file: \(error.problem)")
         }
-        guard header.schema == RunDocument.schemaName else {
-            throw ResultsFileError(
-                path: file, problem: "schema is \(header.schema.map { "\"\($0)\"" } ?? "missing"), expected \"\(RunDocument.schemaName)\"")
+        guard case .object = tree.value else {
+            throw ResultsFileError(path: file, position: tree.position, problem: "not a results file: expected an object, found \(tree.value.typeName)")
         }
-        guard let version = header.version, RunDocument.readableVersions.contains(version) else {
+        let schema: String? = if case let .string(text)? = tree.value["schema"] { text } else { nil }
+        guard schema == RunDocument.schemaName else {
             throw ResultsFileError(
-                path: file,
-                problem: "schema version \(header.version.map(String.init) ?? "missing") is not supported (this diffbench reads versions \(RunDocument.readableVersions.lowerBound)–\(RunDocument.readableVersions.upperBound))")
+                path: file, position: position(of: ["schema"], in: tree),
+                problem: "schema is \(schema.map { "\"\($0)\"" } ?? "missing"), expected \"\(RunDocument.schemaName)\"")
+        }
+        let version: Int? = if case let .number(text)? = tree.value["version"] { Int(text) } else { nil }
+        guard let version, RunDocument.readableVersions.contains(version) else {
+            throw ResultsFileError(
+                path: file, position: position(of: ["version"], in: tree),
+                problem: "schema version \(version.map(String.init) ?? "missing") is not supported (this diffbench reads versions \(RunDocument.readableVersions.lowerBound)–\(RunDocument.readableVersions.upperBound))")
         }
         do {
-            let decoder = JSONDecoder()
-            decoder.nonConformingFloatDecodingStrategy = .convertFromString(
-                positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-            return try decoder.decode(RunDocument.self, from: data)
+            return try decoder().decode(RunDocument.self, from: data)
         } catch {
-            throw ResultsFileError(path: file, problem: "malformed results: \(describe(error))")
+            let path = codingPath(error)
+            // Foundation names no path for a number that does not fit its field (1.5 or 1e400 for an
+            // integer): the value is then found by trying the file with one number at a time made 0.
+            let placed = path.isEmpty ? unplacedNumber(in: tree) : nil
+            let problem = placed != nil && path.isEmpty ? "a number that does not fit its field (an integer is expected, or it is out of range)" : describe(error)
+            throw ResultsFileError(path: file, position: placed ?? position(of: path, in: tree), problem: "malformed results: \(problem)")
         }
+    }
+
+    static func decoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        return decoder
+    }
+
+    /// The number a results document fails on when the decoder does not
+    /// say where: the rows are decoded one by one to find the row, then the
+    /// numbers of that row (or of the head: environment, plan, engines) are
+    /// set to 0 one at a time until it decodes. Only on the error path;
+    /// O(rows + numbers of one row × row size).
+    static func unplacedNumber(in tree: PositionedJSON) -> TextPosition? {
+        guard case var .object(members) = tree.value, let rows = members.firstIndex(where: { $0.key == "rows" }) else { return nil }
+        let decoder = decoder()
+        func decodes<T: Decodable>(_ type: T.Type, _ value: JSONValue) -> Bool {
+            (try? decoder.decode(T.self, from: Data(value.canonicalText.utf8))) != nil
+        }
+        /// Number leaves under `node`, as index paths from it, with their positions.
+        func numbers(_ node: PositionedJSON, _ path: [Int], into out: inout [([Int], TextPosition)]) {
+            if case .number = node.value { out.append((path, node.position)) }
+            for (index, child) in node.children.enumerated() { numbers(child, path + [index], into: &out) }
+        }
+        func replacing(_ value: JSONValue, at path: ArraySlice<Int>) -> JSONValue {
+            guard let first = path.first else { return .number("0") }
+            switch value {
+            case var .object(members):
+                members[first].value = replacing(members[first].value, at: path.dropFirst())
+                return .object(members)
+            case var .array(items):
+                items[first] = replacing(items[first], at: path.dropFirst())
+                return .array(items)
+            default:
+                return value
+            }
+        }
+        let rowNodes = tree.children[rows].children
+        members[rows].value = .array([])
+        let head = JSONValue.object(members)
+        if !decodes(RunDocument.self, head) {
+            var leaves: [([Int], TextPosition)] = []
+            for (index, child) in tree.children.enumerated() where index != rows { numbers(child, [index], into: &leaves) }
+            return leaves.first { decodes(RunDocument.self, replacing(head, at: $0.0[...])) }?.1
+        }
+        guard let row = rowNodes.first(where: { !decodes(ResultRow.self, $0.value) }) else { return nil }
+        var leaves: [([Int], TextPosition)] = []
+        numbers(row, [], into: &leaves)
+        return leaves.first { decodes(ResultRow.self, replacing(row.value, at: $0.0[...])) }?.1 ?? row.position
+    }
+
+    /// The coding path of a decoding error (empty for others).
+    static func codingPath(_ error: Error) -> [CodingKey] {
+        switch error {
+        case let DecodingError.keyNotFound(_, context), let DecodingError.typeMismatch(_, context),
+            let DecodingError.valueNotFound(_, context), let DecodingError.dataCorrupted(context):
+            return context.codingPath
+        default:
+            return []
+        }
+    }
+
+    /// Where the value at `path` starts, following it as far as the tree
+    /// goes (a missing key gives its object's position). O(depth × width).
+    static func position(of path: [any CodingKey], in tree: PositionedJSON) -> TextPosition {
+        var node = tree
+        for key in path {
+            switch node.value {
+            case let .object(members):
+                guard let index = members.firstIndex(where: { $0.key == key.stringValue }) else { return node.position }
+                node = node.children[index]
+            case .array:
+                guard let index = key.intValue, node.children.indices.contains(index) else { return node.position }
+                node = node.children[index]
+            default:
+                return node.position
+            }
+        }
+        return node.position
+    }
+
+    static func position(of keys: [String], in tree: PositionedJSON) -> TextPosition {
+        struct Key: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+        return position(of: keys.map(Key.init(stringValue:)), in: tree)
     }
 
     /// A decoding error in words, with the JSON path where it applies.

@@ -71,3 +71,24 @@ struct CostModel {
         return units * perUnit / 1e9
     }
 }
+
+/// A prediction for one `diff` call, made before the call: the command line
+/// has no case to skip, so a call predicted over its budget is refused.
+public enum CallPrediction {
+    /// Predicted seconds for `descriptor` on `old` → `new`, or nil for a
+    /// linear engine. The rate is calibrated (as `run` does, a few calls on
+    /// 1,000 shuffled items) only when the work is large enough to matter:
+    /// below 10⁷ units even a slow machine finishes in well under a second.
+    /// O(N + M) (the same pair facts `run` reads) plus the calibration.
+    public static func seconds(_ descriptor: EngineDescriptor, old: [FeedItem], new: [FeedItem]) -> Double? {
+        guard descriptor.info.cost != .linear else { return nil }
+        let dataset = Dataset(workload: "file", size: old.count, seed: 0, kind: .identified, old: old, new: new)
+        let facts = PairFacts(dataset) { _, _, _ in false }
+        guard let units = CostModel.units(descriptor.info.cost, facts: facts, oldCount: old.count, newCount: new.count) else {
+            return nil
+        }
+        if units < 1e7 { return units * 1e-9 }
+        let model = CostModel.calibrate(engines: [descriptor], seed: 1)
+        return model.predictedSeconds(descriptor.name, facts: facts, oldCount: old.count, newCount: new.count)
+    }
+}

@@ -42,6 +42,11 @@ public final class ProgressReporter: @unchecked Sendable {
         FileHandle.standardError.write(Data(((interactive ? "\r\u{1B}[2K" : "") + message + "\n").utf8))
     }
 
+    /// A warning: shown with `--quiet` too (quiet hides progress, not problems).
+    public func warn(_ message: String) {
+        FileHandle.standardError.write(Data(((enabled && interactive ? "\r\u{1B}[2K" : "") + "diffbench: " + message + "\n").utf8))
+    }
+
     public func close() {
         guard enabled else { return }
         let elapsed = Double(monotonicNanoseconds() - start) / 1e9

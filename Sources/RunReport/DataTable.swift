@@ -1,4 +1,5 @@
 import Formats
+import Rendering
 
 /// A gnuplot data file (`.dat`) that holds results rows exactly as
 /// `results.csv` spells them, so a reader can check a chart against the
@@ -64,29 +65,26 @@ struct DataTable {
     var rowCount: Int { blocks.reduce(0) { $0 + $1.lines.count } }
 
     func render(title: String) -> String {
-        var text = "# \(title)\n"
-        for note in notes { text += "# \(note)\n" }
+        // Titles, notes and engine names hold results text: a line break in
+        // one would end its comment and turn the rest into a data line.
+        var text = "# \(GnuplotScript.comment(title))\n"
+        for note in notes { text += "# \(GnuplotScript.comment(note))\n" }
         text += "# columns: \(columns.joined(separator: " "))"
         text += derived.isEmpty ? "\n" : " \(derived.joined(separator: " "))\n"
         text += "# derived: \(derived.joined(separator: " "))\n"
         for (number, block) in blocks.enumerated() {
             if number > 0 { text += "\n\n" }
-            text += "# index \(number): \(block.engine)\n"
+            text += "# index \(number): \(GnuplotScript.comment(block.engine))\n"
             for line in block.lines { text += line + "\n" }
         }
         return text
     }
 
     /// A data-file string: gnuplot reads a double-quoted token as one
-    /// column. It has no escape for a quote inside, so one becomes `'`.
+    /// column. It has no escape for a quote inside, so one becomes `'`;
+    /// control characters (line breaks, tabs, NUL) become spaces, so a
+    /// row stays one line. O(length).
     static func quote(_ text: String) -> String {
-        let cleaned = text.map { character -> String in
-            switch character {
-            case "\"": return "'"
-            case "\n", "\r", "\t": return " "
-            default: return String(character)
-            }
-        }.joined()
-        return "\"" + cleaned + "\""
+        "\"" + GnuplotScript.withoutControls(text).replacingOccurrences(of: "\"", with: "'") + "\""
     }
 }

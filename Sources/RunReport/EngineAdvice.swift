@@ -183,7 +183,8 @@ public struct EngineAdvice: Hashable, Sendable, Codable {
             for row in rows where row.size == size {
                 if row.status == .ok, let median = row.medianNs {
                     standing.times[row.engine] = (median, row.spreadNs ?? 0)
-                    if let steps = row.steps { standing.steps[row.engine] = steps }
+                    // A negative count (a hand-edited file) is no count.
+                    if let steps = row.steps, steps >= 0 { standing.steps[row.engine] = steps }
                 } else if row.status == .failed {
                     standing.absent[row.engine] = "failed verification at n = \(Formatting.grouped(size))"
                 } else if row.status == .skipped {
@@ -239,7 +240,9 @@ public struct EngineAdvice: Hashable, Sendable, Codable {
             }.max()
             advice.fasterExtraCount = standings.compactMap { standing -> Int? in
                 guard let fewest = standing.fewest, let steps = standing.steps[fastest] else { return nil }
-                return steps - fewest
+                // Counts from a file can be anything: no trap on an overflow.
+                let (extra, overflow) = steps.subtractingReportingOverflow(fewest)
+                return overflow ? nil : extra
             }.max()
         }
         for engine in engines where engine != pick {
@@ -351,6 +354,8 @@ public enum RatioText {
     /// significant ones; large values grouped. O(1).
     public static func times(_ ratio: Double) -> String {
         guard ratio.isFinite, ratio > 0 else { return "–" }
+        // Past what an Int holds (a hand-edited file), three significant digits.
+        if ratio >= 1e15 { return String(format: "%.3g×", ratio) }
         if ratio >= 1_000 { return Formatting.grouped(Int(ratio.rounded())) + "×" }
         if ratio >= 1 { return String(format: ratio >= 100 ? "%.0f×" : (ratio >= 10 ? "%.1f×" : "%.2f×"), ratio) }
         // Below 1: three significant digits in plain decimals, never exponent notation.

@@ -27,7 +27,9 @@ public enum EnginePalette {
 
     /// `#RRGGBB` for an engine. O(engines + length of the name).
     public static func colour(for engine: String) -> String {
-        if let known = engines.first(where: { $0.name == engine }) { return known.colour }
+        // The colour is read from results.json, which may come from anywhere:
+        // it reaches gnuplot scripts and an HTML style, so only `#RRGGBB` is used.
+        if let known = engines.first(where: { $0.name == engine }), isHexColour(known.colour) { return known.colour }
         // FNV-1a: a stable hash (Swift's `hashValue` is seeded per process).
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in engine.utf8 {
@@ -35,6 +37,14 @@ public enum EnginePalette {
             hash = hash &* 0x0000_0100_0000_01b3
         }
         return spare[Int(hash % UInt64(spare.count))]
+    }
+
+    /// `#` and six hexadecimal digits, nothing else. O(1).
+    static func isHexColour(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        return bytes.count == 7 && bytes[0] == UInt8(ascii: "#") && bytes[1...].allSatisfy {
+            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0 | 0x20)
+        }
     }
 
     /// gnuplot point type per engine: where two engines' points coincide

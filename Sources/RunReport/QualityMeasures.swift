@@ -10,7 +10,8 @@ public enum QualityMeasures {
     /// unique: with repeated ids "which item moved" has no single answer.
     public static func movesRatio(_ row: ResultRow) -> Double? {
         guard let moves = row.moves, let fewest = row.minMoves else { return nil }
-        return ratio(moves, fewest)
+        guard counts(moves) else { return nil }
+        return ratio(Double(moves), Double(fewest))
     }
 
     /// (deletes + inserts + 2·moves) ÷ (n + m − 2·LCS).
@@ -24,7 +25,8 @@ public enum QualityMeasures {
         guard let deletes = row.deletes, let inserts = row.inserts, let moves = row.moves, let fewest = row.minEdits else {
             return nil
         }
-        return ratio(deletes + inserts + 2 * moves, fewest)
+        guard counts(deletes, inserts, moves) else { return nil }
+        return ratio(Double(deletes) + Double(inserts) + 2 * Double(moves), Double(fewest))
     }
 
     /// The steps a list view animates (deletes + inserts + moves; updates are
@@ -39,15 +41,23 @@ public enum QualityMeasures {
         guard let deletes = row.deletes, let inserts = row.inserts, let moves = row.moves, let minEdits = row.minEdits else {
             return nil
         }
-        let steps = deletes + inserts + moves
+        guard counts(deletes, inserts, moves) else { return nil }
+        let steps = Double(deletes) + Double(inserts) + Double(moves)
         if let minMoves = row.minMoves {
-            return ratio(steps, minEdits - minMoves).map { ($0, true) }
+            guard counts(minMoves) else { return nil }
+            return ratio(steps, Double(minEdits) - Double(minMoves)).map { ($0, true) }
         }
-        return ratio(steps, minEdits).map { ($0, false) }
+        return ratio(steps, Double(minEdits)).map { ($0, false) }
     }
 
-    static func ratio(_ count: Int, _ fewest: Int) -> Double? {
+    /// Counts from a results file may be anything (it is untrusted input):
+    /// a negative one has no ratio, and the sums are taken in Double, where
+    /// Int.max + 1 cannot trap. O(1).
+    static func counts(_ values: Int...) -> Bool { values.allSatisfy { $0 >= 0 } }
+
+    static func ratio(_ count: Double, _ fewest: Double) -> Double? {
+        guard count >= 0, fewest >= 0, count.isFinite, fewest.isFinite else { return nil }
         if fewest == 0 { return count == 0 ? 1 : nil }
-        return Double(count) / Double(fewest)
+        return count / fewest
     }
 }

@@ -88,7 +88,8 @@ public enum ReportBuilder {
         knownEngines: [EngineInfo] = []
     ) throws(ReportError) -> ReportSummary {
         let folder = try runFolder(runDirectory)
-        let document = try ResultsStore.read(folder)
+        // A named file is the one drawn (not the results.json beside it).
+        let document = try ResultsStore.read(runDirectory)
         var engines = document.engines ?? []
         for info in knownEngines where !engines.contains(where: { $0.name == info.name }) { engines.append(info) }
         let result = EnginePalette.$engines.withValue(engines) { () -> Result<ReportSummary, ReportError> in

@@ -3,7 +3,7 @@ extension ReportPage {
     /// repository browser or a terminal. Links and images are relative to
     /// the run folder. O(rows + charts).
     var markdown: String {
-        var out: [String] = ["# \(title)", ""]
+        var out: [String] = ["# \(Self.escape(title))", ""]
         out.append("\(Self.escape(runLine)). Results: [results.csv](results.csv), [results.json](results.json). Page: [index.html](index.html).")
         out.append("")
         out.append("## Which engine should I use?")
@@ -22,7 +22,7 @@ extension ReportPage {
         out.append("## Charts")
         out.append("")
         if let chartProblem {
-            out.append("**Charts not drawn:** \(chartProblem)")
+            out.append("**Charts not drawn:** \(Self.escape(chartProblem))")
             out.append("")
         }
         out.append(Self.redrawNote)
@@ -42,7 +42,7 @@ extension ReportPage {
                     out.append("*\(Self.escape(chart.title)) — not drawn.*")
                     out.append("")
                 }
-                out.append("\(chart.finding) Data: [\(chart.name).dat](\(chart.data)), script: [\(chart.name).gp](\(chart.script)).")
+                out.append("\(Self.escape(chart.finding)) Data: [\(chart.name).dat](\(chart.data)), script: [\(chart.name).gp](\(chart.script)).")
             }
         }
         out.append("")
@@ -118,14 +118,21 @@ extension ReportPage {
         return [line(header), "|" + header.map { _ in "---" }.joined(separator: "|") + "|"] + rows.map(line)
     }
 
-    /// Cell and link text: `|` would end a cell, `[`/`]` a link label.
+    /// Cell, heading and link text, which may come from a results file: `|`
+    /// would end a cell, `[`/`]` a link label, `<`/`&` start HTML or an
+    /// entity, `\\` would undo the escape after it, and a line break (any
+    /// control character) would end the line. O(length).
     static func escape(_ text: String) -> String {
         var out = ""
-        for character in text {
-            switch character {
-            case "|", "[", "]", "*", "_", "`", "<": out += "\\" + String(character)
-            case "\n": out += " "
-            default: out.append(character)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\", "|", "[", "]", "*", "_", "`", "<", ">", "&", "~": out += "\\" + String(scalar)
+            default:
+                if scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}" {
+                    out += " "
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
             }
         }
         return out

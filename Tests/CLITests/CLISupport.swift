@@ -23,9 +23,11 @@ enum CLI {
     }
 
     @discardableResult
-    static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String]? = nil) throws -> CLIResult {
+    static func run(
+        _ arguments: [String], in directory: URL? = nil, environment: [String: String]? = nil, executable program: URL? = nil
+    ) throws -> CLIResult {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = program ?? executable
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
         if let environment { process.environment = environment }

@@ -479,4 +479,11 @@ struct ChangesetToBatchTests {
             try StagedBatches.make(from: Changeset(deletes: [5]), oldCount: 3, newCount: 2)
         }
     }
+
+    @Test("negative counts are refused, not a trap (issue 15)", arguments: [(-1, 0), (0, -1), (-5, -5), (2, Int.min)])
+    func negativeCounts(old: Int, new: Int) {
+        for changeset in [Changeset(), Changeset(inserts: [0]), Changeset(deletes: [0])] {
+            #expect(throws: ChangesetError.self) { try StagedBatches.make(from: changeset, oldCount: old, newCount: new) }
+        }
+    }
 }

@@ -45,6 +45,7 @@ public enum GnuplotProcess {
     public static func run(script: String, output: String, in directory: String, gnuplot: String) -> Outcome {
         let target = directory + "/" + output
         // gnuplot runs inside `directory`, so it gets the name relative to it.
+        AtomicFile.removeStaleTemporaries(of: target)
         let temporaryName = AtomicFile.temporaryPath(for: output)
         let temporary = directory + "/" + temporaryName
         let process = Process()

@@ -10,11 +10,9 @@ public struct GnuplotScript {
     /// outside (`gnuplot -e "outfile='x'"`), which is how diffbench draws to a
     /// temporary file and renames it into place.
     public init(name: String, title: String, width: Int, height: Int, runName: String) {
-        // A comment line ending in a backslash would swallow the next line.
-        let comment = title.replacingOccurrences(of: "\\", with: "/").replacingOccurrences(of: "\n", with: " ")
         lines = [
-            "# \(comment)",
-            "# Drawn by `diffbench chart` from the results.json of run \(runName.replacingOccurrences(of: "\\", with: "/")).",
+            "# \(GnuplotScript.comment(title))",
+            "# Drawn by `diffbench chart` from the results.json of run \(GnuplotScript.comment(runName)).",
             "# Redraw or restyle from this folder: gnuplot \(name).gp   (reads \(name).dat, writes \(name).png)",
             "reset",
             "if (!exists(\"outfile\")) outfile = '\(name).png'",
@@ -31,6 +29,27 @@ public struct GnuplotScript {
 
     public mutating func add(_ line: String) { lines.append(line) }
 
+    /// Text for a `#` comment line: a comment ending in a backslash would
+    /// swallow the next line, and a line break (or any control character
+    /// a reader may take for one) would end the comment and make the rest a
+    /// command. O(length).
+    public static func comment(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { scalar -> Unicode.Scalar in
+            if scalar == "\\" { return "/" }
+            return isControl(scalar) ? " " : scalar
+        }))
+    }
+
+    /// `text` with each control character (``isControl(_:)``) as a space. O(length).
+    public static func withoutControls(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { isControl($0) ? " " : $0 }))
+    }
+
+    /// C0 and C1 control characters, DEL and the Unicode line and paragraph separators.
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}"
+    }
+
     public mutating func add(_ more: [String]) { lines.append(contentsOf: more) }
 
     public var text: String { lines.joined(separator: "\n") + "\n" }
@@ -41,18 +60,39 @@ public struct GnuplotScript {
 
     /// The inside of ``literal(_:)``, for strings that mix literal text with
     /// enhanced markup of their own (an exponent `n^{1.03}`).
+    ///
+    /// Text from a results file is untrusted, and gnuplot runs a backquoted
+    /// command inside a double-quoted string before it parses the line. So a
+    /// backquote and `$` are written as octal escapes (`\140`), which gnuplot
+    /// turns back into the character only after the line has been parsed;
+    /// `@` (a macro outside strings) is escaped for enhanced text anyway; a
+    /// control character (a raw line break ends the command and starts a new
+    /// one) is an octal escape too, NUL and C1 controls a space. O(length).
     public static func escaped(_ text: String) -> String {
         var out = ""
-        for character in text {
-            switch character {
+        for scalar in text.unicodeScalars {
+            switch scalar {
             case "\\": out += "\\\\\\\\"
             case "\"": out += "\\\""
             case "\n": out += "\\n"
-            case "^", "_", "@", "&", "~", "{", "}": out += "\\\\" + String(character)
-            default: out.append(character)
+            case "^", "_", "@", "&", "~", "{", "}": out += "\\\\" + String(scalar)
+            case "`", "$": out += octal(scalar.value)
+            default:
+                if isControl(scalar) {
+                    // C0/C1 controls and Unicode line separators: no raw byte of them reaches the script.
+                    out += scalar.value > 0 && scalar.value < 0x80 ? octal(scalar.value) : " "
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
             }
         }
         return out
+    }
+
+    /// `\ooo`: a byte as a gnuplot double-quoted-string octal escape.
+    static func octal(_ value: UInt32) -> String {
+        let digits = String(value, radix: 8)
+        return "\\" + String(repeating: "0", count: max(0, 3 - digits.count)) + digits
     }
 
     /// `#RRGGBB` for a 24-bit colour.
@@ -71,14 +111,18 @@ public struct GnuplotScript {
 /// Helpers for the teaching pictures' scripts: pixel-exact layouts
 /// (margins, labels and legends placed in screen pixels) and tab-separated data.
 extension GnuplotScript {
-    /// A single-quoted gnuplot string (inside, a quote is doubled).
+    /// A single-quoted gnuplot string (inside, a quote is doubled). gnuplot
+    /// substitutes no backquote and no macro inside single quotes; a control
+    /// character becomes a space (a raw line break would end the command and
+    /// make the rest of the text one of its own). O(length).
     public static func quote(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
+        "'" + withoutControls(text).replacingOccurrences(of: "'", with: "''") + "'"
     }
 
-    /// A data field: no tabs or line breaks (the files are tab-separated).
+    /// A data field: no tabs, line breaks or other control characters (the
+    /// files are tab-separated, one record a line).
     public static func field(_ text: String) -> String {
-        let cleaned = String(text.map { $0 == "\t" || $0.isNewline ? " " : $0 })
+        let cleaned = withoutControls(text)
         return cleaned.isEmpty ? "''" : cleaned
     }
 

@@ -46,6 +46,7 @@ public enum PNGFile {
             }
             format = UInt32(PNG_FORMAT_FLAG_COLOR)
         }
+        AtomicFile.removeStaleTemporaries(of: path)
         let temporary = AtomicFile.temporaryPath(for: path)
         var control = png_image()
         control.version = UInt32(PNG_IMAGE_VERSION)
