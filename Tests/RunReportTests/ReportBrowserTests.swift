@@ -1,48 +1,10 @@
+import DiffBenchTestSupport
 import Foundation
 import Formats
 import Testing
 
 @testable import RunReport
 
-/// Headless chromium, if it is installed (the test is skipped without it).
-enum HeadlessChromium {
-    static let path: String? = {
-        let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-        for name in ["chromium", "chromium-browser", "google-chrome"] {
-            for directory in directories where FileManager.default.isExecutableFile(atPath: "\(directory)/\(name)") {
-                return "\(directory)/\(name)"
-            }
-        }
-        return nil
-    }()
-
-    /// Runs chromium headless on `url` at 1280 × 800 (a laptop's first
-    /// screen) and returns its stdout.
-    static func run(_ arguments: [String], url: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path!)
-        process.arguments = [
-            "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions", "--hide-scrollbars",
-            "--window-size=1280,800", "--virtual-time-budget=5000",
-        ] + arguments + [url]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
-    }
-
-    /// The value of `name="…"` on the dumped <body>.
-    static func bodyAttribute(_ name: String, in dom: String) -> String? {
-        guard let body = dom.range(of: "<body"), let end = dom.range(of: ">", range: body.upperBound..<dom.endIndex),
-            let start = dom.range(of: " \(name)=\"", range: body.upperBound..<end.lowerBound),
-            let close = dom.range(of: "\"", range: start.upperBound..<end.lowerBound)
-        else { return nil }
-        return String(dom[start.upperBound..<close.lowerBound])
-    }
-}
 
 /// The report page in a real browser: every chart image loads, and the
 /// answer to "which engine should I use?" is on the first screen (its

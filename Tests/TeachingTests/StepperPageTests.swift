@@ -6,35 +6,6 @@ import Testing
 @testable import Teaching
 import Rendering
 
-/// Where chromium is, if anywhere (the browser tests are skipped without it).
-enum Chromium {
-    static let path: String? = {
-        let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-        for name in ["chromium", "chromium-browser", "google-chrome"] {
-            for directory in directories where FileManager.default.isExecutableFile(atPath: "\(directory)/\(name)") {
-                return "\(directory)/\(name)"
-            }
-        }
-        return nil
-    }()
-
-    /// Runs headless chromium on `url` and returns what it wrote on stdout.
-    static func run(_ arguments: [String], url: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path!)
-        process.arguments = [
-            "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
-            "--virtual-time-budget=3000",
-        ] + arguments + [url]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
-    }
-}
 
 @Suite(.serialized) struct StepperPageTests {
     static let hostileOld = ["</script><b>x", "<!--", "a&amp;b", "\u{2028}", "A"]
@@ -88,12 +59,12 @@ enum Chromium {
     /// rounds and ends on D, Heckel shows later passes). Screenshots are
     /// kept in Reports/stepper-test/ to look at.
     @Test(
-        .enabled(if: Chromium.path != nil, "chromium not found: the browser test is skipped (scripts/setup.sh installs the Debian package chromium)"),
+        .enabled(if: HeadlessChromium.path != nil, "chromium not found: the browser test is skipped (scripts/setup.sh installs the Debian package chromium)"),
         .timeLimit(.minutes(1)))
     func stepsChangeThePageInChromium() throws {
         let scratch = ScratchDirectory()
         let url = try writeStepper("ABCABBA".map(String.init), "CBABAC".map(String.init), into: scratch.path + "/r")
-        func dom(_ fragment: String) throws -> String { try Chromium.run(["--dump-dom"], url: url + "#" + fragment) }
+        func dom(_ fragment: String) throws -> String { try HeadlessChromium.run(["--dump-dom"], url: url + "#" + fragment) }
         /// The explanation the page shows (the script's own source holds the same phrases).
         func explained(_ dom: String) -> String {
             guard let start = dom.range(of: "id=\"explain\" aria-live=\"polite\">"),
@@ -120,7 +91,7 @@ enum Chromium {
         try FileManager.default.createDirectory(atPath: shots, withIntermediateDirectories: true)
         for fragment in ["algo=lcs&step=30", "algo=myers&step=3", "algo=heckel&step=3"] {
             let file = shots + "/" + fragment.replacingOccurrences(of: "&", with: "-").replacingOccurrences(of: "=", with: "") + ".png"
-            _ = try Chromium.run(["--window-size=1200,1000", "--screenshot=" + file], url: url + "#" + fragment)
+            _ = try HeadlessChromium.run(["--window-size=1200,1000", "--screenshot=" + file], url: url + "#" + fragment)
             #expect(FileManager.default.fileExists(atPath: file), "no screenshot \(file)")
         }
     }
@@ -128,12 +99,12 @@ enum Chromium {
     /// Hostile labels in a real browser: they show as text, no element is
     /// made from them.
     @Test(
-        .enabled(if: Chromium.path != nil, "chromium not found: the browser test is skipped (scripts/setup.sh installs the Debian package chromium)"),
+        .enabled(if: HeadlessChromium.path != nil, "chromium not found: the browser test is skipped (scripts/setup.sh installs the Debian package chromium)"),
         .timeLimit(.minutes(1)))
     func hostileLabelsStayText() throws {
         let scratch = ScratchDirectory()
         let url = try writeStepper(StepperPageTests.hostileOld, StepperPageTests.hostileNew, into: scratch.path + "/h")
-        let dom = try Chromium.run(["--dump-dom"], url: url + "#algo=lcs&step=3")
+        let dom = try HeadlessChromium.run(["--dump-dom"], url: url + "#algo=lcs&step=3")
         #expect(dom.contains("data-step=\"3\""), "the page did not run")
         #expect(dom.contains("&lt;/script&gt;&lt;b&gt;x"))
         #expect(!dom.contains("<b>x"))
