@@ -230,7 +230,23 @@ public struct EngineAdvice: Hashable, Sendable, Codable {
         advice.pick = pick
         advice.pickMinimalOn = most
         advice.pickTies = candidates.filter { $0 != pick && tiedEverywhere(pick, $0) }
-        let fastest = complete.min { scores[$0]! < scores[$1]! }!
+        // The alternative offered: the fastest engine that is faster than the
+        // pick (beyond the noise) while staying near the fewest steps (at most
+        // 1.5× on every workload) — a near-minimal engine is the useful
+        // trade; only when there is none, the fastest engine of all.
+        func worstStepRatio(_ engine: String) -> Double? {
+            var worst = 1.0
+            for standing in standings {
+                guard let fewest = standing.fewest, let steps = standing.steps[engine] else { return nil }
+                worst = max(worst, fewest == 0 ? (steps == 0 ? 1 : .infinity) : Double(steps) / Double(fewest))
+            }
+            return worst
+        }
+        let faster = complete.filter { engine in
+            engine != pick && !candidates.contains(engine) && scores[engine]! < scores[pick]! && !tiedEverywhere(pick, engine)
+        }
+        let nearMinimal = faster.filter { (worstStepRatio($0) ?? .infinity) <= 1.5 }
+        let fastest = (nearMinimal.isEmpty ? faster : nearMinimal).min { scores[$0]! < scores[$1]! } ?? pick
         if fastest != pick, !tiedEverywhere(pick, fastest), !candidates.contains(fastest) {
             advice.fasterWithMoreSteps = fastest
             advice.fasterRatio = scores[fastest]! / scores[pick]!

@@ -96,6 +96,22 @@ import Testing
         #expect(advice.elements == ["integer ids"])
     }
 
+    @Test("the alternative offered is the fastest near-minimal engine, not a faster one with many times the steps")
+    func nearMinimalAlternativeFirst() throws {
+        let rows = [
+            Self.row("exact", "dupes", median: 5_000, steps: 1_000, fewestMoves: nil),
+            Self.row("close", "dupes", median: 600, steps: 1_002, fewestMoves: nil),  // 8.3× faster, 1.002× the steps
+            Self.row("loose", "dupes", median: 80, steps: 20_000, fewestMoves: nil),  // 62× faster, 20× the steps
+        ]
+        let advice = try #require(Self.advise(rows).first)
+        #expect(advice.pick == "exact")
+        #expect(advice.fasterWithMoreSteps == "close")
+        #expect(abs((advice.fasterExtraSteps ?? 0) - 1.002) < 1e-9)
+        // With no near-minimal engine, the fastest of all is offered.
+        let without = try #require(Self.advise(rows.filter { $0.engine != "close" }).first)
+        #expect(without.fasterWithMoreSteps == "loose")
+    }
+
     @Test("without the tie, the runner-up is not named as a tie")
     func noTieWhenApart() throws {
         let rows = [
