@@ -135,20 +135,24 @@ import Testing
         let one = try counts("one")
         let two = try counts("two")
         // Every row counted (the engines and the floor); two processes agree
-        // within 0.01 % (a few dozen instructions that depend on the process's
-        // layout, e.g. the run folder's name), 100× below the gate's 1 %.
+        // within 0.05 %, 20× below the gate's 1 %: what moves is a few
+        // hundred to a couple of thousand instructions that depend on the
+        // process's layout (1,738 of 6.7 M seen for heckel on one machine,
+        // 67 on another).
         #expect(Set(one.keys) == ["heckel", "set", "floor"])
         for (engine, count) in one {
             let again = try #require(two[engine])
-            #expect(abs(again - count) <= count / 10_000, "\(engine): \(count) then \(again)")
+            #expect(abs(again - count) <= count / 2_000, "\(engine): \(count) then \(again)")
         }
         // 3 % more work on heckel: its count grows by about that much, set's not at all.
         let faulty = try counts("faulty", fault: "work:heckel:3")
         let heckel = Double(try #require(faulty["heckel"])) / Double(try #require(one["heckel"]))
         #expect(heckel > 1.02 && heckel < 1.06, "heckel ×\(heckel)")
-        // Set's count moves only by the few instructions a longer environment
-        // costs (stack alignment of the copies), far below the gate's slack.
-        #expect(abs(try #require(faulty["set"]) - (try #require(one["set"]))) <= 100, "\(faulty) \(one)")
+        // Set's count moves only by what a longer environment costs (stack
+        // alignment of the copies, layout): within the same 0.05 % as two
+        // plain runs (222 of 18.7 M was seen), 60× below what the fault adds.
+        let set = try #require(one["set"])
+        #expect(abs(try #require(faulty["set"]) - set) <= set / 2_000, "\(faulty) \(one)")
         // The CSV has the column too.
         let csv = try String(contentsOfFile: dir.appendingPathComponent("one/results.csv").path, encoding: .utf8)
         #expect(csv.split(separator: "\n").first?.split(separator: ",").contains("instructions") == true)
