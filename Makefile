@@ -5,7 +5,21 @@ SWIFT ?= swift
 RELEASE_BIN := .build/release/diffbench
 RUN_NAME ?= bench-$(shell date -u +%Y%m%d-%H%M%S)
 
-.PHONY: setup build release test bench bench-quick clean
+.PHONY: help setup build release test bench bench-quick clean
+
+# A bare `make` lists the targets; it builds and runs nothing.
+help:
+	@echo "DiffBench — make targets (README.md explains each):"
+	@echo "  make test               install what is missing, build, run every test (log: Reports/test.log)"
+	@echo "  make bench              release build, the default plan, charts and Reports/latest/index.html (~3 min)"
+	@echo "  make bench-quick        the same pipeline on small sizes (under a minute after the build)"
+	@echo "  make bench-ci           the CI plan with instruction counts, compared with Reports/baselines/ci.json"
+	@echo "  make bench-ci-baseline  record a new CI baseline (then commit Reports/baselines/ci.json)"
+	@echo "  make teach              teaching pictures of the canonical examples, into Reports/teach/"
+	@echo "  make example            build Examples/CustomEngine and run its engine beside the built-ins"
+	@echo "  make readme-examples    run every command README.md and --help show, as written"
+	@echo "  make build | release    debug or release build of the package"
+	@echo "  make clean              remove .build"
 
 setup:
 	@bash scripts/setup.sh
@@ -75,6 +89,15 @@ example: setup
 
 clean:
 	rm -rf .build
+
+# Every command README.md and the --help pages show, run as written from the
+# repository root (scripts/check-examples.py says which few are not run and
+# why); .ci/run runs it after make test and make bench-ci.
+.PHONY: readme-examples
+readme-examples: setup
+	@$(SWIFT) build --product diffbench --quiet
+	@$(SWIFT) build -c release --product diffbench --quiet
+	@python3 scripts/check-examples.py
 
 # Teaching pictures for the canonical examples, into Reports/teach/<name>/.
 .PHONY: teach

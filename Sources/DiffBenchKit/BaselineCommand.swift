@@ -31,12 +31,11 @@ struct BaselineCommand: ParsableCommand {
         @Option(help: "The run folder or results.json to save.")
         var from: String = "Reports/latest"
 
-        @Option(help: "Folder of the baselines.")
-        var baselinesDir: String = Baselines.defaultDirectory
+        @OptionGroup var baselines: BaselineFolderOption
 
         func run() throws {
             do {
-                let (path, document) = try Baselines.save(name: name, from: from, in: baselinesDir)
+                let (path, document) = try Baselines.save(name: name, from: from, in: baselines.path)
                 print("saved baseline '\(name)': \(path) (run \(document.environment.runName), \(document.rows.count) rows, \(document.environment.buildConfiguration) build, commit \(document.environment.gitCommit))")
                 if document.environment.buildConfiguration != "release" {
                     FileHandle.standardError.write(Data("diffbench: warning: this baseline comes from a \(document.environment.buildConfiguration) build; compare it with runs of the same build\n".utf8))
@@ -50,14 +49,13 @@ struct BaselineCommand: ParsableCommand {
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "List the saved baselines.")
 
-        @Option(help: "Folder of the baselines.")
-        var baselinesDir: String = Baselines.defaultDirectory
+        @OptionGroup var baselines: BaselineFolderOption
 
         @Option(help: "Output format: text or json.")
         var format: OutputFormat = .text
 
         func run() throws {
-            let entries = Baselines.list(in: baselinesDir)
+            let entries = Baselines.list(in: baselines.path)
             switch format {
             case .json:
                 let items: [[String: Any]] = entries.map { entry in
@@ -75,7 +73,7 @@ struct BaselineCommand: ParsableCommand {
                 let data = try JSONSerialization.data(withJSONObject: items, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
                 print(String(decoding: data, as: UTF8.self))
             case .text:
-                if entries.isEmpty { print("no baselines in \(baselinesDir)") }
+                if entries.isEmpty { print("no baselines in \(baselines.path)") }
                 for entry in entries {
                     if let document = entry.document {
                         let environment = document.environment

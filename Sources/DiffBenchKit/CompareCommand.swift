@@ -23,10 +23,11 @@ struct CompareCommand: ParsableCommand {
             then --confirm takes a second run, and a timing regression fails only when that \
             run shows it again).
 
-            Examples:
-              diffbench compare ci Reports/latest
-              diffbench compare Reports/baselines/ci.json Reports/ci/current --format md --output summary.md
-              diffbench compare ci Reports/ci/current --confirm Reports/ci/current-2
+            Examples (after `make bench-ci`, whose run is Reports/ci/current):
+              diffbench compare ci Reports/ci/current
+              diffbench compare Reports/baselines/ci.json Reports/ci/current \\
+                  --format md --output Reports/ci/summary.md
+              diffbench compare ci Reports/ci/current --format json --allow-missing
 
             Exit status: 0 when nothing regressed (warnings allowed), 1 on a regression or a \
             failed verification, 2 on bad input (unreadable or malformed file, another schema \
@@ -44,7 +45,7 @@ struct CompareCommand: ParsableCommand {
     var confirm: String?
 
     @Option(help: "Timing change that is reported, as a fraction or percentage (0.5 or 50%); fails only with --gate-time.")
-    var threshold: String = CompareThresholds.percentText(CompareThresholds.defaults.timing)
+    var threshold = Fraction(CompareThresholds.defaults.timing)
 
     @Option(help: "Half-width of each run's noise range, in MADs around the median.")
     var noiseK: Double = CompareThresholds.defaults.noiseK
@@ -53,7 +54,7 @@ struct CompareCommand: ParsableCommand {
     var minSamples: Int = CompareThresholds.defaults.minSamples
 
     @Option(help: "Peak heap increase that fails, as a fraction or percentage.")
-    var memoryThreshold: String = CompareThresholds.percentText(CompareThresholds.defaults.memoryFraction)
+    var memoryThreshold = Fraction(CompareThresholds.defaults.memoryFraction)
 
     @Option(help: "Peak heap increase in bytes that never fails.")
     var memorySlack: Int = CompareThresholds.defaults.memorySlackBytes
@@ -62,7 +63,7 @@ struct CompareCommand: ParsableCommand {
     var allocationSlack: Int = CompareThresholds.defaults.allocationSlack
 
     @Option(help: "Instruction-count increase that fails, as a fraction or percentage.")
-    var instructionThreshold: String = CompareThresholds.percentText(CompareThresholds.defaults.instructionFraction)
+    var instructionThreshold = Fraction(CompareThresholds.defaults.instructionFraction)
 
     @Option(help: "Instruction-count increase that never fails (tiny calls).")
     var instructionSlack: Int = CompareThresholds.defaults.instructionSlack
@@ -74,44 +75,36 @@ struct CompareCommand: ParsableCommand {
     var allowMissing = false
 
     @Option(help: "Output format: md, text or json.")
-    var format: String = "text"
+    var format: CompareOutputFormat = .text
 
     @Option(help: "Write the report to this file (atomically) and print only the verdict line.")
     var output: String?
 
-    @Option(help: "Folder of the named baselines.")
-    var baselinesDir: String = Baselines.defaultDirectory
+    @OptionGroup var baselines: BaselineFolderOption
+
+    func validate() throws {
+        guard noiseK >= 0, noiseK.isFinite else { throw ValidationError("--noise-k must not be negative") }
+        guard minSamples >= 1 else { throw ValidationError("--min-samples must be at least 1") }
+        guard memorySlack >= 0, allocationSlack >= 0, instructionSlack >= 0 else {
+            throw ValidationError("--memory-slack, --allocation-slack and --instruction-slack must not be negative")
+        }
+    }
 
     func run() throws {
-        guard let reportFormat = ReportFormat(rawValue: format) else {
-            throw CLIFailure.badInput("--format: unknown value '\(format)' (md, text, json)")
-        }
-        guard let timing = CompareThresholds.parseFraction(threshold) else {
-            throw CLIFailure.badInput("--threshold: '\(threshold)' is not a positive fraction or percentage")
-        }
-        guard let memory = CompareThresholds.parseFraction(memoryThreshold) else {
-            throw CLIFailure.badInput("--memory-threshold: '\(memoryThreshold)' is not a positive fraction or percentage")
-        }
-        guard let instructionFraction = CompareThresholds.parseFraction(instructionThreshold) else {
-            throw CLIFailure.badInput("--instruction-threshold: '\(instructionThreshold)' is not a positive fraction or percentage")
-        }
-        guard noiseK >= 0, minSamples >= 1, memorySlack >= 0, allocationSlack >= 0, instructionSlack >= 0 else {
-            throw CLIFailure.badInput(
-                "--noise-k, --memory-slack, --allocation-slack and --instruction-slack must not be negative, --min-samples at least 1")
-        }
+        let reportFormat = format.reportFormat
         var thresholds = CompareThresholds.defaults
-        thresholds.timing = timing
+        thresholds.timing = threshold.value
         thresholds.noiseK = noiseK
         thresholds.minSamples = minSamples
-        thresholds.memoryFraction = memory
+        thresholds.memoryFraction = memoryThreshold.value
         thresholds.memorySlackBytes = memorySlack
         thresholds.allocationSlack = allocationSlack
-        thresholds.instructionFraction = instructionFraction
+        thresholds.instructionFraction = instructionThreshold.value
         thresholds.instructionSlack = instructionSlack
         thresholds.timeFails = gateTime
         let report: ComparisonReport
         do {
-            let baselinePath = try Baselines.resolve(baseline, in: baselinesDir)
+            let baselinePath = try Baselines.resolve(baseline, in: baselines.path)
             let baselineDocument = try read(baselinePath)
             let currentDocument = try read(current)
             let comparator = Comparator(thresholds: thresholds, allowMissing: allowMissing)

@@ -19,12 +19,24 @@ struct DiffBench: ParsableCommand {
             Exit status: 0 on success, 1 when a check fails (a wrong changeset, a \
             regression), 2 on bad usage or bad input.
             """,
+        version: DiffBench.versionText,
         subcommands: [
             DiffCommand.self, GenerateCommand.self, RunCommand.self, ChartCommand.self, TargetsCommand.self,
             ValidateCommand.self, TeachCommand.self, TableCommand.self, BaselineCommand.self, CompareCommand.self,
             MergeCommand.self, CountInstructionsCommand.self,
         ]
         )
+    }
+
+    /// The release of the tool; bumped with each round of changes to its
+    /// commands or files.
+    static let version = "0.3.0"
+
+    /// `diffbench --version`: the release, the file formats it writes, and
+    /// the compiler that built it.
+    static var versionText: String {
+        "diffbench \(version) (results schema \(RunDocument.currentVersion), datasets version \(DatasetFile.version), "
+            + "\(Dataset.generatorVersion); built with Swift \(RunEnvironment.swiftVersion()))"
     }
 
     static func runMain() {
@@ -93,7 +105,8 @@ public enum DiffBenchCLI {
 }
 
 /// An error the CLI reports as is, with its exit status.
-struct CLIFailure: Error {
+struct CLIFailure: Error, CustomStringConvertible {
+    var description: String { message }
     var message: String
     var code: Int32
 

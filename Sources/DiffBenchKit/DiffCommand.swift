@@ -34,37 +34,46 @@ struct DiffCommand: ParsableCommand {
         )
     }
 
-    @Option(name: .long, help: ArgumentHelp("Engine: \(EngineRegistry.current.namesInWords).", valueName: "engine"))
-    var engine: String = "myers"
+    @Option(name: .long, help: ArgumentHelp("Engine: \(EngineRegistry.current.namesInWords).", valueName: "engine"), transform: EngineChoice.parse)
+    var engine = EngineChoice(default: .myers)
 
     @Option(name: .long, help: "Output format: text, json, batch or batch-json.")
     var format: DiffOutputFormat = .text
 
-    @Flag(name: .long, help: "Treat OLD and NEW as literal strings; each character is an element.")
-    var chars = false
-
     @Flag(name: .long, help: "Report the fewest possible moves (re-partitions the engine's matches).")
     var minimizeMoves = false
 
-    @Flag(name: .long, help: "Keep moves as a delete plus an insert (lcs, myers, stdlib).")
+    @Flag(name: .long, help: "Keep moves as a delete plus an insert (\(DiffCommand.engineNames { $0.infersMoves }); refused for the others, which find moves as part of their matching).")
     var noMoves = false
 
     @Option(help: "Seconds the diff may take: an engine predicted to need more (myers, lcs and stdlib grow faster than the lists) is refused before it starts; 0 for no limit.")
     var timeBudget: Double = 10
 
-    @Argument(help: "The old list (a JSON file, or a string with --chars).")
-    var old: String
+    @OptionGroup var lists: TwoListsArguments
+    var old: String { lists.old }
+    var new: String { lists.new }
+    var chars: Bool { lists.chars }
 
-    @Argument(help: "The new list (a JSON file, or a string with --chars).")
-    var new: String
+    func validate() throws {
+        guard timeBudget >= 0, !timeBudget.isNaN else { throw ValidationError("--time-budget must be 0 (no limit) or a positive number of seconds") }
+        if noMoves, !engine.descriptor.info.infersMoves {
+            throw ValidationError(
+                "--no-moves applies to \(DiffCommand.engineNames { $0.infersMoves }), which pair moves after an edit script; "
+                    + "\(engine.name.rawValue) finds moves as part of its matching and cannot leave them out")
+        }
+    }
+
+    /// The registered engines an option applies to, in words.
+    static func engineNames(where applies: (EngineInfo) -> Bool) -> String {
+        Formatting.list(EngineRegistry.current.descriptors.filter { applies($0.info) && !$0.info.isReference }.map(\.name.rawValue))
+    }
 
     func run() throws {
-        let descriptor = try EngineDescriptor.option(engine)
+        let descriptor = engine.descriptor
         let engineName = descriptor.name
         if format == .batch || format == .batchJSON {
             return try runBatch(descriptor: descriptor, options: DiffOptions(inferMoves: !noMoves, minimizeMoves: minimizeMoves))
         }
-        guard timeBudget >= 0, !timeBudget.isNaN else { throw CLIFailure.badInput("--time-budget must be 0 (no limit) or a positive number of seconds") }
         let pair = try ListPair.load(old: old, new: new, chars: chars)
         let options = DiffOptions(inferMoves: !noMoves, minimizeMoves: minimizeMoves)
         try checkBudget(descriptor, old: pair.old.items, new: pair.new.items)
@@ -96,30 +105,6 @@ extension DiffCommand {
                 format: "%@ is predicted to take about %.0f s on these lists (%d → %d elements), over the %g s time budget; "
                     + "use --time-budget %.0f (or 0 for no limit) to run it anyway, or a linear engine (heckel, set)",
                 descriptor.name.rawValue, seconds, old.count, new.count, timeBudget, (seconds * 2).rounded(.up)))
-    }
-}
-
-extension EngineDescriptor {
-    /// The registered engine an `--engine` option names; an unknown name is
-    /// bad usage (exit 2), with every registered name in the message.
-    static func option(_ text: String) throws(CLIFailure) -> EngineDescriptor {
-        do {
-            return try EngineRegistry.current.lookup(text)
-        } catch {
-            throw CLIFailure.badInput(error.description)
-        }
-    }
-}
-
-extension EngineName {
-    /// A built-in engine an `--engine` option names (teaching draws the
-    /// built-ins only); an unknown name is bad usage (exit 2).
-    static func builtIn(_ text: String) throws(CLIFailure) -> EngineName {
-        do {
-            return try BuiltInEngine(named: text).name
-        } catch {
-            throw CLIFailure.badInput(error.description)
-        }
     }
 }
 

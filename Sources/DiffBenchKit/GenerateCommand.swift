@@ -23,9 +23,12 @@ struct GenerateCommand: ParsableCommand {
             repository REPO, lines as text (workload git), into the folder --output.
 
             Examples:
-              diffbench generate --workload mixed --size 5000 --seed 1 --output Datasets/generated/mixed-5000.json
-              diffbench generate --from-git . --file README.md --versions 6 --output Datasets/generated/readme-history
-              diffbench generate --workload updates --size 1000 --param fraction=0.25 --output updates.json
+              diffbench generate --workload mixed --size 5000 --seed 1 \\
+                  --output Datasets/generated/mixed-5000.json
+              diffbench generate --from-git . --file README.md --versions 6 \\
+                  --output Datasets/generated/readme-history
+              diffbench generate --workload updates --size 1000 \\
+                  --param fraction=0.25 --output Datasets/generated/updates-1000.json
               diffbench generate --list --format json
 
             Exit status: 0 on success, 2 on bad usage (unknown workload, negative size, unknown \

@@ -15,8 +15,7 @@ struct RunCommand: ParsableCommand {
         abstract: "Time, measure and verify every engine on every workload; write results.csv and results.json.",
         discussion: """
             The default plan runs every engine (plus the `floor` reference) on every workload \
-            at sizes 100, 1,000 and 10,000, plus the extra sizes each workload registers \
-            (shuffled at 2,000 and 100,000, mixed at 5,000 and 100,000, feed at 100,000). Results go to \
+            at sizes \(RunCommand.planInWords(.default)). Results go to \
             OUTPUT/NAME/ (results.csv, results.json) and OUTPUT/latest points at the newest run; \
             the files are rewritten after every dataset, so an interrupted run keeps its \
             finished rows. Generated datasets are saved under --datasets-dir.
@@ -29,26 +28,35 @@ struct RunCommand: ParsableCommand {
         )
     }
 
-    @Option(help: "Engines, comma-separated (\(EngineRegistry.current.names.map(\.rawValue).joined(separator: ", "))).")
-    var engines: String = EngineRegistry.current.names.map(\.rawValue).joined(separator: ",")
-
-    @Option(help: "Workloads, comma-separated (see `diffbench generate --list`).")
-    var workloads: String = WorkloadName.allCases.map(\.rawValue).joined(separator: ",")
-
-    @Option(parsing: .unconditional, help: "Sizes, comma-separated. Default: the plan's sizes (see --plan).")
-    var sizes: String?
+    @Option(
+        help: ArgumentHelp("Engines, comma-separated (\(EngineName.knownNames.joined(separator: ", "))).", valueName: "engines"),
+        transform: CommaList<EngineName>.parse)
+    var engines = CommaList(EngineRegistry.current.names)
 
     @Option(
         help: ArgumentHelp(
-            "The plan when --sizes is not given: default (100, 1,000 and 10,000, plus each workload's extra sizes, e.g. mixed at 5,000 and 100,000) or ci (100 and 1,000, plus the CI gate's extra sizes).",
+            "Workloads, comma-separated (see `diffbench generate --list`). Default: every workload, or none when --dataset is given.",
+            valueName: "workloads"),
+        transform: CommaList<WorkloadName>.parse)
+    var workloads: CommaList<WorkloadName>?
+
+    @Option(
+        parsing: .unconditional, help: ArgumentHelp("Sizes, comma-separated. Default: the plan's sizes (see --plan).", valueName: "sizes"),
+        transform: CommaList<DatasetSize>.parse)
+    var sizes: CommaList<DatasetSize>?
+
+    @Option(
+        help: ArgumentHelp(
+            "The plan when --sizes is not given: default (\(RunCommand.planInWords(.default))) or ci (\(RunCommand.planInWords(.ci))).",
             valueName: "plan"))
     var plan: PlanChoice = .default
 
     @Option(
         help: ArgumentHelp(
-            "Element kinds to time every dataset as, comma-separated: int (integer ids), uuid (UUID-string ids), record (a feed post compared field by field).",
-            valueName: "kinds"))
-    var elements: String = "int"
+            "Element kinds to time every dataset as, comma-separated: \(ElementKind.allCases.map { "\($0.rawValue) (\($0.summary))" }.joined(separator: ", ")).",
+            valueName: "kinds"),
+        transform: CommaList<ElementKind>.parse)
+    var elements = CommaList([ElementKind.int])
 
     @Option(help: "Seed of the generated datasets.")
     var seed: UInt64 = 1
@@ -62,8 +70,8 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Seconds one engine may spend on one dataset; cases predicted to need more are skipped.")
     var timeBudget: Double = 5
 
-    @Option(help: "Most bytes the lcs table may take (bigger tables are skipped).")
-    var lcsMemoryBudget: Int = DiffOptions.defaultLCSMemoryBudget
+    @Option(help: ArgumentHelp("MiB the lcs table may take (bigger tables are skipped).", valueName: "MiB"))
+    var lcsMemoryBudget = Mebibytes(bytes: DiffOptions.defaultLCSMemoryBudget)
 
     @Option(name: .customLong("dataset"), help: "A dataset file to run (repeatable); replaces the generated plan unless --workloads is given too.")
     var datasetFiles: [String] = []
@@ -95,31 +103,31 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "No instruction counts, even with --plan ci.")
     var noInstructions = false
 
-    @Option(help: "Run shard K of N of the plan's datasets (1-based, e.g. 2/4); join the shards with `diffbench merge`.")
-    var shard: String?
+    @Option(
+        help: ArgumentHelp("Run shard K of N of the plan's datasets (1-based, e.g. 2/4); join the shards with `diffbench merge`.", valueName: "K/N"),
+        transform: RunShard.parse)
+    var shard: RunShard?
+
+    func validate() throws {
+        guard minSamples >= 1 else { throw ValidationError("--repetitions must be at least 1") }
+        guard timeBudget > 0, timeBudget.isFinite else { throw ValidationError("--time-budget must be a positive number of seconds") }
+        guard minTime >= 0, minTime.isFinite else { throw ValidationError("--min-time must not be negative") }
+        // Checked before anything is created: a bad name must not write outside the reports folder.
+        try Self.checkRunName(name ?? Self.defaultRunName())
+        _ = try parseMemoCase()
+        if instructions && noInstructions { throw ValidationError("--instructions and --no-instructions contradict each other") }
+    }
 
     func run() throws {
         let registry = EngineRegistry.current
-        let engineNames: [EngineName] = try parseList(engines, "--engines", known: registry.names.map(\.rawValue)) { registry.descriptor(named: EngineName($0))?.name }
-        let workloadNames: [WorkloadName] = try parseList(workloads, "--workloads", known: WorkloadName.allCases.map(\.rawValue)) { WorkloadName(rawValue: $0) }
-        let elementKinds: [ElementKind] = try parseList(
-            elements, "--elements", known: ElementKind.allCases.map(\.rawValue)) { ElementKind(rawValue: $0) }
-        guard minSamples >= 1 else { throw CLIFailure.badInput("--repetitions must be at least 1") }
-        guard timeBudget > 0, minTime >= 0 else { throw CLIFailure.badInput("--time-budget must be positive and --min-time not negative") }
-        // Checked before anything is created: a bad name must not write outside the reports folder.
         let runName = name ?? Self.defaultRunName()
-        try Self.checkRunName(runName)
-        try refuseRepeats(engineNames.map(\.rawValue), "--engines")
-        try refuseRepeats(workloadNames.map(\.rawValue), "--workloads")
         var cases: [RunPlan.Source] = []
-        let workloadsGiven = CommandLine.arguments.contains { $0.hasPrefix("--workloads") }
-        if datasetFiles.isEmpty || workloadsGiven {
+        if datasetFiles.isEmpty || workloads != nil {
+            let workloadNames = workloads?.items ?? WorkloadName.allCases
             if let sizes {
-                let list: [Int] = try parseList(sizes, "--sizes") { Int($0).flatMap { $0 >= 0 ? $0 : nil } }
-                if let huge = list.first(where: { $0 > WorkloadName.maximumSize }) {
-                    throw CLIFailure.badInput("--sizes: \(huge) is over the largest generated size, \(WorkloadName.maximumSize)")
+                cases = workloadNames.flatMap { workload in
+                    sizes.items.map { RunPlan.Source.generated(workload: workload, size: $0.value, parameters: [:]) }
                 }
-                cases = workloadNames.flatMap { workload in list.map { RunPlan.Source.generated(workload: workload, size: $0, parameters: [:]) } }
             } else {
                 switch plan {
                 case .default: cases = RunPlan.defaultCases(workloads: workloadNames)
@@ -139,8 +147,7 @@ struct RunCommand: ParsableCommand {
             }
             cases.append(.file(path))
         }
-        let shardSpec = try RunShard.parse(shard)
-        if let shardSpec { cases = RunPlan.shard(cases, index: shardSpec.index, of: shardSpec.count) }
+        if let shard { cases = RunPlan.shard(cases, index: shard.index, of: shard.count) }
         let countInstructions = !noInstructions && (instructions || (self.plan == .ci && sizes == nil))
         if countInstructions {
             do { try InstructionCounter.checkTools() } catch { throw CLIFailure.badInput(error.description) }
@@ -148,12 +155,12 @@ struct RunCommand: ParsableCommand {
         let memoCase = try parseMemoCase()
         try Self.checkLatest(in: output)
         var plan = RunPlan(
-            engines: engineNames, registry: registry, includeFloor: !noFloor, cases: cases, elementKinds: elementKinds, seed: seed, minSamples: minSamples,
-            minTime: minTime, timeBudget: timeBudget, lcsMemoryBudget: lcsMemoryBudget, measureMemory: !noMemory,
-            datasetsDirectory: datasetsDir.isEmpty ? nil : datasetsDir, outputDirectory: output + "/" + runName,
-            runName: runName)
+            engines: engines.items, registry: registry, includeFloor: !noFloor, cases: cases, elementKinds: elements.items, seed: seed,
+            minSamples: minSamples, minTime: minTime, timeBudget: timeBudget, lcsMemoryBudget: lcsMemoryBudget.bytes,
+            measureMemory: !noMemory, datasetsDirectory: datasetsDir.isEmpty ? nil : datasetsDir,
+            outputDirectory: output + "/" + runName, runName: runName)
         plan.countInstructions = countInstructions
-        plan.shard = shardSpec.map { "\($0.index)/\($0.count)" }
+        plan.shard = shard.map { "\($0.index)/\($0.count)" }
         #if DEBUG
         FileHandle.standardError.write(Data("diffbench: warning: this is a debug build; times are not meaningful (use make bench or swift build -c release)\n".utf8))
         #endif
@@ -182,11 +189,30 @@ struct RunCommand: ParsableCommand {
             writeMemoDump(workload: workload, size: size, into: plan.outputDirectory + "/memo")
         }
         print(ResultsTable.render(outcome.document.rows))
-        print("results: \(plan.outputDirectory)/results.csv, results.json")
+        print("results: \(plan.outputDirectory)/results.csv, results.json (\(output)/latest points here)")
+        print("report: \(Self.chartCommand(plan.outputDirectory)) draws the charts and \(plan.outputDirectory)/index.html")
         if !outcome.failedRows.isEmpty {
             let lines = outcome.failedRows.map { "  \($0.engine) on \($0.workload)@\($0.size): \($0.reason)" }
             throw CLIFailure.checkFailed("\(outcome.failedRows.count) result(s) failed verification:\n" + lines.joined(separator: "\n"))
         }
+    }
+
+    /// The command that draws a run's charts and page, as the user would type
+    /// it: this binary's path as invoked, the folder shell-quoted when needed.
+    static func chartCommand(_ folder: String) -> String {
+        let program = CommandLine.arguments.first.map { $0.contains("/") ? $0 : "diffbench" } ?? "diffbench"
+        return "\(ShellWord.quoted(program)) chart \(ShellWord.quoted(folder))"
+    }
+
+    /// A plan's sizes in words, from the workload catalog (so help cannot drift from the plan).
+    static func planInWords(_ plan: PlanChoice) -> String {
+        let base = plan == .default ? RunPlan.defaultSizes : RunPlan.ciSizes
+        let extras = WorkloadCatalog.all.compactMap { workload -> String? in
+            let sizes = plan == .default ? workload.benchSizes : workload.ciSizes
+            guard !sizes.isEmpty else { return nil }
+            return "\(workload.name.rawValue) at \(Formatting.list(sizes.map(Formatting.count)))"
+        }
+        return "\(Formatting.list(base.map(Formatting.count))), plus " + Formatting.list(extras)
     }
 
     func parseMemoCase() throws -> (WorkloadName, Int)? {

@@ -12,7 +12,8 @@ struct TableCommand: ParsableCommand {
         commandName: "table",
         abstract: "Render the LCS memo table of two (large) lists as a PNG heatmap, one pixel per cell.",
         discussion: """
-            The lists come from a dataset file (--dataset, as written by `diffbench generate`)             or from two JSON files as for `diff` (--old, --new). The table has (N+1) × (M+1) \
+            The lists come from a dataset file (--dataset, as written by `diffbench generate`) \
+            or from two JSON files as for `diff` (--old, --new). The table has (N+1) × (M+1) \
             cells; each is coloured by its value (the LCS length of two prefixes) on a perceptual \
             ramp, the traceback path drawn in red. Tables with a side over --max-side cells are \
             reduced by averaging square blocks of cells; small tables are enlarged. The table must \
@@ -38,17 +39,14 @@ struct TableCommand: ParsableCommand {
     @Option(name: .long, help: "Most pixels per side of the table before blocks of cells are averaged.")
     var maxSide: Int = 4096
 
-    @Option(name: .long, help: "Memory budget of the LCS table in MiB.")
-    var memoryBudget: Int = DiffOptions.defaultLCSMemoryBudget >> 20
+    @Option(name: .long, help: ArgumentHelp("Memory budget of the LCS table in MiB (as run --lcs-memory-budget).", valueName: "MiB"))
+    var memoryBudget = Mebibytes(bytes: DiffOptions.defaultLCSMemoryBudget)
 
     @Option(name: .long, help: "Caption title (default: the file names).")
     var title: String?
 
     func validate() throws {
         guard maxSide >= 16 else { throw ValidationError("--max-side must be at least 16") }
-        guard memoryBudget > 0 else { throw ValidationError("--memory-budget must be positive") }
-        // Shifted to bytes below: a larger number would overflow.
-        guard memoryBudget <= Int.max >> 20 else { throw ValidationError("--memory-budget must be at most \(Int.max >> 20) MiB") }
     }
 
     func run() throws {
@@ -82,7 +80,7 @@ struct TableCommand: ParsableCommand {
         let table: LCSTable
         do {
             table = try LCSTable(
-                old: old.map(\.id), new: new.map(\.id), identity: ValueElements<Int>(), memoryBudget: memoryBudget << 20)
+                old: old.map(\.id), new: new.map(\.id), identity: ValueElements<Int>(), memoryBudget: memoryBudget.bytes)
         } catch {
             throw CLIFailure.badInput(error.description)
         }

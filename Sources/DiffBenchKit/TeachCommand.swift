@@ -33,26 +33,29 @@ struct TeachCommand: ParsableCommand {
             """
     )
 
-    @Flag(name: .long, help: "Treat OLD and NEW as literal strings; each character is an element.")
-    var chars = false
-
     @Option(name: .long, help: "Folder name under the output directory (default: made from the inputs).")
     var name: String?
 
     @Option(name: .long, help: "Output directory.")
     var output: String = "Reports/teach"
 
-    @Option(name: .long, help: "Engine whose changeset the storyboard plays: lcs, myers, heckel, set or stdlib.")
-    var engine: String = "myers"
+    @Option(name: .long, help: "Engine whose changeset the storyboard plays: \(Formatting.list(BuiltInEngine.all.map(\.name.rawValue))).", transform: EngineChoice.parse)
+    var engine = EngineChoice(default: .myers)
 
-    @Argument(help: "The old list (a JSON file, or a string with --chars).")
-    var old: String
+    @OptionGroup var lists: TwoListsArguments
+    var old: String { lists.old }
+    var new: String { lists.new }
+    var chars: Bool { lists.chars }
 
-    @Argument(help: "The new list (a JSON file, or a string with --chars).")
-    var new: String
+    func validate() throws {
+        // The pictures draw the built-in algorithms only.
+        guard BuiltInEngine.all.contains(where: { $0.name == engine.name }) else {
+            throw ValidationError("--engine \(engine.name.rawValue): teach plays a built-in engine (\(Formatting.list(BuiltInEngine.all.map(\.name.rawValue))))")
+        }
+    }
 
     func run() throws {
-        let engineName = try EngineName.builtIn(engine)
+        let engineName = engine.name
         let folder = try TeachCommand.folderName(explicit: name, old: old, new: new, chars: chars)
         let pair = try ListPair.load(old: old, new: new, chars: chars)
         let title = chars

@@ -13,6 +13,18 @@ public enum Formatting {
         return (value < 0 ? "-" : "") + out
     }
 
+    /// A count as prose writes it: 5000 → "5,000".
+    public static func count(_ value: Int) -> String { grouped(value) }
+
+    /// Items joined as prose: "a", "a and b", "a, b and c".
+    public static func list(_ items: [String]) -> String {
+        switch items.count {
+        case 0: return ""
+        case 1: return items[0]
+        default: return items.dropLast().joined(separator: ", ") + " and " + items[items.count - 1]
+        }
+    }
+
     /// Nanoseconds with a unit chosen for the magnitude.
     public static func duration(_ nanoseconds: Double) -> String {
         switch nanoseconds {
@@ -23,14 +35,16 @@ public enum Formatting {
         }
     }
 
-    /// Bytes in decimal units (kB = 1,000 bytes), as the chart axes show them.
+    /// Bytes in binary units (KiB = 1,024 bytes), the unit of every memory
+    /// option (`--lcs-memory-budget`, `table --memory-budget`, in MiB), so
+    /// a budget prints as the number it was given: 256 MiB, not 268 MB.
     public static func bytes(_ value: Int) -> String {
         let number = Double(value)
         switch number {
-        case ..<1_000: return "\(value) B"
-        case ..<1_000_000: return String(format: "%.3g kB", number / 1_000)
-        case ..<1_000_000_000: return String(format: "%.3g MB", number / 1_000_000)
-        default: return String(format: "%.3g GB", number / 1_000_000_000)
+        case ..<1_024: return "\(value) B"
+        case ..<1_048_576: return String(format: "%.3g KiB", number / 1_024)
+        case ..<1_073_741_824: return String(format: "%.3g MiB", number / 1_048_576)
+        default: return String(format: "%.3g GiB", number / 1_073_741_824)
         }
     }
 

@@ -19,15 +19,48 @@ extension RunEnvironment {
             startTime: formatter.string(from: start), runName: runName)
     }
 
-    static func swiftVersion() -> String {
-        #if compiler(>=6.3)
-        return "6.3 or later (compiler)"
+    /// The version of the compiler that built this binary, exactly (a
+    /// `#if compiler` ladder: the language offers no string of it). A newer
+    /// toolchain than the ladder knows prints as "6.4 or newer".
+    public static func swiftVersion() -> String {
+        #if compiler(>=6.4)
+        return "6.4 or newer"
+        #elseif compiler(>=6.3.3)
+        return "6.3.3"
+        #elseif compiler(>=6.3.2)
+        return "6.3.2"
+        #elseif compiler(>=6.3.1)
+        return "6.3.1"
+        #elseif compiler(>=6.3)
+        return "6.3"
+        #elseif compiler(>=6.2.4)
+        return "6.2.4"
+        #elseif compiler(>=6.2.3)
+        return "6.2.3"
+        #elseif compiler(>=6.2.2)
+        return "6.2.2"
+        #elseif compiler(>=6.2.1)
+        return "6.2.1"
         #elseif compiler(>=6.2)
         return "6.2"
+        #elseif compiler(>=6.1.3)
+        return "6.1.3"
+        #elseif compiler(>=6.1.2)
+        return "6.1.2"
+        #elseif compiler(>=6.1.1)
+        return "6.1.1"
         #elseif compiler(>=6.1)
         return "6.1"
-        #else
+        #elseif compiler(>=6.0.3)
+        return "6.0.3"
+        #elseif compiler(>=6.0.2)
+        return "6.0.2"
+        #elseif compiler(>=6.0.1)
+        return "6.0.1"
+        #elseif compiler(>=6.0)
         return "6.0"
+        #else
+        return "older than 6.0"
         #endif
     }
 

@@ -90,11 +90,16 @@ public struct RunPlan: Sendable {
         self.runName = runName
     }
 
+    /// The sizes every workload runs at in the default plan, before its own extra sizes.
+    public static let defaultSizes = [100, 1_000, 10_000]
+    /// The sizes every workload runs at in the CI plan, before its own extra sizes.
+    public static let ciSizes = [100, 1_000]
+
     /// The default suite (`make bench`): every workload at 100, 1,000 and
     /// 10,000, plus the sizes each workload's catalog entry adds
     /// (``WorkloadDescriptor/benchSizes``: the scaling fits' 100,000 points
     /// and the sizes the performance targets name).
-    public static func defaultCases(workloads: [WorkloadName] = WorkloadName.allCases, sizes: [Int] = [100, 1_000, 10_000])
+    public static func defaultCases(workloads: [WorkloadName] = WorkloadName.allCases, sizes: [Int] = defaultSizes)
         -> [Source]
     {
         cases(workloads: workloads, sizes: sizes) { $0.benchSizes }
@@ -104,7 +109,7 @@ public struct RunPlan: Sendable {
     /// 1,000, plus the sizes each catalog entry adds for CI
     /// (``WorkloadDescriptor/ciSizes``). A new workload joins the gate by
     /// being registered; its rows then must be in the baseline.
-    public static func ciCases(workloads: [WorkloadName] = WorkloadName.allCases, sizes: [Int] = [100, 1_000]) -> [Source] {
+    public static func ciCases(workloads: [WorkloadName] = WorkloadName.allCases, sizes: [Int] = ciSizes) -> [Source] {
         cases(workloads: workloads, sizes: sizes) { $0.ciSizes }
     }
 

@@ -1,0 +1,200 @@
+import ArgumentParser
+import Compare
+import DiffEngines
+import Formats
+import Harness
+import Workloads
+
+/// A value a command-line list can hold: parsed from one item, named back
+/// for help texts and messages. The known names come from the registries
+/// (engines, workloads, element kinds), so an engine another package
+/// registers is a valid `--engines` item like the built-ins.
+protocol ListItem: Hashable {
+    /// The item `text` names, or nil when it names none.
+    init?(item text: String)
+    /// The name the item is written as.
+    var itemName: String { get }
+    /// Every valid name, for help and for the message on an unknown one.
+    static var knownNames: [String] { get }
+    /// What one item is called in messages ("engine", "workload").
+    static var itemNoun: String { get }
+    /// The message for a text that names no item.
+    static func refusal(_ text: String) -> String
+}
+
+extension ListItem {
+    static func refusal(_ text: String) -> String {
+        "unknown \(itemNoun) '\(text)'; known: \(knownNames.joined(separator: ", "))"
+    }
+}
+
+/// A comma-separated option (`--engines heckel,set`): every item known,
+/// none given twice (it would give two rows per case), at least one.
+/// Parsed through `transform: CommaList.parse`, so that an unknown item is
+/// named in the message with the known ones; the `ExpressibleByArgument`
+/// conformance gives defaults their help text.
+struct CommaList<Item: ListItem>: ExpressibleByArgument, Hashable {
+    var items: [Item]
+
+    init(_ items: [Item]) { self.items = items }
+
+    init?(argument: String) {
+        guard let list = try? CommaList.parse(argument) else { return nil }
+        self = list
+    }
+
+    var defaultValueDescription: String { items.map(\.itemName).joined(separator: ",") }
+
+    /// Splits, trims and checks `text`. O(items · known names).
+    @Sendable static func parse(_ text: String) throws -> CommaList {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        guard parts.contains(where: { !$0.isEmpty }) else { throw ListError("the list is empty") }
+        var seen = Set<Item>()
+        var items: [Item] = []
+        for part in parts where !part.isEmpty {
+            guard let item = Item(item: part) else {
+                throw ListError(Item.refusal(ChangesetText.visible(part)))
+            }
+            guard seen.insert(item).inserted else { throw ListError("'\(part)' is given twice") }
+            items.append(item)
+        }
+        return CommaList(items)
+    }
+}
+
+/// Why a list option was refused; ArgumentParser prints it after the value.
+struct ListError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+extension EngineName: ListItem {
+    init?(item text: String) {
+        guard let descriptor = EngineRegistry.current.descriptor(named: EngineName(text)) else { return nil }
+        self = descriptor.name
+    }
+    var itemName: String { rawValue }
+    static var knownNames: [String] { EngineRegistry.current.names.map(\.rawValue) }
+    static var itemNoun: String { "engine" }
+}
+
+extension WorkloadName: ListItem {
+    init?(item text: String) { self.init(rawValue: text) }
+    var itemName: String { rawValue }
+    static var knownNames: [String] { allCases.map(\.rawValue) }
+    static var itemNoun: String { "workload" }
+}
+
+extension ElementKind: ListItem {
+    init?(item text: String) { self.init(rawValue: text) }
+    var itemName: String { rawValue }
+    static var knownNames: [String] { allCases.map(\.rawValue) }
+    static var itemNoun: String { "element kind" }
+}
+
+/// A dataset size in a `--sizes` list: 0 up to the largest generated size.
+struct DatasetSize: ListItem {
+    var value: Int
+    init?(item text: String) {
+        guard let value = Int(text), value >= 0, value <= WorkloadName.maximumSize else { return nil }
+        self.value = value
+    }
+    var itemName: String { String(value) }
+    static var knownNames: [String] { ["0 to \(WorkloadName.maximumSize)"] }
+    static var itemNoun: String { "size" }
+    static func refusal(_ text: String) -> String {
+        "'\(text)' is not a size from 0 to \(Formatting.count(WorkloadName.maximumSize))"
+    }
+}
+
+/// One engine of the registry, for `--engine`: an unknown name lists the
+/// registered ones.
+struct EngineChoice: ExpressibleByArgument, Hashable {
+    var descriptor: EngineDescriptor
+    var name: EngineName { descriptor.name }
+
+    init?(argument: String) {
+        guard let descriptor = EngineRegistry.current.descriptor(named: EngineName(argument)) else { return nil }
+        self.descriptor = descriptor
+    }
+
+    /// The registered engine `text` names, or an error listing the registered names.
+    @Sendable static func parse(_ text: String) throws -> EngineChoice {
+        guard let choice = EngineChoice(argument: text) else {
+            throw ListError(EngineName.refusal(ChangesetText.visible(text)))
+        }
+        return choice
+    }
+
+    /// The default of an `--engine` option: `name`, or the first registered
+    /// engine when a registry has none of that name.
+    init(default name: EngineName) {
+        let registry = EngineRegistry.current
+        descriptor = registry.descriptor(named: name) ?? registry.descriptors[0]
+    }
+
+    static func == (lhs: EngineChoice, rhs: EngineChoice) -> Bool { lhs.name == rhs.name }
+    func hash(into hasher: inout Hasher) { hasher.combine(name) }
+
+    var defaultValueDescription: String { name.rawValue }
+    static var allValueStrings: [String] { EngineRegistry.current.names.map(\.rawValue) }
+    static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
+}
+
+/// A fraction given as `0.05` or `5%`: positive, finite.
+struct Fraction: ExpressibleByArgument, Hashable {
+    var value: Double
+    init(_ value: Double) { self.value = value }
+    init?(argument: String) {
+        guard let value = CompareThresholds.parseFraction(argument) else { return nil }
+        self.value = value
+    }
+    var defaultValueDescription: String { CompareThresholds.percentText(value) }
+}
+
+/// A memory budget in MiB, the one unit every budget option takes; at most
+/// what shifts to bytes without overflow.
+struct Mebibytes: ExpressibleByArgument, Hashable {
+    var value: Int
+    var bytes: Int { value << 20 }
+    init(bytes: Int) { value = bytes >> 20 }
+    init?(argument: String) {
+        guard let value = Int(argument), value > 0, value <= Int.max >> 20 else { return nil }
+        self.value = value
+    }
+    var defaultValueDescription: String { "\(value)" }
+}
+
+/// `compare --format`.
+enum CompareOutputFormat: String, ExpressibleByArgument, CaseIterable {
+    case md, text, json
+
+    var reportFormat: ReportFormat {
+        switch self {
+        case .md: return .md
+        case .text: return .text
+        case .json: return .json
+        }
+    }
+}
+
+/// The folder of named baselines, shared by `baseline` and `compare`.
+struct BaselineFolderOption: ParsableArguments {
+    @Option(name: .customLong("baselines-dir"), help: "Folder of the named baselines.")
+    var path: String = Baselines.defaultDirectory
+}
+
+/// The two lists `diff` and `teach` compare: two JSON files, or two
+/// literal strings with `--chars`.
+struct TwoListsArguments: ParsableArguments {
+    @Flag(name: .long, help: "Treat OLD and NEW as literal strings; each character is an element.")
+    var chars = false
+
+    @Argument(help: "The old list (a JSON file, or a string with --chars).")
+    var old: String
+
+    @Argument(help: "The new list (a JSON file, or a string with --chars).")
+    var new: String
+}

@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+
+/// The command line says what it does: list options name the bad item,
+/// flags that cannot apply are refused, budgets take one unit, `run` says
+/// how to draw its report, `--version` names the compiler exactly.
+@Suite(.serialized, .timeLimit(.minutes(5))) struct CommandLineIdiomTests {
+    @Test func listOptionsNameTheBadItem() throws {
+        let unknown = try CLI.run(["run", "--workloads", "mixed,zigzag", "--sizes", "10"])
+        #expect(unknown.status == 2 && unknown.stderr.contains("unknown workload 'zigzag'") && unknown.stderr.contains("feed"), "\(unknown.stderr)")
+        let kind = try CLI.run(["run", "--elements", "int,uuid,float", "--sizes", "10"])
+        #expect(kind.status == 2 && kind.stderr.contains("unknown element kind 'float'") && kind.stderr.contains("record"), "\(kind.stderr)")
+        let twice = try CLI.run(["run", "--elements", "int,uuid,int", "--sizes", "10"])
+        #expect(twice.status == 2 && twice.stderr.contains("'int' is given twice"), "\(twice.stderr)")
+        let size = try CLI.run(["run", "--sizes", "100,99999999999"])
+        #expect(size.status == 2 && size.stderr.contains("'99999999999' is not a size"), "\(size.stderr)")
+        let negative = try CLI.run(["run", "--sizes", "-5"])
+        #expect(negative.status == 2 && negative.stderr.contains("'-5' is not a size"), "\(negative.stderr)")
+        let empty = try CLI.run(["run", "--engines", " , "])
+        #expect(empty.status == 2 && empty.stderr.contains("empty"), "\(empty.stderr)")
+        let shard = try CLI.run(["run", "--shard", "0/3"])
+        #expect(shard.status == 2 && shard.stderr.contains("K/N"), "\(shard.stderr)")
+        let fraction = try CLI.run(["compare", "ci", "--threshold", "-3%"])
+        #expect(fraction.status == 2 && fraction.stderr.contains("--threshold"), "\(fraction.stderr)")
+        let format = try CLI.run(["compare", "ci", "--format", "html"])
+        #expect(format.status == 2 && format.stderr.contains("'md'"), "\(format.stderr)")
+    }
+
+    /// `--no-moves` changes nothing for engines that find moves while
+    /// matching, so it is refused there (it used to be ignored silently),
+    /// and honoured by the engines that pair moves afterwards.
+    @Test func noMovesIsRefusedWhereItCannotApply() throws {
+        for engine in ["heckel", "set", "anchor"] {
+            let result = try CLI.run(["diff", "--engine", engine, "--no-moves", "--chars", "ABC", "CAB"])
+            #expect(result.status == 2 && result.stderr.contains("--no-moves applies to"), "\(engine): \(result.stderr)")
+            #expect(result.stdout.isEmpty)
+        }
+        for engine in ["lcs", "myers", "stdlib"] {
+            let result = try CLI.run(["diff", "--engine", engine, "--no-moves", "--format", "json", "--chars", "ABC", "CAB"])
+            #expect(result.status == 0, "\(engine): \(result.stderr)")
+            #expect(result.stdout.contains("\"moves\": []"), "\(engine): \(result.stdout)")
+        }
+    }
+
+    /// Both budget options are in MiB: 1 MiB holds the table of 100 × 100
+    /// (about 20 KB) but not that of 1,000 × 1,000 (about 2 MB). Read as
+    /// bytes, both would be refused; read as KiB, both would be too.
+    @Test func memoryBudgetsAreMebibytes() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let run = try CLI.run(
+            ["run", "--engines", "lcs", "--workloads", "shuffled", "--sizes", "100,1000", "--lcs-memory-budget", "1",
+             "--repetitions", "1", "--min-time", "0", "--no-memory", "--no-floor", "--memo", "", "--output", dir.path,
+             "--name", "budget", "--datasets-dir", "", "--quiet"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let csv = try String(contentsOf: dir.appendingPathComponent("budget/results.csv"), encoding: .utf8)
+        let lines = csv.split(separator: "\n").map(String.init)
+        let header = lines[0].split(separator: ",").map(String.init)
+        let size = try #require(header.firstIndex(of: "size")), status = try #require(header.firstIndex(of: "status"))
+        var statusBySize: [String: String] = [:]
+        for line in lines.dropFirst() {
+            let fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            statusBySize[fields[size]] = fields[status]
+        }
+        #expect(statusBySize == ["100": "ok", "1000": "skipped"], "\(csv)")
+        let json = try String(contentsOf: dir.appendingPathComponent("budget/results.json"), encoding: .utf8)
+        #expect(json.contains("\"lcs_memory_budget_bytes\" : 1048576") || json.contains("\"lcs_memory_budget_bytes\": 1048576"), "\(json.prefix(2000))")
+
+        let list = try CLI.write("[1, 2, 3, 4, 5, 6, 7, 8, 9, 10]", to: "ten.json", in: dir)
+        let table = try CLI.run(["table", "--old", list, "--new", list, "--png", dir.path + "/t.png", "--memory-budget", "1"])
+        #expect(table.status == 0, "\(table.stderr)")
+    }
+
+    /// `run` ends by saying where its results are and the command that draws
+    /// the charts and page; the command, typed, works.
+    @Test func runSaysHowToDrawItsReport() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let run = try CLI.run(
+            ["run", "--engines", "heckel", "--workloads", "mixed", "--sizes", "50", "--repetitions", "1", "--min-time", "0",
+             "--no-memory", "--memo", "", "--output", dir.path + "/my reports", "--name", "one", "--datasets-dir", "", "--quiet"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let line = try #require(run.stdout.split(separator: "\n").first { $0.hasPrefix("report: ") }, "\(run.stdout)")
+        #expect(line.contains(" chart '\(dir.path)/my reports/one'"), "\(line)")
+        #expect(line.contains("\(dir.path)/my reports/one/index.html"), "\(line)")
+        // The printed command, through a shell, draws the page.
+        let typed = line.dropFirst("report: ".count).components(separatedBy: " draws the charts")[0]
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/bash")
+        shell.arguments = ["-c", typed + " > /dev/null"]
+        try shell.run()
+        shell.waitUntilExit()
+        #expect(shell.terminationStatus == 0)
+        #expect(FileManager.default.fileExists(atPath: dir.path + "/my reports/one/index.html"))
+    }
+
+    /// `--version` names the compiler that built the tool as `swift
+    /// --version` does (the toolchain that built these tests).
+    @Test func versionNamesTheCompilerExactly() throws {
+        let version = try CLI.run(["--version"])
+        #expect(version.status == 0)
+        let swift = Process()
+        swift.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        swift.arguments = ["swift", "--version"]
+        let pipe = Pipe()
+        swift.standardOutput = pipe
+        swift.standardError = FileHandle.nullDevice
+        try swift.run()
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        swift.waitUntilExit()
+        // "Swift version 6.3.1 (swift-6.3.1-RELEASE)" → 6.3.1
+        let match = try #require(text.firstMatch(of: /Swift version (\d+\.\d+(?:\.\d+)?)/), "\(text)")
+        #expect(version.stdout.contains("built with Swift \(match.1))"), "\(version.stdout) vs \(text)")
+        #expect(version.stdout.hasPrefix("diffbench "))
+    }
+}

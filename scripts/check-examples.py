@@ -1,0 +1,205 @@
+#!/usr/bin/env python3
+"""Runs every command the README and `diffbench <command> --help` show, as written.
+
+    scripts/check-examples.py            run them all (make readme-examples)
+    scripts/check-examples.py --list     print the commands and what is done with each
+
+Sources, in this order:
+  1. README.md: every line of every ```sh block, top to bottom (a trailing
+     "  # comment" is the shell's own comment and stays). A line ending in a
+     backslash continues on the next.
+  2. README.md: every plain ``` block that starts with "$ diffbench ...": the
+     command runs (as the debug build) and its output must equal the lines
+     that follow in the block, so sample output cannot drift either.
+  3. The "Examples:" section of every subcommand's --help: each line that
+     starts with "diffbench" runs with the release build in its place.
+
+Each command runs from the repository root with bash and must exit 0 within
+its time limit. A few commands are not run, each for a stated reason (the
+list NOT_RUN below); a README command that is neither run nor listed there
+is impossible, so a new example is checked from the day it is written.
+Exit status: 0 when every command passed, 1 when one failed, 2 on a broken
+setup (no binary).
+"""
+import os
+import re
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DEBUG = ".build/debug/diffbench"
+RELEASE = ".build/release/diffbench"
+TIME_LIMIT = 900  # seconds per command
+
+# Commands shown but not run here, with the reason. Compared after the
+# trailing comment is removed.
+NOT_RUN = {
+    "make test": "this check runs after it (.ci/run: make test, make bench-ci, then this)",
+    "make bench": "the three-minute main job; CI runs its smaller twin, make bench-ci",
+    "make bench-ci": ".ci/run runs it just before this check (Reports/ci/current is its run)",
+    "make bench-ci-baseline": "rewrites the committed baseline Reports/baselines/ci.json",
+}
+
+
+def strip_comment(line):
+    """The command without a trailing shell comment (' # ...' outside quotes)."""
+    quote = None
+    for i, ch in enumerate(line):
+        if quote:
+            if ch == quote:
+                quote = None
+        elif ch in "'\"":
+            quote = ch
+        elif ch == "#" and (i == 0 or line[i - 1].isspace()):
+            return line[:i].rstrip()
+    return line.rstrip()
+
+
+def readme_commands(text):
+    """(line number, command, expected output or None) for README.md."""
+    found = []
+    lines = text.split("\n")
+    i = 0
+    while i < len(lines):
+        fence = re.match(r"^```(\w*)\s*$", lines[i])
+        if not fence:
+            i += 1
+            continue
+        language = fence.group(1)
+        start = i + 1
+        j = start
+        while j < len(lines) and not lines[j].startswith("```"):
+            j += 1
+        block = lines[start:j]
+        if language in ("sh", "bash", "shell"):
+            k = 0
+            while k < len(block):
+                number = start + k + 1
+                command = block[k]
+                while command.endswith("\\") and k + 1 < len(block):
+                    k += 1
+                    command = command[:-1] + " " + block[k].strip()
+                command = command.strip()
+                if command and not command.startswith("#"):
+                    found.append((number, command, None))
+                k += 1
+        elif language == "" and block and block[0].startswith("$ diffbench "):
+            command = DEBUG + block[0][len("$ diffbench"):]
+            found.append((start + 1, command, "\n".join(block[1:]).rstrip("\n")))
+        i = j + 1
+    return found
+
+
+def help_commands():
+    """(subcommand, command) for every 'Examples:' line of every --help."""
+    root = subprocess.run([RELEASE, "--help"], cwd=ROOT, capture_output=True, text=True, env=terminal(400))
+    names = []
+    in_list = False
+    for line in root.stdout.split("\n"):
+        if line.startswith("SUBCOMMANDS:"):
+            in_list = True
+            continue
+        if in_list:
+            match = re.match(r"^  (\S+)", line)
+            if match:
+                names.append(match.group(1))
+            elif line.strip() == "" and names:
+                break
+    found = []
+    for name in names:
+        page = subprocess.run([RELEASE, name, "--help"], cwd=ROOT, capture_output=True, text=True, env=terminal(80))
+        in_examples = False
+        command = None
+        for line in page.stdout.split("\n"):
+            if line.strip().startswith("Examples"):
+                in_examples = True
+                continue
+            if not in_examples:
+                continue
+            if not line.strip():
+                break
+            text = line.strip()
+            if command is not None:  # the line after a backslash
+                command = command[:-1] + " " + text
+            elif text.startswith("diffbench"):
+                command = RELEASE + text[len("diffbench"):]
+            else:
+                raise SystemExit(f"check-examples: {name} --help: at 80 columns an example line does not start with "
+                                 f"'diffbench' (wrapped? break it with a backslash): {text!r}")
+            if not command.endswith("\\"):
+                found.append((name, command))
+                command = None
+    return found
+
+
+def terminal(columns):
+    """The environment of a terminal `columns` wide, as ArgumentParser wraps help for it."""
+    env = dict(os.environ)
+    env["COLUMNS"] = str(columns)
+    return env
+
+
+def run(command):
+    started = time.monotonic()
+    try:
+        result = subprocess.run(["bash", "-o", "pipefail", "-c", command], cwd=ROOT, capture_output=True, text=True,
+                                timeout=TIME_LIMIT)
+    except subprocess.TimeoutExpired:
+        return None, "", f"timed out after {TIME_LIMIT} s", time.monotonic() - started
+    return result.returncode, result.stdout, result.stderr, time.monotonic() - started
+
+
+def main():
+    listing = "--list" in sys.argv[1:]
+    for binary in (DEBUG, RELEASE):
+        if not listing and not os.access(os.path.join(ROOT, binary), os.X_OK):
+            print(f"check-examples: {binary} is missing (make readme-examples builds it)", file=sys.stderr)
+            return 2
+    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as handle:
+        readme = readme_commands(handle.read())
+    jobs = []
+    for number, command, expected in readme:
+        reason = NOT_RUN.get(strip_comment(command))
+        jobs.append((f"README.md:{number}", command, expected, reason))
+    if not listing:
+        for name, command in help_commands():
+            jobs.append((f"diffbench {name} --help", command, None, None))
+    # The CI-gate examples read the run `make bench-ci` leaves; make it when absent.
+    if not listing and any("Reports/ci/current" in job[1] for job in jobs) \
+            and not os.path.exists(os.path.join(ROOT, "Reports/ci/current/results.json")):
+        print("check-examples: Reports/ci/current is missing; running make bench-ci first")
+        if subprocess.run(["make", "bench-ci"], cwd=ROOT).returncode != 0:
+            print("check-examples: make bench-ci failed", file=sys.stderr)
+            return 2
+    failures = []
+    for where, command, expected, reason in jobs:
+        if reason:
+            print(f"skip  {where}: {command}\n      ({reason})")
+            continue
+        if listing:
+            print(f"run   {where}: {command}")
+            continue
+        status, out, err, seconds = run(command)
+        problem = None
+        if status != 0:
+            problem = f"exit status {status}" if status is not None else err
+        elif expected is not None and out.rstrip("\n") != expected:
+            problem = "the output differs from the README's sample:\n--- README\n" + expected + "\n--- now\n" + out.rstrip("\n")
+        mark = "ok  " if problem is None else "FAIL"
+        print(f"{mark}  {where} ({seconds:.1f} s): {command}")
+        if problem:
+            tail = "\n".join((err or out).strip().split("\n")[-8:])
+            failures.append(f"{where}: {command}\n    {problem}\n    {tail}")
+    if failures:
+        print(f"\ncheck-examples: {len(failures)} example(s) failed:", file=sys.stderr)
+        for failure in failures:
+            print("  " + failure, file=sys.stderr)
+        return 1
+    if not listing:
+        print(f"check-examples: all {sum(1 for job in jobs if not job[3])} examples ran as written")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
