@@ -3,6 +3,7 @@
 
     scripts/check-examples.py            run them all (make readme-examples)
     scripts/check-examples.py --list     print the commands and what is done with each
+    scripts/check-examples.py --only TEXT    run only the commands containing TEXT
 
 Sources, in this order:
   1. README.md: every line of every ```sh block, top to bottom (a trailing
@@ -152,6 +153,7 @@ def run(command):
 
 def main():
     listing = "--list" in sys.argv[1:]
+    only = sys.argv[sys.argv.index("--only") + 1] if "--only" in sys.argv[1:-1] else None
     for binary in (DEBUG, RELEASE):
         if not listing and not os.access(os.path.join(ROOT, binary), os.X_OK):
             print(f"check-examples: {binary} is missing (make readme-examples builds it)", file=sys.stderr)
@@ -172,6 +174,8 @@ def main():
         if subprocess.run(["make", "bench-ci"], cwd=ROOT).returncode != 0:
             print("check-examples: make bench-ci failed", file=sys.stderr)
             return 2
+    if only is not None:
+        jobs = [job for job in jobs if only in job[1]]
     failures = []
     for where, command, expected, reason in jobs:
         if reason:
@@ -189,8 +193,8 @@ def main():
         mark = "ok  " if problem is None else "FAIL"
         print(f"{mark}  {where} ({seconds:.1f} s): {command}")
         if problem:
-            tail = "\n".join((err or out).strip().split("\n")[-8:])
-            failures.append(f"{where}: {command}\n    {problem}\n    {tail}")
+            tail = "" if status == 0 else "\n    " + "\n    ".join((err or out).strip().split("\n")[-8:])
+            failures.append(f"{where}: {command}\n    {problem}{tail}")
     if failures:
         print(f"\ncheck-examples: {len(failures)} example(s) failed:", file=sys.stderr)
         for failure in failures:
