@@ -54,7 +54,7 @@ extension IdentityCodes {
     /// Complexity: O(N + M) worst-case time: one extra sequential pass over
     /// the old ids for their range (wasted, about one nanosecond per id,
     /// when the range is too wide); memory 4 bytes per slot, at most
-    /// 4N + 64 slots.
+    /// 4N + 65 slots.
     @inlinable
     static func denseIntegerCoded<I: ElementIdentity>(
         old: UnsafeBufferPointer<I.Element>, new: UnsafeBufferPointer<I.Element>, identity: I
@@ -69,8 +69,9 @@ extension IdentityCodes {
         // Keys preserve the ids' order, so every old id is in [low, high].
         guard high &- low < UInt64(denseSlotLimit(oldCount: old.count)) else { return nil }
         let slots = Int(truncatingIfNeeded: high &- low) &+ 1
-        // Slot k: the code of id low + k, or -1 when no old id has that value.
-        var table = [Int32](repeating: -1, count: slots)
+        // Slot k: the code of id low + k, or -1 when no old id has that value;
+        // one more slot, always -1, answers every new id outside the range.
+        var table = [Int32](repeating: -1, count: slots &+ 1)
         var next: Int32 = 0
         var dupFirst = -1, dupSecond = -1
         var oldCodes: [Int32] = []
@@ -97,11 +98,14 @@ extension IdentityCodes {
                 initialized = old.count
             }
             newCodes = [Int32](unsafeUninitializedCapacity: new.count) { codes, initialized in
-                let limit = UInt64(slots)
+                let outside = UInt64(slots)
                 for j in 0..<new.count {
-                    // Below `low` wraps around to a large offset: one test for both sides.
-                    let offset = _integerKey(identity.id(of: new[j])) &- low
-                    codes[j] = offset < limit ? table[Int(truncatingIfNeeded: offset)] : -1
+                    // Below `low` wraps around to a large offset, so one
+                    // clamp sends both sides to the last slot: no branch,
+                    // which new ids scattered among old ones (feed's
+                    // interleaved posts) would mispredict.
+                    let offset = Swift.min(_integerKey(identity.id(of: new[j])) &- low, outside)
+                    codes[j] = table[Int(truncatingIfNeeded: offset)]
                 }
                 initialized = new.count
             }
