@@ -140,6 +140,20 @@ import DiffBenchTestSupport
         #expect(codes.firstOldDuplicate == nil)
     }
 
+    /// The branch-free gathering of deletes and inserts (heckel, set) gives
+    /// what `filter` gives, including none and all selected.
+    @Test func selectedIndicesAreTheFilteredIndices() {
+        var random = TestRandom(seed: 11)
+        for round in 0..<300 {
+            let count = random.below(200)
+            let density = [0, 1, 2, 10, 10][round % 5]  // in tenths; 10: everything
+            let links = (0..<count).map { _ in random.below(10) < density ? Int32(-1) : Int32(random.below(50)) }
+            let selected = links.withUnsafeBufferPointer { links in _selectedIndices(count: links.count) { _negativeBit(links[$0]) } }
+            #expect(selected == links.indices.filter { links[$0] < 0 }, "round \(round)")
+        }
+        #expect([Int32.min, -1, 0, 1, .max].map(_negativeBit) == [1, 1, 0, 0, 0])
+    }
+
     @Test func codesFollowFirstAppearance() {
         let codes = IdentityCodes(old: [70, 5, 70, -3, 5], new: [5, 8, -3, 70], identity: ValueElements<Int>())
         #expect(codes.old == [0, 1, 0, 2, 1])
