@@ -94,3 +94,34 @@ struct Matching {
     }
 }
 
+/// The indices in `0..<count` where `selected` holds, ascending, in an array
+/// of that exact length (capacity one more).
+///
+/// A counting pass, then every index is written at the end and the end
+/// advances only past a selected one: no branch on the data (`flag` returns
+/// 1 for a selected index, 0 otherwise, computed with arithmetic: a
+/// conditional expression there is compiled back into a branch). An `if` per
+/// index is mispredicted about once per selected index when they come
+/// scattered (the deletes and inserts of a feed refresh), which cost more
+/// than the pass's own work. The extra slot takes the write after the last
+/// selected index. `flag` must be a cheap, side-effect-free test; it is
+/// called twice per index. O(count).
+@inlinable @inline(__always)
+func _selectedIndices(count: Int, _ flag: (Int) -> Int) -> [Int] {
+    var total = 0
+    for index in 0..<count { total &+= flag(index) }
+    if total == 0 { return [] }
+    return [Int](unsafeUninitializedCapacity: total &+ 1) { buffer, initialized in
+        var end = 0
+        for index in 0..<count {
+            buffer[end] = index
+            end &+= flag(index)
+        }
+        initialized = end
+    }
+}
+
+/// 1 when `value` is negative, else 0, by arithmetic (no compare a compiler
+/// could turn into a branch).
+@inlinable @inline(__always)
+func _negativeBit(_ value: Int32) -> Int { Int(truncatingIfNeeded: UInt32(bitPattern: value) &>> 31) }

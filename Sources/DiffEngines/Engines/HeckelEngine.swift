@@ -50,6 +50,12 @@ public struct HeckelPasses: Sendable {
     /// engine does not pay for what only the teaching pictures show).
     public private(set) var linkedByPass: [UInt8]
     let recordsPasses: Bool
+    /// Whether some symbol occurs more than once in either list (set by
+    /// passes 1 and 2). Without one, passes 4 and 5 can link nothing: an item
+    /// left unlinked after pass 3 is then an id only in the new list (code
+    /// -1, equal to no old code), or an old item whose id is gone. So they
+    /// are skipped, which saves two passes on every list with unique ids.
+    var sawRepeat = false
 
     public init(codes: IdentityCodes, recordingPasses: Bool = false) {
         oldCodes = codes.old
@@ -83,14 +89,18 @@ public struct HeckelPasses: Sendable {
 
     /// Pass 1: count each symbol's occurrences in the new list.
     mutating func countNew() {
+        var repeated = false
         newCodes.withUnsafeBufferPointer { codes in
             newCount.withUnsafeMutableBufferPointer { counts in
                 for code in codes where code >= 0 {
                     let c = Int(code)
-                    if counts[c] < 2 { counts[c] &+= 1 }
+                    let count = counts[c]
+                    repeated = repeated || count != 0
+                    if count < 2 { counts[c] = count &+ 1 }
                 }
             }
         }
+        sawRepeat = sawRepeat || repeated
     }
 
     /// Pass 2: count each symbol's occurrences in the old list and note its line.
@@ -98,11 +108,15 @@ public struct HeckelPasses: Sendable {
         oldCodes.withUnsafeBufferPointer { codes in
             oldCount.withUnsafeMutableBufferPointer { counts in
                 oldLine.withUnsafeMutableBufferPointer { lines in
+                    var repeated = false
                     for i in 0..<codes.count {
                         let c = Int(codes[i])
-                        if counts[c] < 2 { counts[c] &+= 1 }
+                        let count = counts[c]
+                        repeated = repeated || count != 0
+                        if count < 2 { counts[c] = count &+ 1 }
                         lines[c] = Int32(i)
                     }
+                    sawRepeat = sawRepeat || repeated
                 }
             }
         }
@@ -134,6 +148,7 @@ public struct HeckelPasses: Sendable {
     /// Pass 4: walking forward, an item right after a linked pair is linked to
     /// its counterpart when both are unlinked and have the same symbol.
     mutating func extendForward() {
+        guard sawRepeat else { return }
         let oldCodes = self.oldCodes, record = recordsPasses
         newCodes.withUnsafeBufferPointer { newCodes in
             na.withUnsafeMutableBufferPointer { na in
@@ -159,6 +174,7 @@ public struct HeckelPasses: Sendable {
 
     /// Pass 5: the same walking backward, linking the item right before a pair.
     mutating func extendBackward() {
+        guard sawRepeat else { return }
         let oldCodes = self.oldCodes, record = recordsPasses
         newCodes.withUnsafeBufferPointer { newCodes in
             na.withUnsafeMutableBufferPointer { na in
@@ -188,35 +204,32 @@ public struct HeckelPasses: Sendable {
     /// move for an item taken from anywhere to the front, though an item sent
     /// backwards makes the items it passes move instead (the `set` engine
     /// and `minimizeMoves` give the fewest).
+    ///
+    /// The deletes and inserts are gathered without branches on the data
+    /// (every index is written, the end advances only past the unlinked
+    /// ones), and an insert is a step of the move walk that changes nothing,
+    /// so neither scattered deletes nor scattered inserts cost a mispredicted
+    /// branch each (`feed`, whose changes are scattered, paid them).
     @usableFromInline
     func matching() -> Matching {
-        var deletes: [Int] = []
-        var inserts: [Int] = []
         var moves: [Changeset.Move] = []
         var consumed = [Bool](repeating: false, count: oa.count)
+        let deletes = oa.withUnsafeBufferPointer { oa in _selectedIndices(count: oa.count) { _negativeBit(oa[$0]) } }
+        let inserts = na.withUnsafeBufferPointer { na in _selectedIndices(count: na.count) { _negativeBit(na[$0]) } }
         oa.withUnsafeBufferPointer { oa in
             na.withUnsafeBufferPointer { na in
-                // Exact capacities first (two cheap counting passes), so the
-                // lists never regrow: on small lists the regrowing
-                // reallocations cost more than the passes themselves.
-                var deleteCount = 0, insertCount = 0
-                for i in 0..<oa.count where oa[i] < 0 { deleteCount &+= 1 }
-                for j in 0..<na.count where na[j] < 0 { insertCount &+= 1 }
-                deletes.reserveCapacity(deleteCount)
-                inserts.reserveCapacity(insertCount)
-                for i in 0..<oa.count where oa[i] < 0 { deletes.append(i) }
                 consumed.withUnsafeMutableBufferPointer { consumed in
                     var cursor = 0
                     for j in 0..<na.count {
                         let i = Int(na[j])
-                        if i < 0 {
-                            inserts.append(j)
-                            continue
-                        }
                         while cursor < oa.count && (oa[cursor] < 0 || consumed[cursor]) { cursor += 1 }
-                        if i == cursor {
-                            cursor += 1
-                        } else {
+                        // An insert (i == -1) neither stays nor moves; the
+                        // cursor may skip ahead for it as it would for the
+                        // next linked item anyway.
+                        let stays = i == cursor
+                        let moved = i >= 0 && !stays
+                        cursor &+= Int(truncatingIfNeeded: unsafeBitCast(stays, to: UInt8.self))
+                        if moved {
                             consumed[i] = true
                             moves.append(Changeset.Move(from: i, to: j))
                         }

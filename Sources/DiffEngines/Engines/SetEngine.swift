@@ -43,27 +43,30 @@ func setMatching(_ codes: IdentityCodes) throws(DiffError) -> Matching {
         throw .duplicateID(id: "", side: .old, first: duplicate.first, second: duplicate.second)
     }
     let n = codes.old.count, m = codes.new.count
-    var newToOld = [Int32](repeating: -1, count: m)
-    var oldMatched = [Bool](repeating: false, count: n)
-    var inserts: [Int] = []
+    guard n > 0 else {
+        return Matching(newToOld: codes.new, deletes: [], inserts: Array(0..<m), moves: [])
+    }
+    // With unique old ids a code is the matched old index (-1: an insert),
+    // so the new codes are already the new-to-old map; this pass only marks
+    // the matched old items and looks for a repeat. It has no branch on the
+    // data but the rare repeat: an insert marks old item 0 with the mark it
+    // already has. Inserts come scattered in a real feed, and a branch on
+    // each was mispredicted about once per insert.
+    // 1 for a matched old item (bytes, so the marks are plain arithmetic).
+    var oldMatched = [UInt8](repeating: 0, count: n)
     var repeated = -1
     codes.new.withUnsafeBufferPointer { newCodes in
-        newToOld.withUnsafeMutableBufferPointer { sources in
-            oldMatched.withUnsafeMutableBufferPointer { matched in
-                for j in 0..<m {
-                    let code = newCodes[j]
-                    if code < 0 {
-                        inserts.append(j)
-                        continue
-                    }
-                    let c = Int(code)
-                    if matched[c] {
-                        repeated = j
-                        return
-                    }
-                    matched[c] = true
-                    sources[j] = code
+        oldMatched.withUnsafeMutableBufferPointer { matched in
+            for j in 0..<m {
+                let code = newCodes[j]
+                let known = UInt8(truncatingIfNeeded: 1 &- _negativeBit(code))
+                let c = Int(code) & (0 &- Int(known))
+                let seen = matched[c]
+                if known & seen != 0 {
+                    repeated = j
+                    return
                 }
+                matched[c] = seen | known
             }
         }
     }
@@ -72,19 +75,19 @@ func setMatching(_ codes: IdentityCodes) throws(DiffError) -> Matching {
         let first = codes.new.firstIndex(of: code)!
         throw .duplicateID(id: "", side: .new, first: first, second: repeated)
     }
-    var deletes: [Int] = []
-    deletes.reserveCapacity(n - (m - inserts.count))
-    oldMatched.withUnsafeBufferPointer { matched in
-        for i in 0..<n where !matched[i] { deletes.append(i) }
-    }
+    let newToOld = codes.new
+    let inserts = newToOld.withUnsafeBufferPointer { sources in _selectedIndices(count: m) { _negativeBit(sources[$0]) } }
+    let deletes = oldMatched.withUnsafeBufferPointer { matched in _selectedIndices(count: n) { Int(matched[$0] ^ 1) } }
     var staying = [Bool](repeating: false, count: m)
     var moves: [Changeset.Move] = []
     newToOld.withUnsafeBufferPointer { sources in
         staying.withUnsafeMutableBufferPointer { staying in
             let kept = markLongestIncreasingRun(sources, into: staying)
             moves.reserveCapacity(m - inserts.count - kept)
-            for j in 0..<m where sources[j] >= 0 && !staying[j] {
-                moves.append(Changeset.Move(from: Int(sources[j]), to: j))
+            for j in 0..<m {
+                // Both read first, so the test is one branch, taken only by a move.
+                let source = sources[j], stays = staying[j]
+                if source >= 0 && !stays { moves.append(Changeset.Move(from: Int(source), to: j)) }
             }
         }
     }
