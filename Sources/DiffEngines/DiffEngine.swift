@@ -28,7 +28,15 @@ public struct DiffOptions: Hashable, Sendable {
 /// algorithm itself runs non-generically on dense integer codes
 /// (``IdentityCodes``).
 public protocol DiffEngine: Sendable {
+    /// The engine's stable name (the CLI, result rows and charts spell it).
     static var name: EngineName { get }
+
+    /// Diffs `old` into `new`, matching elements by `identity`.
+    ///
+    /// - Complexity: each engine's own, stated on its type and its `diff`;
+    ///   every built-in one first trims the common prefix and suffix (one
+    ///   pass of id comparisons, no hashing) and codes the remaining ids once
+    ///   (O(N + M) expected).
     func diff<I: ElementIdentity>(
         from old: [I.Element], to new: [I.Element], identity: I, options: DiffOptions
     ) throws(DiffError) -> Changeset
@@ -39,6 +47,8 @@ extension DiffEngine {
 
     /// Diffs `Identifiable & Equatable` elements: same `id` is the same item,
     /// same `id` with different content is an update.
+    ///
+    /// - Complexity: that of the engine (see its type).
     @inlinable
     public func diff<E: Identifiable & Equatable>(
         from old: [E], to new: [E], options: DiffOptions = .default
@@ -47,6 +57,8 @@ extension DiffEngine {
     }
 
     /// Diffs plain `Hashable` values, each its own identity (no updates).
+    ///
+    /// - Complexity: that of the engine (see its type).
     @inlinable
     public func diff<E: Hashable>(
         fromValues old: [E], toValues new: [E], options: DiffOptions = .default

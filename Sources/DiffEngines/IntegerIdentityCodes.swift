@@ -14,9 +14,9 @@
 /// appearance, exactly as in the general pass, so every engine's result is
 /// the same whichever pass coded the ids.
 ///
-/// Complexity: O(N + M) expected time; memory 16 bytes per slot, with
-/// between 2N and 4N slots (the load stays at or under one half, which keeps
-/// linear probing short).
+/// - Complexity: O(N + M) expected time; memory 16 bytes per slot, with
+///   between 2N and 4N slots (the load stays at or under one half, which keeps
+///   linear probing short).
 extension IdentityCodes {
     @inlinable
     static func integerCoded<I: ElementIdentity>(

@@ -24,10 +24,13 @@ import DiffEngines
 /// sections, the section changes come first and the row changes in a second
 /// batch; reloads of moved rows always come last, at their new index paths.
 ///
-/// Complexity: the engine's on S sections, then on R + K elements (R rows
-/// of the K surviving sections), plus O(S + R) for the translation.
+/// - Complexity: the engine's on S sections, then on R + K elements (R rows
+///   of the K surviving sections), plus O(S + R) for the translation.
 public enum SectionedDiff {
     /// Diffs with the built-in engine called `engine`.
+    ///
+    /// - Complexity: the engine's on S sections, then on R + K rows and
+    ///   markers (R rows of the K surviving sections), plus O(S + R).
     public static func diff<SectionID: Hashable & Sendable, Row: Identifiable & Equatable & Sendable>(
         engine: EngineName, old: [ListSection<SectionID, Row>], new: [ListSection<SectionID, Row>],
         options: DiffOptions = .default
@@ -36,6 +39,10 @@ public enum SectionedDiff {
     }
 
     /// Diffs with any engine, one of another package's included.
+    ///
+    /// - Complexity: the engine's on S sections, then on R + K rows and
+    ///   markers (R rows of the K surviving sections), plus O(S + R) to
+    ///   flatten the sections and translate the flat changes to index paths.
     public static func diff<E: DiffEngine, SectionID: Hashable & Sendable, Row: Identifiable & Equatable & Sendable>(
         using engine: E, old: [ListSection<SectionID, Row>], new: [ListSection<SectionID, Row>],
         options: DiffOptions = .default
