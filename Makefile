@@ -76,6 +76,13 @@ example: setup
 clean:
 	rm -rf .build
 
+# DocC documentation of the library products (DiffEngines, ListUpdates) into
+# Reports/docs/<target>/ through swift-docc-plugin; fails on any DocC warning
+# (an unresolved ``symbol`` link, say). See scripts/docs.sh.
+.PHONY: docs
+docs: setup
+	@bash scripts/docs.sh
+
 # Teaching pictures for the canonical examples, into Reports/teach/<name>/.
 .PHONY: teach
 teach: setup
