@@ -56,6 +56,25 @@ extension DiffEngine {
         try diff(from: old, to: new, identity: IdentifiedElements<E>(), options: options)
     }
 
+    /// ``diff(from:to:identity:options:)`` with the default options.
+    ///
+    /// - Complexity: that of the engine (see its type).
+    @inlinable
+    public func diff<I: ElementIdentity>(
+        from old: [I.Element], to new: [I.Element], identity: I
+    ) throws(DiffError) -> Changeset {
+        try diff(from: old, to: new, identity: identity, options: .default)
+    }
+
+    /// A key path is not an identity by itself: this overload only exists to
+    /// say what to write instead.
+    @available(*, unavailable, message: "name the id with 'id: \\.key', or pass 'identity: KeyPathElements(\\Element.key)'")
+    public func diff<E, ID: Hashable>(
+        from old: [E], to new: [E], identity: KeyPath<E, ID>, options: DiffOptions = .default
+    ) throws(DiffError) -> Changeset {
+        fatalError("unavailable")
+    }
+
     /// Diffs plain `Hashable` values, each its own identity (no updates).
     ///
     /// - Complexity: that of the engine (see its type).

@@ -7,8 +7,7 @@
 /// struct Row: Equatable { var key: String; var title: String }
 /// let changes = try HeckelEngine().diff(from: oldRows, to: newRows, id: \.key)
 /// // the same, spelled out:
-/// let same = try HeckelEngine().diff(
-///     from: oldRows, to: newRows, identity: KeyPathElements(\Row.key), options: .default)
+/// let same = try HeckelEngine().diff(from: oldRows, to: newRows, identity: KeyPathElements(\Row.key))
 /// ```
 ///
 /// Engines read an id several times per element (trimming, coding,
@@ -132,6 +131,15 @@ extension DiffEngine {
 }
 
 extension BuiltInEngine {
+    /// A key path is not an identity by itself: this overload only exists to
+    /// say what to write instead.
+    @available(*, unavailable, message: "name the id with 'id: \\.key', or pass 'identity: KeyPathElements(\\Element.key)'")
+    public func diff<E, ID: Hashable>(
+        from old: [E], to new: [E], identity: KeyPath<E, ID>, options: DiffOptions = .default
+    ) throws(DiffError) -> Changeset {
+        fatalError("unavailable")
+    }
+
     /// Diffs elements identified by the property at `id` with this engine
     /// (same `id`, different `==`: an update); specializes like a call of
     /// the concrete engine.
