@@ -76,6 +76,12 @@ example: setup
 clean:
 	rm -rf .build
 
+# The README's library snippet ("The library"), compiled and run as written
+# in a scratch package that depends on this checkout by path.
+.PHONY: readme-check
+readme-check: setup
+	@bash scripts/check-readme-swift.sh
+
 # DocC documentation of the library products (DiffEngines, ListUpdates) into
 # Reports/docs/<target>/ through swift-docc-plugin; fails on any DocC warning
 # (an unresolved ``symbol`` link, say). See scripts/docs.sh.
