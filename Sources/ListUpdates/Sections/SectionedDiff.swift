@@ -35,7 +35,19 @@ public enum SectionedDiff {
         engine: EngineName, old: [ListSection<SectionID, Row>], new: [ListSection<SectionID, Row>],
         options: DiffOptions = .default
     ) throws(DiffError) -> StagedBatches {
-        try diff(using: BuiltInEngine(engine).engine, old: old, new: new, options: options)
+        // A switch over the engine types, not `BuiltInEngine.engine`: each
+        // case calls `diff(using:)` with a concrete engine type, which the
+        // optimizer can specialize for that engine, instead of opening an
+        // existential. (Section and row types stay generic here: this
+        // function is not inlinable.)
+        switch try BuiltInEngine(engine).name {
+        case .lcs: return try diff(using: LCSEngine(), old: old, new: new, options: options)
+        case .myers: return try diff(using: MyersEngine(), old: old, new: new, options: options)
+        case .heckel: return try diff(using: HeckelEngine(), old: old, new: new, options: options)
+        case .set: return try diff(using: SetEngine(), old: old, new: new, options: options)
+        case .anchor: return try diff(using: AnchorEngine(), old: old, new: new, options: options)
+        default: return try diff(using: StdlibEngine(), old: old, new: new, options: options)
+        }
     }
 
     /// Diffs with any engine, one of another package's included.
