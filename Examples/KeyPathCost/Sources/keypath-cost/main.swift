@@ -5,7 +5,7 @@
 // content changes at 1,000 and 10,000 items. Each form is called 40 times
 // per round, rounds alternate between the forms, and the minimum per form is
 // printed (the least disturbed call on a shared machine), with the ratio to
-// the `Identifiable` form.
+// the `Identifiable` form. Last, the by-name form against the engine type.
 import DiffEngines
 
 struct Post: Identifiable, Equatable {
@@ -96,4 +96,19 @@ for n in [1_000, 10_000] {
         }
         print(pad(engine.rawValue, 9) + pad(String(n), 8) + pad(cell(0), 15) + pad(cell(1), 22) + pad(cell(2), 30) + String(steps[0]))
     }
+}
+
+// The by-name form against the concrete type (both Identifiable): the
+// by-name form is a switch over the engine types, so it should cost the same.
+print("\nheckel   n       HeckelEngine()   BuiltInEngine(named: \"heckel\")")
+for n in [1_000, 10_000] {
+    let (old, new) = lists(n)
+    let byName = try BuiltInEngine(named: "heckel")
+    var direct = Double.infinity, named = Double.infinity
+    for _ in 0..<5 {
+        direct = min(direct, try fastest(40) { try HeckelEngine().diff(from: old, to: new) }.ns)
+        named = min(named, try fastest(40) { try byName.diff(from: old, to: new) }.ns)
+    }
+    let ratio = String(Double(Int(named / direct * 100)) / 100)
+    print(pad("", 9) + pad(String(n), 8) + pad("\(Int(direct / 100) / 10) µs", 17) + "\(Int(named / 100) / 10) µs (\(ratio)×)")
 }
