@@ -18,6 +18,8 @@ help:
 	@echo "  make teach              teaching pictures of the canonical examples, into Reports/teach/"
 	@echo "  make example            build Examples/CustomEngine and run its engine beside the built-ins"
 	@echo "  make readme-examples    run every command README.md and --help show, as written"
+	@echo "  make readme-check       compile and run the README's library snippet in a scratch package"
+	@echo "  make docs               DocC documentation of DiffEngines and ListUpdates into Reports/docs/"
 	@echo "  make build | release    debug or release build of the package"
 	@echo "  make clean              remove .build"
 
@@ -98,6 +100,19 @@ readme-examples: setup
 	@$(SWIFT) build --product diffbench --quiet
 	@$(SWIFT) build -c release --product diffbench --quiet
 	@python3 scripts/check-examples.py
+
+# The README's library snippet ("The library"), compiled and run as written
+# in a scratch package that depends on this checkout by path.
+.PHONY: readme-check
+readme-check: setup
+	@bash scripts/check-readme-swift.sh
+
+# DocC documentation of the library products (DiffEngines, ListUpdates) into
+# Reports/docs/<target>/ through swift-docc-plugin; fails on any DocC warning
+# (an unresolved ``symbol`` link, say). See scripts/docs.sh.
+.PHONY: docs
+docs: setup
+	@bash scripts/docs.sh
 
 # Teaching pictures for the canonical examples, into Reports/teach/<name>/.
 .PHONY: teach

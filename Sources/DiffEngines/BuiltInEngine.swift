@@ -20,7 +20,7 @@ public struct BuiltInEngine: Hashable, Sendable {
 
     @usableFromInline init(known name: EngineName) { self.name = name }
 
-    /// The built-in engine called `name`, or ``DiffError/unknownEngine(_:)``.
+    /// The built-in engine called `name`, or ``DiffError/unknownEngine(_:known:)``.
     public init(_ name: EngineName) throws(DiffError) {
         guard BuiltInEngine.all.contains(where: { $0.name == name }) else {
             throw .unknownEngine(name.rawValue, known: BuiltInEngine.all.map(\.name.rawValue))

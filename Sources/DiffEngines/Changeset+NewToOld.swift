@@ -14,7 +14,7 @@ extension Changeset {
     /// range, ascending, no index used twice, sizes that add up) and throws a
     /// ``ChangesetError`` naming the first one broken.
     ///
-    /// Complexity: O(N + M) time and memory.
+    /// - Complexity: O(N + M) time and memory.
     public func newToOld(oldCount: Int, newCount: Int) throws(ChangesetError) -> [Int] {
         // A negative count would trap in the arrays below; it is bad input like any other.
         guard oldCount >= 0, newCount >= 0 else {
@@ -87,7 +87,7 @@ extension Changeset {
     /// taken from `old`; inserted and updated items from `new` (the changeset
     /// holds indices, not values, exactly like a batch update).
     ///
-    /// Complexity: O(N + M).
+    /// - Complexity: O(N + M).
     public func apply<Element>(to old: [Element], using new: [Element]) throws(ChangesetError) -> [Element] {
         let source = try newToOld(oldCount: old.count, newCount: new.count)
         var updated = [Bool](repeating: false, count: new.count)

@@ -31,8 +31,8 @@ extension Changeset {
     /// inserts at ascending final indices, then updates at final indices.
     /// The step count equals ``stepCount``.
     ///
-    /// Complexity: O(N + M + moves × N); the patch is meant for teaching,
-    /// tests and small lists, not for the timed path.
+    /// - Complexity: O(N + M + moves × N); the patch is meant for teaching,
+    ///   tests and small lists, not for the timed path.
     public func patch(oldCount: Int, newCount: Int) throws(ChangesetError) -> [PatchStep] {
         let source = try newToOld(oldCount: oldCount, newCount: newCount)
         var steps: [PatchStep] = []
@@ -68,6 +68,9 @@ extension Array {
     /// Applies patch steps one at a time; inserted and updated values come
     /// from `new`. Traps on a step whose index is out of range, which is the
     /// point: a valid patch never does.
+    ///
+    /// - Complexity: O(steps × N): each step is an array insert or removal,
+    ///   which shifts the elements after it (teaching and tests only).
     public func applying(_ steps: [PatchStep], using new: [Element]) -> [Element] {
         var list = self
         for step in steps {

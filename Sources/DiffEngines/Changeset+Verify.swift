@@ -8,7 +8,7 @@ extension Changeset {
     /// that updates are ordered by new index. The benchmark runs it on every
     /// result it times.
     ///
-    /// Complexity: O(N + M) time and memory.
+    /// - Complexity: O(N + M) time and memory.
     public func verify<I: ElementIdentity>(old: [I.Element], new: [I.Element], identity: I) -> String? {
         let source: [Int]
         do {
@@ -52,11 +52,15 @@ extension Changeset {
     }
 
     /// ``verify(old:new:identity:)`` for `Identifiable & Equatable` elements.
+    ///
+    /// - Complexity: O(N + M) time and memory.
     public func verify<E: Identifiable & Equatable>(old: [E], new: [E]) -> String? {
         verify(old: old, new: new, identity: IdentifiedElements<E>())
     }
 
     /// ``verify(old:new:identity:)`` for plain `Hashable` values.
+    ///
+    /// - Complexity: O(N + M) time and memory.
     public func verify<E: Hashable>(oldValues old: [E], newValues new: [E]) -> String? {
         verify(old: old, new: new, identity: ValueElements<E>())
     }

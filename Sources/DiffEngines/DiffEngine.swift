@@ -28,7 +28,15 @@ public struct DiffOptions: Hashable, Sendable {
 /// algorithm itself runs non-generically on dense integer codes
 /// (``IdentityCodes``).
 public protocol DiffEngine: Sendable {
+    /// The engine's stable name (the CLI, result rows and charts spell it).
     static var name: EngineName { get }
+
+    /// Diffs `old` into `new`, matching elements by `identity`.
+    ///
+    /// - Complexity: each engine's own, stated on its type and its `diff`;
+    ///   every built-in one first trims the common prefix and suffix (one
+    ///   pass of id comparisons, no hashing) and codes the remaining ids once
+    ///   (O(N + M) expected).
     func diff<I: ElementIdentity>(
         from old: [I.Element], to new: [I.Element], identity: I, options: DiffOptions
     ) throws(DiffError) -> Changeset
@@ -39,6 +47,8 @@ extension DiffEngine {
 
     /// Diffs `Identifiable & Equatable` elements: same `id` is the same item,
     /// same `id` with different content is an update.
+    ///
+    /// - Complexity: that of the engine (see its type).
     @inlinable
     public func diff<E: Identifiable & Equatable>(
         from old: [E], to new: [E], options: DiffOptions = .default
@@ -46,7 +56,28 @@ extension DiffEngine {
         try diff(from: old, to: new, identity: IdentifiedElements<E>(), options: options)
     }
 
+    /// ``diff(from:to:identity:options:)`` with the default options.
+    ///
+    /// - Complexity: that of the engine (see its type).
+    @inlinable
+    public func diff<I: ElementIdentity>(
+        from old: [I.Element], to new: [I.Element], identity: I
+    ) throws(DiffError) -> Changeset {
+        try diff(from: old, to: new, identity: identity, options: .default)
+    }
+
+    /// A key path is not an identity by itself: this overload only exists to
+    /// say what to write instead.
+    @available(*, unavailable, message: "name the id with 'id: \\.key', or pass 'identity: KeyPathElements(\\Element.key)'")
+    public func diff<E, ID: Hashable>(
+        from old: [E], to new: [E], identity: KeyPath<E, ID>, options: DiffOptions = .default
+    ) throws(DiffError) -> Changeset {
+        fatalError("unavailable")
+    }
+
     /// Diffs plain `Hashable` values, each its own identity (no updates).
+    ///
+    /// - Complexity: that of the engine (see its type).
     @inlinable
     public func diff<E: Hashable>(
         fromValues old: [E], toValues new: [E], options: DiffOptions = .default

@@ -7,8 +7,8 @@
 /// them apart. After this pass engines compare `Int32`s in contiguous buffers
 /// and never hash again.
 ///
-/// Complexity: O(N + M) expected time, one hash per element; memory 4 bytes
-/// per element plus a dictionary over the distinct ids.
+/// - Complexity: O(N + M) expected time, one hash per element; memory 4 bytes
+///   per element plus a dictionary over the distinct ids.
 public struct IdentityCodes: Sendable, Hashable {
     public var old: [Int32]
     public var new: [Int32]
@@ -31,6 +31,8 @@ public struct IdentityCodes: Sendable, Hashable {
     }
 
     /// Codes the identities of two lists.
+    ///
+    /// - Complexity: O(N + M) expected time, one hash per element.
     @inlinable
     public init<I: ElementIdentity>(
         old: [I.Element], new: [I.Element], identity: I
@@ -44,6 +46,9 @@ public struct IdentityCodes: Sendable, Hashable {
 
     /// Codes the identities of two buffers (engines pass the region left after
     /// trimming the common prefix and suffix).
+    ///
+    /// - Complexity: O(N + M) expected time, one hash per element (integer
+    ///   ids through the integer table, others through `Dictionary`).
     @inlinable
     public init<I: ElementIdentity>(
         old: UnsafeBufferPointer<I.Element>, new: UnsafeBufferPointer<I.Element>, identity: I

@@ -17,9 +17,9 @@
 /// Ids that lie in a narrow range (database row ids, counters: the common
 /// case) skip the table: see ``denseIntegerCoded(old:new:identity:)``.
 ///
-/// Complexity: O(N + M) expected time; memory 16 bytes per slot, with
-/// between 2N and 4N slots (the load stays at or under one half, which keeps
-/// linear probing short).
+/// - Complexity: O(N + M) expected time; memory 16 bytes per slot, with
+///   between 2N and 4N slots (the load stays at or under one half, which keeps
+///   linear probing short).
 extension IdentityCodes {
     @inlinable
     static func integerCoded<I: ElementIdentity>(

@@ -40,7 +40,7 @@ struct Matching {
     /// and, with `inferMoves`, an unmatched old and new item with the same code
     /// are paired as a move (k-th occurrence with k-th occurrence).
     ///
-    /// Complexity: O(N + M + symbols).
+    /// - Complexity: O(N + M + symbols).
     @usableFromInline
     static func fromAlignment(
         newToOld: consuming [Int32], oldCodes: UnsafeBufferPointer<Int32>, newCodes: UnsafeBufferPointer<Int32>,

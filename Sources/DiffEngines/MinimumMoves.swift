@@ -6,10 +6,14 @@
 /// those positions, and every other common item must move:
 /// `minimum moves = common items − LIS`.
 ///
-/// Complexity: O(K log K) time and O(K) memory for K common items (patience
-/// sorting with predecessor links).
+/// - Complexity: O(K log K) time and O(K) memory for K common items (patience
+///   sorting with predecessor links).
 public enum MinimumMoves {
-    /// Minimum number of moves for two lists with unique ids.
+    /// Minimum number of moves for two lists with unique ids: common items
+    /// minus the longest increasing run of their old positions in new order.
+    ///
+    /// - Complexity: O(N + M) expected to code the ids (one hash per element),
+    ///   then O(K log K) time and O(K) memory for the K common items.
     public static func count<I: ElementIdentity>(old: [I.Element], new: [I.Element], identity: I) -> Int {
         let codes = IdentityCodes(old: old, new: new, identity: identity)
         // With unique old ids, a code is the old position of its id.
@@ -19,11 +23,15 @@ public enum MinimumMoves {
     }
 
     /// ``count(old:new:identity:)`` for `Identifiable & Equatable` elements.
+    ///
+    /// - Complexity: O(N + M) expected, then O(K log K) for K common items.
     public static func count<E: Identifiable & Equatable>(old: [E], new: [E]) -> Int {
         count(old: old, new: new, identity: IdentifiedElements<E>())
     }
 
     /// ``count(old:new:identity:)`` for plain `Hashable` values.
+    ///
+    /// - Complexity: O(N + M) expected, then O(K log K) for K common items.
     public static func count<E: Hashable>(oldValues old: [E], newValues new: [E]) -> Int {
         count(old: old, new: new, identity: ValueElements<E>())
     }
@@ -34,7 +42,7 @@ public enum MinimumMoves {
     ///
     /// - Complexity: O(K log L) time for K values and a run of length L, O(K)
     ///   memory: the one patience-sorting implementation every engine shares
-    ///   (``markLongestIncreasingRun(_:into:)``, on 32-bit values: list positions).
+    ///   (`markLongestIncreasingRun(_:into:)`, on 32-bit values: list positions).
     public static func longestIncreasingRun(_ values: [Int]) -> [Int] {
         let values = values.map { value in
             precondition(value < Int(Int32.max), "values are list positions, below 2^31 - 1")
@@ -57,7 +65,7 @@ extension Changeset {
     /// Any engine's output can be passed through this (the `minimizeMoves`
     /// option does it).
     ///
-    /// Complexity: O(N + M + K log K).
+    /// - Complexity: O(N + M + K log K).
     public func minimizingMoves(oldCount: Int, newCount: Int) throws(ChangesetError) -> Changeset {
         let source = try newToOld(oldCount: oldCount, newCount: newCount)
         var targets: [Int] = []

@@ -14,14 +14,14 @@
 ///    (`k = 1` is patience diff's "unique within the gap"; on eight
 ///    distinct ids and 10,000 items it is 5). The in-order runs are matched,
 ///    and the gaps between them are handled the same way, up to
-///    ``AnchorTuning/maxDepth`` levels.
+///    `AnchorTuning.maxDepth` levels.
 /// 3. Items still unmatched with an id on both sides are paired k-th
 ///    occurrence with k-th (delete + insert become one move).
 /// 4. The moves are the fewest for that matching: every matched pair off one
 ///    longest increasing run of old positions.
 ///
 /// - Complexity: O(N + M) expected time for the passes and the anchoring
-///   (each of at most ``AnchorTuning/maxDepth`` levels is one counting or
+///   (each of at most `AnchorTuning.maxDepth` levels is one counting or
 ///   hashing pass over the gaps, and an exact gap costs one word operation
 ///   per item of its longer side), plus O(K log K) for the fewest moves of
 ///   K matched items; O(N + M + distinct ids) memory.
@@ -35,6 +35,12 @@ public struct AnchorEngine: DiffEngine {
     public static let name = EngineName.anchor
     @inlinable public init() {}
 
+    /// Diffs by unique ids, then runs of ids unique between anchors, then
+    /// k-th with k-th; reports the fewest moves for that matching.
+    ///
+    /// - Complexity: O(N + M) expected for coding, passes and anchoring (a
+    ///   bounded number of linear levels), plus O(K log K) for the fewest
+    ///   moves of K matched items; O(N + M + distinct ids) memory.
     @inlinable
     public func diff<I: ElementIdentity>(
         from old: [I.Element], to new: [I.Element], identity: I, options: DiffOptions

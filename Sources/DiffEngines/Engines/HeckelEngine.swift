@@ -1,8 +1,8 @@
 /// Paul Heckel's 1978 "technique for isolating differences between files":
 /// six linear passes over a symbol table. See `Guides/Heckel.md`.
 ///
-/// Complexity: O(N + M) time (one hash per element, done once in
-/// ``IdentityCodes``), O(N + M + distinct ids) memory.
+/// - Complexity: O(N + M) time (one hash per element, done once in
+///   ``IdentityCodes``), O(N + M + distinct ids) memory.
 ///
 /// Matches come from ids that occur exactly once in each list (pass 3),
 /// extended to equal neighbours (passes 4 and 5). A repeated id that no unique
@@ -15,6 +15,10 @@ public struct HeckelEngine: DiffEngine {
     public static let name = EngineName.heckel
     @inlinable public init() {}
 
+    /// Diffs with Heckel's six passes over the symbol table.
+    ///
+    /// - Complexity: O(N + M) time: one hash per element to code the ids, then
+    ///   six linear passes with no search; O(N + M + distinct ids) memory.
     @inlinable
     public func diff<I: ElementIdentity>(
         from old: [I.Element], to new: [I.Element], identity: I, options: DiffOptions

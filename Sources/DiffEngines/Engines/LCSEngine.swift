@@ -2,15 +2,23 @@
 /// posts that taught list diffing: fill an (N+1) × (M+1) table of LCS lengths,
 /// then walk back from the corner. See `Guides/LCS.md`.
 ///
-/// Complexity: O(N·M) time and memory after trimming the common prefix and
-/// suffix. Cells are 16-bit while both sides are under 65,535 elements (2 bytes
-/// per cell), 32-bit otherwise; a table over ``DiffOptions/lcsMemoryBudget`` is
-/// refused with ``DiffError/memoryBudgetExceeded(engine:cells:bytes:budget:)``
-/// before anything is allocated.
+/// - Complexity: O(N·M) time and memory after trimming the common prefix and
+///   suffix. Cells are 16-bit while both sides are under 65,535 elements (2 bytes
+///   per cell), 32-bit otherwise; a table over ``DiffOptions/lcsMemoryBudget`` is
+///   refused with ``DiffError/memoryBudgetExceeded(engine:cells:bytes:budget:)``
+///   before anything is allocated.
 public struct LCSEngine: DiffEngine {
     public static let name = EngineName.lcs
     @inlinable public init() {}
 
+    /// Diffs by filling the LCS table of the region left after trimming the
+    /// common prefix and suffix, then walking back from its corner.
+    ///
+    /// - Complexity: O(N + M) for trimming and coding the ids, then O(n·m)
+    ///   time and (n+1)(m+1) cells of 2 or 4 bytes for the n × m middle
+    ///   region: the table is the algorithm. Refused with
+    ///   ``DiffError/memoryBudgetExceeded(engine:cells:bytes:budget:)`` over
+    ///   ``DiffOptions/lcsMemoryBudget``.
     @inlinable
     public func diff<I: ElementIdentity>(
         from old: [I.Element], to new: [I.Element], identity: I, options: DiffOptions
@@ -63,6 +71,8 @@ public struct LCSTable: Sendable {
 
     /// Builds the full table for two lists (no trimming), as the teaching
     /// renderers show it.
+    ///
+    /// - Complexity: O(N·M) time and (N+1)(M+1) cells of memory.
     @inlinable
     public init<I: ElementIdentity>(
         old: [I.Element], new: [I.Element], identity: I, memoryBudget: Int = DiffOptions.defaultLCSMemoryBudget

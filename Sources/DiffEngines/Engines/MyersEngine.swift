@@ -5,12 +5,12 @@
 /// N + M − 2·LCS. Moves are inferred afterwards by pairing an unmatched old
 /// item with an unmatched new item of the same identity.
 ///
-/// Complexity: O((N+M)·D) time, where D is the number of deletes and inserts
-/// of the minimal script (after trimming the common prefix and suffix), so a
-/// pair of lists that differ in a handful of places costs close to one linear
-/// pass, while a full shuffle (D ≈ 2N) is quadratic. Memory is O(N+M): two
-/// diagonal arrays of N + M + 3 `Int32`s, allocated once per call, and a split
-/// stack of O(log D) boxes.
+/// - Complexity: O((N+M)·D) time, where D is the number of deletes and inserts
+///   of the minimal script (after trimming the common prefix and suffix), so a
+///   pair of lists that differ in a handful of places costs close to one linear
+///   pass, while a full shuffle (D ≈ 2N) is quadratic. Memory is O(N+M): two
+///   diagonal arrays of N + M + 3 `Int32`s, allocated once per call, and a split
+///   stack of O(log D) boxes.
 ///
 ///     let changes = try MyersEngine().diff(fromValues: Array("kitten"), toValues: Array("sitting"))
 ///     // deletes [0, 4], inserts [0, 4, 6], moves [] (k→s and e→i are not
@@ -19,6 +19,12 @@ public struct MyersEngine: DiffEngine {
     public static let name = EngineName.myers
     @inlinable public init() {}
 
+    /// Diffs with a shortest edit script (deletes + inserts = N + M − 2·LCS
+    /// before move inference).
+    ///
+    /// - Complexity: O((N + M)·D) time for D deletes plus inserts, because
+    ///   the search widens one diagonal per edit; O(N + M) memory, since the
+    ///   middle snake keeps two diagonal arrays instead of the whole trace.
     @inlinable
     public func diff<I: ElementIdentity>(
         from old: [I.Element], to new: [I.Element], identity: I, options: DiffOptions
@@ -170,7 +176,7 @@ struct MyersSearch {
     /// meet after exactly D. The snake loops test the box before reading an
     /// element, so a stray value never touches memory either.
     ///
-    /// Complexity: O((x1−x0 + y1−y0) · D) time, no allocation.
+    /// - Complexity: O((x1−x0 + y1−y0) · D) time, no allocation.
     func split(_ box: Box) -> (x: Int, y: Int) {
         // Two copies of the loop, one per parity, so the meeting test is
         // decided outside the hot loops.

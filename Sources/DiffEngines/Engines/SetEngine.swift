@@ -2,8 +2,8 @@
 /// the fewest moves (the common items off one longest increasing run of old
 /// positions), then updates where the content differs. See `Guides/Set.md`.
 ///
-/// Complexity: O(N + M) expected for the set part (one hash per element),
-/// O(K log K) for the moves of K common items; O(N + M) memory.
+/// - Complexity: O(N + M) expected for the set part (one hash per element),
+///   O(K log K) for the moves of K common items; O(N + M) memory.
 ///
 /// Needs unique ids: in the region left after trimming the common prefix and
 /// suffix (when both sides of it are non-empty), a repeated id in the old
@@ -18,6 +18,13 @@ public struct SetEngine: DiffEngine {
     public static let name = EngineName.set
     @inlinable public init() {}
 
+    /// Diffs by set difference of the ids, then the fewest moves; throws
+    /// ``DiffError/duplicateID(id:side:first:second:)`` on a repeated id that
+    /// could make the result wrong.
+    ///
+    /// - Complexity: O(N + M) expected for the set part (one hash per
+    ///   element), plus O(K log K) for the longest increasing run of the K
+    ///   common items that gives the fewest moves; O(N + M) memory.
     @inlinable
     public func diff<I: ElementIdentity>(
         from old: [I.Element], to new: [I.Element], identity: I, options: DiffOptions

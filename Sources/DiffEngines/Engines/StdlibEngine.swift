@@ -3,14 +3,20 @@
 /// exactly as an app would call it, without trimming or fast paths: it is the
 /// reference every benchmark ratio is taken against. See `Guides/Stdlib.md`.
 ///
-/// Complexity: O((N + M) · D) time for D inserts plus deletes. Since Swift
-/// 6.2's standard library the search runs in linear space; older runtimes
-/// (and Apple OS versions that ship them) keep the whole trace, O(D²) memory.
-/// The reference therefore depends on the toolchain: results record it.
+/// - Complexity: O((N + M) · D) time for D inserts plus deletes. Since Swift
+///   6.2's standard library the search runs in linear space; older runtimes
+///   (and Apple OS versions that ship them) keep the whole trace, O(D²) memory.
+///   The reference therefore depends on the toolchain: results record it.
 public struct StdlibEngine: DiffEngine {
     public static let name = EngineName.stdlib
     @inlinable public init() {}
 
+    /// Diffs the id arrays with `difference(from:)`, then `inferringMoves()`
+    /// when ``DiffOptions/inferMoves`` is set.
+    ///
+    /// - Complexity: O((N + M)·D) time for D deletes plus inserts (the
+    ///   standard library's Myers search, without trimming), O(N + M) memory
+    ///   on Swift 6.2 and later, O(D²) before.
     @inlinable
     public func diff<I: ElementIdentity>(
         from old: [I.Element], to new: [I.Element], identity: I, options: DiffOptions

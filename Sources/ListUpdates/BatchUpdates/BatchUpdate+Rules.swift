@@ -39,8 +39,8 @@ extension BatchUpdate {
     /// space (sections, then rows before the update, then rows after it),
     /// conflicts between operations, then the count arithmetic.
     ///
-    /// Complexity: O(S + R + K) for S sections, R rows and K operations (flag
-    /// arrays, no hashing).
+    /// - Complexity: O(S + R + K) for S sections, R rows and K operations (flag
+    ///   arrays, no hashing).
     func plan(oldCounts: [Int?], newCounts: [Int]?, style: ListViewStyle) throws(BatchUpdateError) -> BatchPlan {
         let say = BatchMessages(style: style)
         let oldSectionCount = oldCounts.count

@@ -33,7 +33,7 @@ public struct ListViewState<SectionID: Hashable & Sendable, Row: Identifiable & 
     /// compare the result with `dataSource` to see it, or use
     /// ``validate(_:from:expecting:style:)``.
     ///
-    /// Complexity: O(S + R + K) for S sections, R rows and K operations.
+    /// - Complexity: O(S + R + K) for S sections, R rows and K operations.
     public func applying(
         _ batch: BatchUpdate, dataSource: ListViewState, style: ListViewStyle = .collectionView
     ) throws(BatchUpdateError) -> ListViewState {
@@ -55,7 +55,7 @@ public struct ListViewState<SectionID: Hashable & Sendable, Row: Identifiable & 
     /// section inserted or reloaded by an earlier stage are only known at the
     /// end, so later stages may move that section but not change its rows.
     ///
-    /// Complexity: O(stages × (S + R) + K).
+    /// - Complexity: O(stages × (S + R) + K).
     public static func validate(
         _ batches: StagedBatches, from old: ListViewState, expecting new: ListViewState,
         style: ListViewStyle = .collectionView
@@ -64,6 +64,8 @@ public struct ListViewState<SectionID: Hashable & Sendable, Row: Identifiable & 
     }
 
     /// ``validate(_:from:expecting:style:)`` with the failure's parts.
+    ///
+    /// - Complexity: O(stages × (S + R) + K).
     public static func check(
         _ batches: StagedBatches, from old: ListViewState, expecting new: ListViewState,
         style: ListViewStyle = .collectionView
@@ -76,6 +78,9 @@ public struct ListViewState<SectionID: Hashable & Sendable, Row: Identifiable & 
     /// ``validate(_:from:expecting:style:)`` derives them. An app applying
     /// staged batches sets its data source to `states[k]` right before calling
     /// `performBatchUpdates` for stage k (counting from 1).
+    ///
+    /// - Complexity: O(stages × (S + R) + K): the validation, then one
+    ///   materialized state per stage.
     public static func stageStates(
         _ batches: StagedBatches, from old: ListViewState, expecting new: ListViewState,
         style: ListViewStyle = .collectionView
@@ -129,6 +134,8 @@ public struct ListViewState<SectionID: Hashable & Sendable, Row: Identifiable & 
     }
 
     /// The first place where this screen differs from `expected`, in words, or nil.
+    ///
+    /// - Complexity: O(S + R), one comparison per section and row.
     public func firstDifference(showing expected: ListViewState, style: ListViewStyle = .collectionView) -> String? {
         guard sections.count == expected.sections.count else {
             return "the \(style.container) shows \(sections.count) sections, but the data source has \(expected.sections.count)"

@@ -18,7 +18,7 @@ extension StagedBatches {
     /// Returns one stage, two when a moved item is updated, none when the
     /// changeset is empty. Throws when the changeset does not fit the sizes.
     ///
-    /// Complexity: O(N + M).
+    /// - Complexity: O(N + M).
     public static func make(
         from changeset: Changeset, oldCount: Int, newCount: Int, section: Int = 0
     ) throws(ChangesetError) -> StagedBatches {

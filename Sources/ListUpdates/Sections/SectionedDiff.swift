@@ -24,18 +24,37 @@ import DiffEngines
 /// sections, the section changes come first and the row changes in a second
 /// batch; reloads of moved rows always come last, at their new index paths.
 ///
-/// Complexity: the engine's on S sections, then on R + K elements (R rows
-/// of the K surviving sections), plus O(S + R) for the translation.
+/// - Complexity: the engine's on S sections, then on R + K elements (R rows
+///   of the K surviving sections), plus O(S + R) for the translation.
 public enum SectionedDiff {
     /// Diffs with the built-in engine called `engine`.
+    ///
+    /// - Complexity: the engine's on S sections, then on R + K rows and
+    ///   markers (R rows of the K surviving sections), plus O(S + R).
     public static func diff<SectionID: Hashable & Sendable, Row: Identifiable & Equatable & Sendable>(
         engine: EngineName, old: [ListSection<SectionID, Row>], new: [ListSection<SectionID, Row>],
         options: DiffOptions = .default
     ) throws(DiffError) -> StagedBatches {
-        try diff(using: BuiltInEngine(engine).engine, old: old, new: new, options: options)
+        // A switch over the engine types, not `BuiltInEngine.engine`: each
+        // case calls `diff(using:)` with a concrete engine type, which the
+        // optimizer can specialize for that engine, instead of opening an
+        // existential. (Section and row types stay generic here: this
+        // function is not inlinable.)
+        switch try BuiltInEngine(engine).name {
+        case .lcs: return try diff(using: LCSEngine(), old: old, new: new, options: options)
+        case .myers: return try diff(using: MyersEngine(), old: old, new: new, options: options)
+        case .heckel: return try diff(using: HeckelEngine(), old: old, new: new, options: options)
+        case .set: return try diff(using: SetEngine(), old: old, new: new, options: options)
+        case .anchor: return try diff(using: AnchorEngine(), old: old, new: new, options: options)
+        default: return try diff(using: StdlibEngine(), old: old, new: new, options: options)
+        }
     }
 
     /// Diffs with any engine, one of another package's included.
+    ///
+    /// - Complexity: the engine's on S sections, then on R + K rows and
+    ///   markers (R rows of the K surviving sections), plus O(S + R) to
+    ///   flatten the sections and translate the flat changes to index paths.
     public static func diff<E: DiffEngine, SectionID: Hashable & Sendable, Row: Identifiable & Equatable & Sendable>(
         using engine: E, old: [ListSection<SectionID, Row>], new: [ListSection<SectionID, Row>],
         options: DiffOptions = .default
