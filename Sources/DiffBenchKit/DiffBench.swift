@@ -59,15 +59,22 @@ struct DiffBench: ParsableCommand {
             FileHandle.standardError.write(Data(("diffbench: " + FileError(foundation: error).description + "\n").utf8))
             Foundation.exit(2)
         } catch {
-            let code = exitCode(for: error)
-            if code == .success {
+            let status = exitStatus(for: error)
+            if status == 0 {
                 print(fullMessage(for: error))
                 Foundation.exit(0)
             }
             FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
-            // Usage errors are exit 2 (contract), not ArgumentParser's 64.
-            Foundation.exit(code == .validationFailure || code.rawValue == 64 ? 2 : code.rawValue)
+            Foundation.exit(status)
         }
+    }
+
+    /// The contract's exit status for an error of parsing or validation:
+    /// usage errors are 2, not ArgumentParser's 64; help and --version 0.
+    static func exitStatus(for error: Error) -> Int32 {
+        if let failure = error as? CLIFailure { return failure.code }
+        let code = exitCode(for: error)
+        return code == .validationFailure || code.rawValue == 64 ? 2 : code.rawValue
     }
 }
 

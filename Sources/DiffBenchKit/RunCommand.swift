@@ -112,15 +112,14 @@ struct RunCommand: ParsableCommand {
         guard minSamples >= 1 else { throw ValidationError("--repetitions must be at least 1") }
         guard timeBudget > 0, timeBudget.isFinite else { throw ValidationError("--time-budget must be a positive number of seconds") }
         guard minTime >= 0, minTime.isFinite else { throw ValidationError("--min-time must not be negative") }
-        // Checked before anything is created: a bad name must not write outside the reports folder.
-        try Self.checkRunName(name ?? Self.defaultRunName())
-        _ = try parseMemoCase()
         if instructions && noInstructions { throw ValidationError("--instructions and --no-instructions contradict each other") }
     }
 
     func run() throws {
         let registry = EngineRegistry.current
         let runName = name ?? Self.defaultRunName()
+        // Checked before anything is created: a bad name must not write outside the reports folder.
+        try Self.checkRunName(runName)
         var cases: [RunPlan.Source] = []
         if datasetFiles.isEmpty || workloads != nil {
             let workloadNames = workloads?.items ?? WorkloadName.allCases

@@ -42,15 +42,17 @@ struct ReloadEverything: DiffEngine {
         do {
             try diffbench(["diff", "--engine", "nope", "--chars", "ab", "ba"])
             Issue.record("an unknown engine was accepted")
-        } catch let failure as CLIFailure {
-            #expect(failure.code == 2)
-            #expect(failure.message.contains("unknown engine 'nope'") && failure.message.contains("reload-all"))
+        } catch {
+            // A usage error of the parser: exit 2, the unknown name and the registered ones in the message.
+            #expect(DiffBench.exitStatus(for: error) == 2)
+            let message = DiffBench.message(for: error)
+            #expect(message.contains("unknown engine 'nope'") && message.contains("reload-all"), "\(message)")
         }
         do {
             try diffbench(["run", "--engines", "heckel,nope", "--sizes", "10", "--output", NSTemporaryDirectory()])
             Issue.record("an unknown engine was accepted")
-        } catch let failure as CLIFailure {
-            #expect(failure.code == 2 && failure.message.contains("reload-all"))
+        } catch {
+            #expect(DiffBench.exitStatus(for: error) == 2 && DiffBench.message(for: error).contains("reload-all"))
         }
     }
 
