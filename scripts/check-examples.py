@@ -12,7 +12,9 @@ Sources, in this order:
   2. README.md: every plain ``` block that starts with "$ diffbench ...": the
      command runs (as the debug build) and its output must equal the lines
      that follow in the block, so sample output cannot drift either.
-  3. The "Examples:" section of every subcommand's --help: each line that
+  3. Datasets/README.md and Guides/Teaching.md: their ```sh blocks likewise,
+     where a command starting with "diffbench" runs as the release build.
+  4. The "Examples:" section of every subcommand's --help: each line that
      starts with "diffbench" runs with the release build in its place.
 
 Each command runs from the repository root with bash and must exit 0 within
@@ -57,8 +59,12 @@ def strip_comment(line):
     return line.rstrip()
 
 
+# Further documents whose ```sh blocks are run, bare `diffbench` as the release build.
+OTHER_DOCUMENTS = ["Datasets/README.md", "Guides/Teaching.md"]
+
+
 def readme_commands(text):
-    """(line number, command, expected output or None) for README.md."""
+    """(line number, command, expected output or None) for a Markdown file."""
     found = []
     lines = text.split("\n")
     i = 0
@@ -164,6 +170,12 @@ def main():
     for number, command, expected in readme:
         reason = NOT_RUN.get(strip_comment(command))
         jobs.append((f"README.md:{number}", command, expected, reason))
+    for document in OTHER_DOCUMENTS:
+        with open(os.path.join(ROOT, document), encoding="utf-8") as handle:
+            for number, command, expected in readme_commands(handle.read()):
+                if command.startswith("diffbench "):
+                    command = RELEASE + command[len("diffbench"):]
+                jobs.append((f"{document}:{number}", command, expected, NOT_RUN.get(strip_comment(command))))
     if not listing:
         for name, command in help_commands():
             jobs.append((f"diffbench {name} --help", command, None, None))
