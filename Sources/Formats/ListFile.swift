@@ -13,7 +13,11 @@ public struct InputError: Error, Hashable, Sendable, CustomStringConvertible {
         self.problem = problem
     }
 
+    /// `file:line:column: problem`. The file name and the problem (which
+    /// may quote a key or an id from the file) are shown escaped when they
+    /// hold control characters (``TerminalText/visible(_:)``).
     public var description: String {
+        let source = TerminalText.visible(source), problem = TerminalText.visible(problem)
         if let position { return "\(source):\(position.line):\(position.column): \(problem)" }
         return "\(source): \(problem)"
     }
