@@ -46,7 +46,7 @@ struct RunCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Element kinds to time every dataset as, comma-separated: int (integer ids), uuid (UUID-string ids), record (a feed post compared field by field).",
+            "Element kinds to time every dataset as, comma-separated: int (integer ids), uuid (UUID-string ids), record (a feed post compared field by field). A --dataset whose ids are strings keeps its own id texts under uuid and record (those are what is hashed) and its ids numbered in order of first appearance under int.",
             valueName: "kinds"))
     var elements: String = "int"
 
@@ -65,7 +65,7 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Most bytes the lcs table may take (bigger tables are skipped).")
     var lcsMemoryBudget: Int = DiffOptions.defaultLCSMemoryBudget
 
-    @Option(name: .customLong("dataset"), help: "A dataset file to run (repeatable); replaces the generated plan unless --workloads is given too.")
+    @Option(name: .customLong("dataset"), help: "A dataset file to run (repeatable); replaces the generated plan unless --workloads is given too. Ids may be integers or strings (see --elements).")
     var datasetFiles: [String] = []
 
     @Option(help: "Reports folder.")
@@ -184,7 +184,9 @@ struct RunCommand: ParsableCommand {
         print(ResultsTable.render(outcome.document.rows))
         print("results: \(plan.outputDirectory)/results.csv, results.json")
         if !outcome.failedRows.isEmpty {
-            let lines = outcome.failedRows.map { "  \($0.engine) on \($0.workload)@\($0.size): \($0.reason)" }
+            let lines = outcome.failedRows.map {
+                "  \($0.engine) on \(TerminalText.visible($0.workload))@\($0.size): \($0.reason)"
+            }
             throw CLIFailure.checkFailed("\(outcome.failedRows.count) result(s) failed verification:\n" + lines.joined(separator: "\n"))
         }
     }
