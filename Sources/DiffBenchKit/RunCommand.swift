@@ -197,6 +197,10 @@ struct RunCommand: ParsableCommand {
         guard parts.count == 2, let workload = WorkloadName(rawValue: parts[0]), let size = Int(parts[1]), size >= 0 else {
             throw CLIFailure.badInput("--memo: expected WORKLOAD@SIZE (e.g. feed@100), got '\(memo)'")
         }
+        // Refused before the run starts (it used to fail only after the run, as a warning).
+        guard size <= WorkloadName.maximumSize else {
+            throw CLIFailure.badInput("--memo: size \(size) is over the largest generated size, \(WorkloadName.maximumSize)")
+        }
         return (workload, size)
     }
 

@@ -100,6 +100,8 @@ import Testing
         let badFile = try CLI.write("{\"schema\": 3", to: "bad.json", in: dir)
         let file = try CLI.run(["run", "--dataset", badFile, "--output", dir.path])
         #expect(file.status == 2 && file.stderr.contains("bad.json:1:"))
+        let memo = try CLI.run(["run", "--memo", "feed@9223372036854775807", "--output", dir.path])
+        #expect(memo.status == 2 && memo.stderr.contains("--memo: size 9223372036854775807 is over the largest"), "\(memo.stderr)")
         // Nothing was written for the refused runs.
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["bad.json"])
     }
