@@ -55,7 +55,7 @@ struct CommaList<Item: ListItem>: ExpressibleByArgument, Hashable {
         var items: [Item] = []
         for part in parts where !part.isEmpty {
             guard let item = Item(item: part) else {
-                throw ListError(Item.refusal(ChangesetText.visible(part)))
+                throw ListError(Item.refusal(TerminalText.visible(part)))
             }
             guard seen.insert(item).inserted else { throw ListError("'\(part)' is given twice") }
             items.append(item)
@@ -123,7 +123,7 @@ struct EngineChoice: ExpressibleByArgument, Hashable {
     /// The registered engine `text` names, or an error listing the registered names.
     @Sendable static func parse(_ text: String) throws -> EngineChoice {
         guard let choice = EngineChoice(argument: text) else {
-            throw ListError(EngineName.refusal(ChangesetText.visible(text)))
+            throw ListError(EngineName.refusal(TerminalText.visible(text)))
         }
         return choice
     }

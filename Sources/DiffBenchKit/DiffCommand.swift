@@ -74,23 +74,27 @@ struct DiffCommand: ParsableCommand {
         if format == .batch || format == .batchJSON {
             return try runBatch(descriptor: descriptor, options: DiffOptions(inferMoves: !noMoves, minimizeMoves: minimizeMoves))
         }
-        let pair = try ListPair.load(old: old, new: new, chars: chars)
+        let pair = try UserListPair.load(old: old, new: new, chars: chars)
         let options = DiffOptions(inferMoves: !noMoves, minimizeMoves: minimizeMoves)
-        try checkBudget(descriptor, old: pair.old.items, new: pair.new.items)
+        try checkBudget(descriptor, seconds: CallPrediction.seconds(descriptor, lists: pair.lists), counts: pair.lists.counts)
         let changeset: Changeset
         do {
-            changeset = try descriptor.diffItems(pair.old.items, pair.new.items, options)
+            changeset = try descriptor.diff(pair.lists, options: options)
         } catch {
             throw CLIFailure.badInput(pair.describe(error))
         }
-        if let problem = changeset.verify(old: pair.old.items, new: pair.new.items) {
+        if let problem = pair.verify(changeset) {
             throw CLIFailure.checkFailed("the \(engineName.rawValue) changeset is wrong: \(problem)")
         }
         switch format {
         case .json:
             print(ChangesetJSON.render(changeset, engine: engineName.rawValue))
         case .text, .batch, .batchJSON:
-            print(ChangesetText.render(changeset, old: pair.old.labels, new: pair.new.labels, engine: engineName.rawValue))
+            let counts = pair.lists.counts
+            print(
+                ChangesetText.render(
+                    changeset, oldCount: counts.old, newCount: counts.new, engine: engineName.rawValue,
+                    label: pair.lists.label))
         }
     }
 }
@@ -99,16 +103,59 @@ extension DiffCommand {
     /// Refuses a call predicted to take longer than `--time-budget` (as
     /// `run` skips such a case), naming the flag that allows it.
     func checkBudget(_ descriptor: EngineDescriptor, old: [FeedItem], new: [FeedItem]) throws(CLIFailure) {
-        guard timeBudget > 0, let seconds = CallPrediction.seconds(descriptor, old: old, new: new), seconds > timeBudget else { return }
+        guard timeBudget > 0 else { return }
+        try checkBudget(
+            descriptor, seconds: CallPrediction.seconds(descriptor, old: old, new: new), counts: (old.count, new.count))
+    }
+
+    /// Refuses a call whose predicted `seconds` (nil: a linear engine) are over `--time-budget`.
+    func checkBudget(_ descriptor: EngineDescriptor, seconds: @autoclosure () -> Double?, counts: (old: Int, new: Int)) throws(CLIFailure) {
+        guard timeBudget > 0, let seconds = seconds(), seconds > timeBudget else { return }
         throw CLIFailure.badInput(
             String(
                 format: "%@ is predicted to take about %.0f s on these lists (%d → %d elements), over the %g s time budget; "
                     + "use --time-budget %.0f (or 0 for no limit) to run it anyway, or a linear engine (heckel, set)",
-                descriptor.name.rawValue, seconds, old.count, new.count, timeBudget, (seconds * 2).rounded(.up)))
+                descriptor.name.rawValue, seconds, counts.old, counts.new, timeBudget, (seconds * 2).rounded(.up)))
     }
 }
 
-/// The two lists a command compares, read with one interner.
+/// The two lists `diff` compares, as the files hold them (no interning).
+struct UserListPair {
+    var lists: UserLists
+    var oldSource: String
+    var newSource: String
+
+    static func load(old: String, new: String, chars: Bool) throws(CLIFailure) -> UserListPair {
+        if chars { return UserListPair(lists: UserListReader.characters(old: old, new: new), oldSource: "OLD", newSource: "NEW") }
+        do {
+            var reader = UserListReader()
+            return UserListPair(lists: try reader.read(old: old, new: new), oldSource: old, newSource: new)
+        } catch {
+            throw CLIFailure.badInput(error.description)
+        }
+    }
+
+    /// The changeset checked against the lists (nil when it is right). O(N + M).
+    func verify(_ changeset: Changeset) -> String? {
+        switch lists {
+        case let .values(old, new): return changeset.verify(oldValues: old, newValues: new)
+        case let .items(old, new): return changeset.verify(old: old, new: new)
+        }
+    }
+
+    /// An engine error in the user's terms (file and element position).
+    func describe(_ error: DiffError) -> String {
+        if case let .duplicateID(_, side, first, second) = error {
+            let source = side == .old ? oldSource : newSource
+            return "\(source): duplicate id \"\(ChangesetText.visible(lists.label(side, first)))\" at elements \(first) and \(second); "
+                + "the set engine needs unique ids (heckel, myers and lcs accept repeated ids)"
+        }
+        return error.description
+    }
+}
+
+/// The two lists a command compares as integer codes, read with one
+/// interner (teaching pictures and `table`, which draw codes).
 struct ListPair {
     var old: LoadedList
     var new: LoadedList
@@ -149,35 +196,27 @@ struct ListPair {
 
 /// The `diff --format text` listing: one step a line, for people.
 enum ChangesetText {
-    /// A label as a terminal shows it safely: as is, or — when it holds a
-    /// control character (a line break, an escape sequence that would move
-    /// the cursor or recolour the terminal) — as a JSON string literal, so
-    /// one element stays one line and shows what it holds. O(length).
-    static func visible(_ label: String) -> String {
-        let controls = label.unicodeScalars.contains {
-            $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) || $0 == "\u{2028}" || $0 == "\u{2029}"
-        }
-        guard controls else { return label }
-        var quoted = JSONValue.quoted(label)
-        for (raw, escape) in [("\u{7F}", "\\u007f"), ("\u{2028}", "\\u2028"), ("\u{2029}", "\\u2029")] {
-            quoted = quoted.replacingOccurrences(of: raw, with: escape)
-        }
-        // C1 controls (U+0080…U+009F) as \u escapes too.
-        return String(quoted.unicodeScalars.map { (0x80..<0xA0).contains($0.value) ? "\\u00\(String($0.value, radix: 16))" : String($0) }.joined())
-    }
+    /// A label as a terminal shows it safely (see ``TerminalText/visible(_:)``).
+    static func visible(_ label: String) -> String { TerminalText.visible(label) }
 
-    static func render(_ changeset: Changeset, old: [String], new: [String], engine: String) -> String {
+    /// The listing: a summary line, then one line per step with the
+    /// element's label (`label(side, index)`, made visible). Only the
+    /// labels of changed elements are read. O(N + M + steps).
+    static func render(
+        _ changeset: Changeset, oldCount: Int, newCount: Int, engine: String, label: (DiffError.Side, Int) -> String
+    ) -> String {
         var lines = [
-            "\(engine): \(old.count) → \(new.count) elements, \(changeset.stepCount) steps "
+            "\(engine): \(oldCount) → \(newCount) elements, \(changeset.stepCount) steps "
                 + "(\(changeset.deletes.count) deletes, \(changeset.inserts.count) inserts, "
                 + "\(changeset.moves.count) moves, \(changeset.updates.count) updates)"
         ]
-        let old = old.map(visible), new = new.map(visible)
-        for i in changeset.deletes { lines.append("delete  old[\(i)]  \(old[i])") }
-        for j in changeset.inserts { lines.append("insert  new[\(j)]  \(new[j])") }
-        for move in changeset.moves { lines.append("move    old[\(move.from)] → new[\(move.to)]  \(old[move.from])") }
+        func old(_ i: Int) -> String { visible(label(.old, i)) }
+        func new(_ j: Int) -> String { visible(label(.new, j)) }
+        for i in changeset.deletes { lines.append("delete  old[\(i)]  \(old(i))") }
+        for j in changeset.inserts { lines.append("insert  new[\(j)]  \(new(j))") }
+        for move in changeset.moves { lines.append("move    old[\(move.from)] → new[\(move.to)]  \(old(move.from))") }
         for update in changeset.updates {
-            lines.append("update  old[\(update.old)] → new[\(update.new)]  \(new[update.new])")
+            lines.append("update  old[\(update.old)] → new[\(update.new)]  \(new(update.new))")
         }
         return lines.joined(separator: "\n")
     }

@@ -53,7 +53,7 @@ struct RunCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Element kinds to time every dataset as, comma-separated: \(ElementKind.allCases.map { "\($0.rawValue) (\($0.summary))" }.joined(separator: ", ")).",
+            "Element kinds to time every dataset as, comma-separated: \(ElementKind.allCases.map { "\($0.rawValue) (\($0.summary))" }.joined(separator: ", ")). A --dataset whose ids are strings keeps its own id texts under uuid and record (those are what is hashed) and its ids numbered in order of first appearance under int.",
             valueName: "kinds"),
         transform: CommaList<ElementKind>.parse)
     var elements = CommaList([ElementKind.int])
@@ -73,7 +73,7 @@ struct RunCommand: ParsableCommand {
     @Option(help: ArgumentHelp("MiB the lcs table may take (bigger tables are skipped).", valueName: "MiB"))
     var lcsMemoryBudget = Mebibytes(bytes: DiffOptions.defaultLCSMemoryBudget)
 
-    @Option(name: .customLong("dataset"), help: "A dataset file to run (repeatable); replaces the generated plan unless --workloads is given too.")
+    @Option(name: .customLong("dataset"), help: "A dataset file to run (repeatable); replaces the generated plan unless --workloads is given too. Ids may be integers or strings (see --elements).")
     var datasetFiles: [String] = []
 
     @Option(help: "Reports folder.")
@@ -191,7 +191,9 @@ struct RunCommand: ParsableCommand {
         print("results: \(plan.outputDirectory)/results.csv, results.json (\(output)/latest points here)")
         print("report: \(Self.chartCommand(plan.outputDirectory)) draws the charts and \(plan.outputDirectory)/index.html")
         if !outcome.failedRows.isEmpty {
-            let lines = outcome.failedRows.map { "  \($0.engine) on \($0.workload)@\($0.size): \($0.reason)" }
+            let lines = outcome.failedRows.map {
+                "  \($0.engine) on \(TerminalText.visible($0.workload))@\($0.size): \($0.reason)"
+            }
             throw CLIFailure.checkFailed("\(outcome.failedRows.count) result(s) failed verification:\n" + lines.joined(separator: "\n"))
         }
     }
@@ -219,6 +221,10 @@ struct RunCommand: ParsableCommand {
         let parts = memo.split(separator: "@").map(String.init)
         guard parts.count == 2, let workload = WorkloadName(rawValue: parts[0]), let size = Int(parts[1]), size >= 0 else {
             throw CLIFailure.badInput("--memo: expected WORKLOAD@SIZE (e.g. feed@100), got '\(memo)'")
+        }
+        // Refused before the run starts (it used to fail only after the run, as a warning).
+        guard size <= WorkloadName.maximumSize else {
+            throw CLIFailure.badInput("--memo: size \(size) is over the largest generated size, \(WorkloadName.maximumSize)")
         }
         return (workload, size)
     }

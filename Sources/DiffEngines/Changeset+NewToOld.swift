@@ -6,6 +6,15 @@ public struct ChangesetError: Error, Hashable, Sendable, CustomStringConvertible
 }
 
 extension Changeset {
+    /// The longest list a changeset can describe: 2³¹ − 1 elements. The
+    /// engines number list positions with 32-bit integers (the identity
+    /// codes, the longest-increasing-run links), and the entry points that
+    /// take counts (``newToOld(oldCount:newCount:)``, ``patch(oldCount:newCount:)``,
+    /// ``minimizingMoves(oldCount:newCount:)``, the staged batches) refuse
+    /// larger counts with a ``ChangesetError`` instead of trying to allocate
+    /// arrays of that length.
+    public static let maximumCount = Int(Int32.max)
+
     /// For every new index, the old index it comes from, or `-1` for an insert.
     ///
     /// This is the one place that reads the "staying items fill the free new
@@ -16,9 +25,21 @@ extension Changeset {
     ///
     /// - Complexity: O(N + M) time and memory.
     public func newToOld(oldCount: Int, newCount: Int) throws(ChangesetError) -> [Int] {
-        // A negative count would trap in the arrays below; it is bad input like any other.
+        // A negative count would trap in the arrays below, and an absurd one
+        // (Int.max) would try to allocate them: bad input like any other,
+        // refused before anything is allocated.
         guard oldCount >= 0, newCount >= 0 else {
             throw ChangesetError("list counts must not be negative (old \(oldCount), new \(newCount))")
+        }
+        guard oldCount <= Changeset.maximumCount, newCount <= Changeset.maximumCount else {
+            throw ChangesetError(
+                "list counts must be at most \(Changeset.maximumCount) (old \(oldCount), new \(newCount)): "
+                    + "the engines number list positions with 32-bit integers")
+        }
+        guard oldCount - deletes.count == newCount - inserts.count else {
+            throw ChangesetError(
+                "sizes do not add up: \(oldCount) old − \(deletes.count) deletes = \(oldCount - deletes.count), "
+                    + "but \(newCount) new − \(inserts.count) inserts = \(newCount - inserts.count)")
         }
         var oldRole = [UInt8](repeating: 0, count: oldCount)  // 0 stays, 1 deleted, 2 moved
         var newRole = [UInt8](repeating: 0, count: newCount)  // 0 free, 1 inserted, 2 move target
@@ -67,12 +88,6 @@ extension Changeset {
             newRole[move.to] = 2
             result[move.to] = move.from
             previous = move.to
-        }
-        let kept = oldCount - deletes.count
-        guard kept == newCount - inserts.count else {
-            throw ChangesetError(
-                "sizes do not add up: \(oldCount) old − \(deletes.count) deletes = \(kept), "
-                    + "but \(newCount) new − \(inserts.count) inserts = \(newCount - inserts.count)")
         }
         var j = 0
         for i in 0..<oldCount where oldRole[i] == 0 {

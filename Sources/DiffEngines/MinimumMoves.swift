@@ -43,10 +43,15 @@ public enum MinimumMoves {
     /// - Complexity: O(K log L) time for K values and a run of length L, O(K)
     ///   memory: the one patience-sorting implementation every engine shares
     ///   (`markLongestIncreasingRun(_:into:)`, on 32-bit values: list positions).
-    public static func longestIncreasingRun(_ values: [Int]) -> [Int] {
-        let values = values.map { value in
-            precondition(value < Int(Int32.max), "values are list positions, below 2^31 - 1")
-            return Int32(clamping: max(value, -1))
+    ///   Values of 2³¹ − 1 or more (not list positions, but accepted) are
+    ///   first replaced by their ranks among the values, which keeps their
+    ///   order and so the same runs: O(K log K) more for that call.
+    public static func longestIncreasingRun(_ positions: [Int]) -> [Int] {
+        let values: [Int32]
+        if let largest = positions.max(), largest >= Int(Int32.max) {
+            values = ranks(positions)
+        } else {
+            values = positions.map { Int32(clamping: max($0, -1)) }
         }
         var marks = [Bool](repeating: false, count: values.count)
         let length = values.withUnsafeBufferPointer { values in
@@ -56,6 +61,18 @@ public enum MinimumMoves {
         run.reserveCapacity(length)
         for index in marks.indices where marks[index] { run.append(index) }
         return run
+    }
+}
+
+extension MinimumMoves {
+    /// Each non-negative value's rank among the distinct non-negative
+    /// values (equal values, equal ranks), −1 for negative ones: the same
+    /// order in 32 bits, for values too large for the 32-bit run. O(K log K).
+    static func ranks(_ values: [Int]) -> [Int32] {
+        let distinct = Array(Set(values.filter { $0 >= 0 })).sorted()
+        var rank: [Int: Int32] = [:]
+        for (index, value) in distinct.enumerated() { rank[value] = Int32(index) }
+        return values.map { $0 < 0 ? -1 : rank[$0]! }
     }
 }
 

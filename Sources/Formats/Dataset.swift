@@ -27,9 +27,11 @@ public struct Dataset: Sendable, Equatable {
     public var new: [FeedItem]
     public var oldSections: [ListSection<Int, FeedItem>]?
     public var newSections: [ListSection<Int, FeedItem>]?
-    /// For `.values` lists of text (characters, lines, words): the text each
-    /// value stands for, `symbols[item.id]`. Nil when the values are plain
-    /// integers (the id is the value) or when both lists are empty.
+    /// When the ids are strings — `.values` lists of text (characters,
+    /// lines, words), or a user's `.identified` items with string ids —
+    /// the text each id stands for, `symbols[item.id]`. Nil when the ids are
+    /// plain integers (the id is the value) or when both lists are empty.
+    /// The `uuid` and `record` element kinds time these texts as the ids.
     public var symbols: [String]?
 
     public init(

@@ -117,9 +117,9 @@ extension DatasetFile {
 /// Turns a parsed dataset document into a ``Dataset``, checking every field.
 private struct DatasetReader {
     let source: String
-    /// For plain values: whether they are integers or strings (decided by the
-    /// first value met), and the strings' ids.
-    private var valuesAreText: Bool?
+    /// Whether the ids (of plain values, or of identified items) are
+    /// integers or strings, decided by the first met; the strings' codes.
+    private var idsAreText: Bool?
     private var interner = Interner()
 
     init(source: String) { self.source = source }
@@ -218,7 +218,7 @@ private struct DatasetReader {
         case let (nil, newNode?):
             throw fail(newNode, "\"new_sections\" without \"old_sections\"; give both or neither")
         }
-        if kind == .values, valuesAreText == true { dataset.symbols = interner.texts }
+        if idsAreText == true { dataset.symbols = interner.texts }
         return dataset
     }
 
@@ -260,7 +260,10 @@ private struct DatasetReader {
         }
     }
 
-    private func item(_ element: PositionedJSON, _ what: @autoclosure () -> String) throws(InputError) -> FeedItem {
+    /// An `{"id", "content"}` element: the id an integer, or a string
+    /// (coded in order of first appearance, its text kept in `symbols`); the
+    /// content an integer. All ids of a dataset are of one type.
+    private mutating func item(_ element: PositionedJSON, _ what: @autoclosure () -> String) throws(InputError) -> FeedItem {
         guard case let .object(members) = element.value else {
             throw fail(element, "\(what()) must be an {\"id\", \"content\"} object, found \(element.value.typeName)")
         }
@@ -268,7 +271,7 @@ private struct DatasetReader {
         var content: Int?
         for (index, member) in members.enumerated() {
             switch member.key {
-            case "id": id = try integer(element.children[index], "\(what()): \"id\"")
+            case "id": id = try identifier(element.children[index], "\(what()): \"id\"")
             case "content": content = try integer(element.children[index], "\(what()): \"content\"")
             default: continue  // other tools may add fields; they are not part of the diff
             }
@@ -280,20 +283,33 @@ private struct DatasetReader {
 
     private mutating func value(_ element: PositionedJSON, _ what: @autoclosure () -> String) throws(InputError) -> FeedItem {
         switch element.value {
-        case .number:
-            guard valuesAreText != true else {
-                throw fail(element, "\(what()) is a number, but earlier values are strings; use one or the other")
-            }
-            valuesAreText = false
-            return FeedItem(id: try integer(element, what()), content: 0)
-        case let .string(text):
-            guard valuesAreText != false else {
-                throw fail(element, "\(what()) is a string, but earlier values are integers; use one or the other")
-            }
-            valuesAreText = true
-            return FeedItem(id: interner.code(for: text), content: 0)
+        case .number, .string: return FeedItem(id: try identifier(element, what(), noun: "values"), content: 0)
         default:
             throw fail(element, "\(what()) must be an integer or a string (\"kind\": \"values\"), found \(element.value.typeName)")
+        }
+    }
+
+    /// An id (or a plain value): an integer as itself, a string as its code.
+    /// Integers and strings do not mix in one dataset (they could not be
+    /// told apart once coded).
+    private mutating func identifier(
+        _ node: PositionedJSON, _ what: @autoclosure () -> String, noun: String = "ids"
+    ) throws(InputError) -> Int {
+        switch node.value {
+        case .number:
+            guard idsAreText != true else {
+                throw fail(node, "\(what()) is a number, but earlier \(noun) are strings; use one or the other")
+            }
+            idsAreText = false
+            return try integer(node, what())
+        case let .string(text):
+            guard idsAreText != false else {
+                throw fail(node, "\(what()) is a string, but earlier \(noun) are integers; use one or the other")
+            }
+            idsAreText = true
+            return interner.code(for: text)
+        default:
+            throw fail(node, "\(what()) must be an integer or a string, found \(node.value.typeName)")
         }
     }
 

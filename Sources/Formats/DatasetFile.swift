@@ -87,7 +87,7 @@ public enum DatasetFile {
     /// Why `dataset` cannot be written faithfully, or nil.
     static func problem(with dataset: Dataset) -> String? {
         guard dataset.size >= 0 else { return "size \(dataset.size) is negative" }
-        if dataset.kind == .values, let symbols = dataset.symbols {
+        if let symbols = dataset.symbols {
             for item in dataset.old + dataset.new where !symbols.indices.contains(item.id) {
                 return "value \(item.id) has no symbol (the dataset has \(symbols.count))"
             }
@@ -124,8 +124,8 @@ private struct TextBuffer {
         bytes.append(UInt8(ascii: "\n"))
     }
 
-    mutating func item(_ item: FeedItem) {
-        append("{\"id\": \(item.id), \"content\": \(item.content)}")
+    mutating func item(_ item: FeedItem, symbols: [String]?) {
+        append("{\"id\": \(symbols.map { JSONValue.quoted($0[item.id]) } ?? String(item.id)), \"content\": \(item.content)}")
     }
 
     /// A list, one element per line; plain values are the id (or its symbol).
@@ -135,7 +135,7 @@ private struct TextBuffer {
         for (index, element) in items.enumerated() {
             append(indent + "  ")
             switch dataset.kind {
-            case .identified: item(element)
+            case .identified: item(element, symbols: dataset.symbols)
             case .values:
                 if let symbols = dataset.symbols {
                     append(JSONValue.quoted(symbols[element.id]))

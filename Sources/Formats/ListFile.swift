@@ -13,7 +13,11 @@ public struct InputError: Error, Hashable, Sendable, CustomStringConvertible {
         self.problem = problem
     }
 
+    /// `file:line:column: problem`. The file name and the problem (which
+    /// may quote a key or an id from the file) are shown escaped when they
+    /// hold control characters (``TerminalText/visible(_:)``).
     public var description: String {
+        let source = TerminalText.visible(source), problem = TerminalText.visible(problem)
         if let position { return "\(source):\(position.line):\(position.column): \(problem)" }
         return "\(source): \(problem)"
     }
@@ -35,37 +39,89 @@ public struct LoadedList: Sendable {
     public var kind: ListKind
 }
 
-/// Reads lists from JSON files or literal strings. See the README, "Input files".
-///
-/// Accepted: a JSON array of strings, of numbers, or of objects
-/// `{"id": string|number, "content": any JSON}` (content optional, default
-/// null). Ids and contents go through one ``Interner`` so that the old and
-/// the new list share codes. Numbers are compared as written (`1` and `1.0`
-/// are different ids).
-public struct ListReader {
-    public var interner = Interner()
-    /// Whether plain values met so far are strings (true) or numbers, and
-    /// where the first was: a list (or a pair of lists) holds one or the
-    /// other, as dataset files do — mixed, `"1"` and `1` could not be told
-    /// apart once written to a dataset.
-    private var plainValues: (text: Bool, source: String)?
-    public init() {}
+/// One element of a list file, checked: a plain value (a string, or a
+/// number as written) or an `{"id", "content"}` object.
+enum ListElement {
+    case value(text: String, isNumber: Bool)
+    case item(UserItem)
 
-    /// Reads the JSON file at `path`.
-    public mutating func read(path: String) throws(InputError) -> LoadedList {
-        try read(json: InputFile.bytes(at: path, expected: "a JSON file"), source: path)
+    var kind: ListKind {
+        if case .value = self { return .values }
+        return .identified
+    }
+}
+
+/// The rules every list file follows, shared by ``ListReader`` (integer
+/// codes, for teaching pictures and batch files) and ``UserListReader`` (the
+/// file's own values, for `diff`): what an element may be, that a list holds
+/// plain values or objects (not both), and that plain values are strings or
+/// numbers (not both) across the files of a pair — mixed, `"1"` and `1`
+/// could not be told apart once written to a dataset.
+struct ListElementRules {
+    /// Whether plain values met so far are strings (true) or numbers, and where the first was.
+    private var plainValues: (text: Bool, source: String)?
+
+    /// Checks `element` (at `index` of `source`) against the kind of the
+    /// elements before it in the same array (`kind`, updated). O(size of the element).
+    mutating func check(
+        _ element: PositionedJSON, index: Int, source: String, kind: inout ListKind?
+    ) throws(InputError) -> ListElement {
+        let checked: ListElement
+        switch element.value {
+        case let .string(text):
+            checked = .value(text: text, isNumber: false)
+        case let .number(text):
+            checked = .value(text: text, isNumber: true)
+        case .object:
+            guard let id = element.value["id"] else {
+                throw InputError(source: source, position: element.position, problem: "element \(index) has no \"id\"")
+            }
+            let userID: UserID
+            switch id {
+            case let .string(text): userID = UserID(text: text, isNumber: false)
+            case let .number(text): userID = UserID(text: text, isNumber: true)
+            default:
+                throw InputError(
+                    source: source, position: element.position,
+                    problem: "element \(index): \"id\" must be a string or a number, found \(id.typeName)")
+            }
+            checked = .item(UserItem(id: userID, content: (element.value["content"] ?? .null).canonicalText))
+        default:
+            throw InputError(
+                source: source, position: element.position,
+                problem: "element \(index) is \(element.value.typeName); expected a string, a number or an {\"id\", \"content\"} object")
+        }
+        if case let .value(_, isNumber) = checked {
+            let isText = !isNumber
+            if let plainValues, plainValues.text != isText {
+                let earlier = plainValues.source == source ? "earlier values" : "the values of \(plainValues.source)"
+                throw InputError(
+                    source: source, position: element.position,
+                    problem: "element \(index) is \(isText ? "a string" : "a number"), but \(earlier) are \(plainValues.text ? "strings" : "numbers"); use one or the other")
+            }
+            if plainValues == nil { plainValues = (isText, source) }
+        }
+        let thisKind = checked.kind
+        if let kind, kind != thisKind {
+            throw InputError(
+                source: source, position: element.position,
+                problem: "element \(index) mixes \(thisKind == .values ? "plain values" : "objects") with \(kind == .values ? "plain values" : "objects") earlier in the array")
+        }
+        kind = thisKind
+        return checked
     }
 
-    /// Reads a JSON document; `source` names it in errors.
-    /// The elements are read as they are parsed (the file's bytes plus
-    /// the list are held, never a tree of every element). O(bytes).
-    public mutating func read(json bytes: [UInt8], source: String) throws(InputError) -> LoadedList {
-        var list = LoadedList(items: [], labels: [], kind: .values)
+    /// Reads a JSON document of one list, handing each checked element to
+    /// `add` as it is parsed (the file's bytes are held, never a tree of
+    /// every element); `source` names it in errors. O(bytes).
+    mutating func read(
+        json bytes: [UInt8], source: String, _ add: (ListElement) -> Void
+    ) throws(InputError) -> ListKind {
         var kind: ListKind?
         let document: PositionedJSON
         do {
             document = try JSONParser.parse(bytes) { index, element in
-                try self.add(element, index: index, source: source, kind: &kind, to: &list)
+                add(try self.check(element, index: index, source: source, kind: &kind))
             }
         } catch let error as JSONSyntaxError {
             throw InputError(source: source, position: error.position, problem: "malformed JSON: \(error.problem)")
@@ -80,7 +136,42 @@ public struct ListReader {
                 source: source, position: document.position,
                 problem: "expected a JSON array of strings, numbers or {\"id\", \"content\"} objects, found \(document.value.typeName)")
         }
-        list.kind = kind ?? .values
+        return kind ?? .values
+    }
+}
+
+/// Reads lists from JSON files or literal strings into integer codes. See
+/// the README, "Diff two lists".
+///
+/// Accepted: a JSON array of strings, of numbers, or of objects
+/// `{"id": string|number, "content": any JSON}` (content optional, default
+/// null). Ids and contents go through one ``Interner`` so that the old and
+/// the new list share codes. Numbers are compared as written (`1` and `1.0`
+/// are different ids). The teaching pictures, `table` and the batch formats
+/// read lists this way; `diff` reads the file's own values with
+/// ``UserListReader``.
+public struct ListReader {
+    public var interner = Interner()
+    private var rules = ListElementRules()
+    public init() {}
+
+    /// Reads the JSON file at `path`.
+    public mutating func read(path: String) throws(InputError) -> LoadedList {
+        try read(json: InputFile.bytes(at: path, expected: "a JSON file"), source: path)
+    }
+
+    /// Reads a JSON document; `source` names it in errors.
+    /// The elements are read as they are parsed (the file's bytes plus
+    /// the list are held, never a tree of every element). O(bytes).
+    public mutating func read(json bytes: [UInt8], source: String) throws(InputError) -> LoadedList {
+        var list = LoadedList(items: [], labels: [], kind: .values)
+        // Moved out while reading (not copied: a copy would duplicate the table on first write).
+        var interner = self.interner
+        self.interner = Interner()
+        defer { self.interner = interner }
+        list.kind = try rules.read(json: bytes, source: source) { element in
+            Self.add(element, to: &list, interner: &interner)
+        }
         return list
     }
 
@@ -90,68 +181,23 @@ public struct ListReader {
         list.items.reserveCapacity(document.children.count)
         var kind: ListKind?
         for (index, element) in document.children.enumerated() {
-            try add(element, index: index, source: source, kind: &kind, to: &list)
+            Self.add(try rules.check(element, index: index, source: source, kind: &kind), to: &list, interner: &interner)
         }
         list.kind = kind ?? .values
         return list
     }
 
-    /// Adds one element of an array to `list`, checking it against the kind of those before it.
-    private mutating func add(
-        _ element: PositionedJSON, index: Int, source: String, kind: inout ListKind?, to list: inout LoadedList
-    ) throws(InputError) {
-        do {
-            let thisKind: ListKind
-            let label: String
-            let item: FeedItem
-            switch element.value {
-            case let .string(text):
-                thisKind = .values
-                label = text
-                item = FeedItem(id: interner.code(for: "s" + text), content: 0)
-            case let .number(text):
-                thisKind = .values
-                label = text
-                item = FeedItem(id: interner.code(for: "n" + text), content: 0)
-            case .object:
-                thisKind = .identified
-                guard let id = element.value["id"] else {
-                    throw InputError(source: source, position: element.position, problem: "element \(index) has no \"id\"")
-                }
-                let idKey: String
-                switch id {
-                case let .string(text): idKey = "s" + text; label = text
-                case let .number(text): idKey = "n" + text; label = text
-                default:
-                    throw InputError(
-                        source: source, position: element.position,
-                        problem: "element \(index): \"id\" must be a string or a number, found \(id.typeName)")
-                }
-                let content = element.value["content"] ?? .null
-                item = FeedItem(id: interner.code(for: idKey), content: interner.code(for: "c" + content.canonicalText))
-            default:
-                throw InputError(
-                    source: source, position: element.position,
-                    problem: "element \(index) is \(element.value.typeName); expected a string, a number or an {\"id\", \"content\"} object")
-            }
-            if thisKind == .values {
-                let isText: Bool = if case .string = element.value { true } else { false }
-                if let plainValues, plainValues.text != isText {
-                    let earlier = plainValues.source == source ? "earlier values" : "the values of \(plainValues.source)"
-                    throw InputError(
-                        source: source, position: element.position,
-                        problem: "element \(index) is \(isText ? "a string" : "a number"), but \(earlier) are \(plainValues.text ? "strings" : "numbers"); use one or the other")
-                }
-                if plainValues == nil { plainValues = (isText, source) }
-            }
-            if let kind, kind != thisKind {
-                throw InputError(
-                    source: source, position: element.position,
-                    problem: "element \(index) mixes \(thisKind == .values ? "plain values" : "objects") with \(kind == .values ? "plain values" : "objects") earlier in the array")
-            }
-            kind = thisKind
-            list.items.append(item)
-            list.labels.append(label)
+    /// Codes one checked element into `list` (ids and contents keyed by
+    /// type, so `1` and `"1"` differ).
+    private static func add(_ element: ListElement, to list: inout LoadedList, interner: inout Interner) {
+        switch element {
+        case let .value(text, isNumber):
+            list.items.append(FeedItem(id: interner.code(for: (isNumber ? "n" : "s") + text), content: 0))
+            list.labels.append(text)
+        case let .item(item):
+            let id = interner.code(for: (item.id.isNumber ? "n" : "s") + item.id.text)
+            list.items.append(FeedItem(id: id, content: interner.code(for: "c" + item.content)))
+            list.labels.append(item.id.text)
         }
     }
 

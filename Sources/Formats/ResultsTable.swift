@@ -9,7 +9,8 @@ public enum ResultsTable {
             let ratio = row.ratioToStdlib.map { String(format: "%.4g", $0) } ?? "-"
             let moves = row.moves.map { "\($0)" + (row.minMoves.map { "(\($0))" } ?? "") } ?? "-"
             lines.append(
-                [pad(row.engine, 8), pad(row.workload, 12), pad(String(row.size), 8), pad(row.elementKind, 8),
+                // The workload name comes from a dataset file: shown escaped, as every file-derived label.
+                [pad(TerminalText.visible(row.engine), 8), pad(TerminalText.visible(row.workload), 12), pad(String(row.size), 8), pad(row.elementKind, 8),
                  pad(row.status.rawValue, 9),
                  pad(median, 14), pad(ratio, 13), pad(row.steps.map(String.init) ?? "-", 6), moves].joined(separator: " "))
         }

@@ -91,4 +91,30 @@ public enum CallPrediction {
         let model = CostModel.calibrate(engines: [descriptor], seed: 1)
         return model.predictedSeconds(descriptor.name, facts: facts, oldCount: old.count, newCount: new.count)
     }
+
+    /// ``seconds(_:old:new:)`` for a user's lists as the files hold them.
+    /// A linear engine returns at once; otherwise the ids are numbered for
+    /// the pair facts (a table that lives only for the prediction). O(N + M).
+    public static func seconds(_ descriptor: EngineDescriptor, lists: UserLists) -> Double? {
+        guard descriptor.info.cost != .linear else { return nil }
+        switch lists {
+        case let .values(old, new): return seconds(descriptor, old: old, new: new) { $0 }
+        case let .items(old, new): return seconds(descriptor, old: old, new: new) { $0.id }
+        }
+    }
+
+    static func seconds<E, ID: Hashable>(
+        _ descriptor: EngineDescriptor, old: [E], new: [E], id: (E) -> ID
+    ) -> Double? {
+        var numbers: [ID: Int] = [:]
+        func item(_ element: E) -> FeedItem {
+            let key = id(element)
+            if let number = numbers[key] { return FeedItem(id: number, content: 0) }
+            numbers[key] = numbers.count
+            return FeedItem(id: numbers.count - 1, content: 0)
+        }
+        let oldItems = old.map(item), newItems = new.map(item)
+        numbers = [:]
+        return seconds(descriptor, old: oldItems, new: newItems)
+    }
 }

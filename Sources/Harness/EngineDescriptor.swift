@@ -20,6 +20,9 @@ public struct EngineDescriptor: Sendable {
     public var diffUUIDs: @Sendable ([UUIDItem], [UUIDItem], DiffOptions) throws(DiffError) -> Changeset
     public var diffRecords: @Sendable ([FeedRecord], [FeedRecord], DiffOptions) throws(DiffError) -> Changeset
     public var diffStrings: @Sendable ([String], [String], DiffOptions) throws(DiffError) -> Changeset
+    /// `diff` on a user's `{"id", "content"}` objects as the file holds
+    /// them (string or number ids, canonical JSON content; untimed by `run`).
+    public var diffUserItems: @Sendable ([UserItem], [UserItem], DiffOptions) throws(DiffError) -> Changeset
 
     public var name: EngineName { EngineName(info.name) }
 
@@ -40,6 +43,20 @@ public struct EngineDescriptor: Sendable {
         }
         self.diffStrings = { old, new, options throws(DiffError) in
             try engine.diff(from: old, to: new, identity: ValueElements<String>(), options: options)
+        }
+        self.diffUserItems = { old, new, options throws(DiffError) in
+            try engine.diff(from: old, to: new, identity: IdentifiedElements<UserItem>(), options: options)
+        }
+    }
+
+    /// The engine on the two lists of a user's files (``UserLists``),
+    /// through the call specialized for their element type: the strings
+    /// and ids are hashed as the files wrote them.
+    @inlinable
+    public func diff(_ lists: UserLists, options: DiffOptions) throws(DiffError) -> Changeset {
+        switch lists {
+        case let .values(old, new): return try diffStrings(old, new, options)
+        case let .items(old, new): return try diffUserItems(old, new, options)
         }
     }
 

@@ -17,8 +17,13 @@ public final class ProgressReporter: @unchecked Sendable {
         interactive = isatty(STDERR_FILENO) != 0
     }
 
+    /// Shows the case about to run. `label` may come from a file (a
+    /// dataset's path): it is shown escaped (``TerminalText/visible(_:)``),
+    /// so an escape sequence or line break in it cannot redraw the terminal
+    /// or forge a line.
     public func starting(_ label: String) {
         guard enabled else { return }
+        let label = TerminalText.visible(label)
         let elapsed = Double(monotonicNanoseconds() - start) / 1e9
         var eta = ""
         if done > 0 {

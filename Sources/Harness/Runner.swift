@@ -110,7 +110,7 @@ public struct Runner {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             try DatasetFile.write(dataset, to: path)
         } catch {
-            progress?.warn("warning: could not save \(path): \(error)")
+            progress?.warn("warning: could not save \(TerminalText.visible(path)): \(error)")
         }
     }
 

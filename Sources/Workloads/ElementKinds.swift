@@ -14,6 +14,11 @@ import Formats
 /// `uuid` and `record` they become `String` values (the text a unit stands
 /// for when the dataset has it, the UUID string of the value otherwise), so
 /// that hashing strings is what is timed.
+///
+/// A dataset whose ids are strings (a user's file: ``Dataset/symbols``)
+/// keeps its own id texts under `uuid` and `record` instead of generated
+/// UUIDs, so a user's own string ids are what the engines hash; `int` times
+/// their codes (numbered in order of first appearance).
 public enum ElementKind: String, CaseIterable, Sendable, Codable, Comparable {
     case int, uuid, record
 
@@ -74,20 +79,17 @@ public enum ProjectedLists: Sendable {
         case .int:
             self = .items(dataset.old, dataset.new)
         case .uuid where dataset.kind == .values, .record where dataset.kind == .values:
-            let text: (FeedItem) -> String
-            if let symbols = dataset.symbols {
-                text = { symbols.indices.contains($0.id) ? symbols[$0.id] : ElementNames.uuid(for: $0.id) }
-            } else {
-                text = { ElementNames.uuid(for: $0.id) }
-            }
-            self = .strings(dataset.old.map(text), dataset.new.map(text))
+            let name = Self.idText(dataset)
+            self = .strings(dataset.old.map { name($0.id) }, dataset.new.map { name($0.id) })
         case .uuid:
-            let project = { (item: FeedItem) in UUIDItem(id: ElementNames.uuid(for: item.id), content: item.content) }
+            let name = Self.idText(dataset)
+            let project = { (item: FeedItem) in UUIDItem(id: name(item.id), content: item.content) }
             self = .uuids(dataset.old.map(project), dataset.new.map(project))
         case .record:
+            let name = Self.idText(dataset)
             let project = { (item: FeedItem) in
                 FeedRecord(
-                    id: ElementNames.uuid(for: item.id), title: ElementNames.title(for: item.id), likes: item.content,
+                    id: name(item.id), title: ElementNames.title(for: item.id), likes: item.content,
                     published: ElementNames.published(for: item.id))
             }
             self = .records(dataset.old.map(project), dataset.new.map(project))
@@ -96,6 +98,15 @@ public enum ProjectedLists: Sendable {
 }
 
 extension ProjectedLists {
+    /// The string an identified item's id becomes: the dataset's own text
+    /// for it when its ids are strings (a user's file: ``Dataset/symbols``),
+    /// so that what is hashed is what the user's app hashes; otherwise the
+    /// UUID string of the integer id.
+    static func idText(_ dataset: Dataset) -> (Int) -> String {
+        guard let symbols = dataset.symbols else { return { ElementNames.uuid(for: $0) } }
+        return { symbols.indices.contains($0) ? symbols[$0] : ElementNames.uuid(for: $0) }
+    }
+
     /// The lengths of the two lists.
     public var counts: (old: Int, new: Int) {
         switch self {

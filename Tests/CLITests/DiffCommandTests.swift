@@ -78,6 +78,50 @@ import Testing
         #expect(try CLI.run(["diff", "--engine", "heckel", old, new]).status == 0)
     }
 
+    @Test("string ids and rich content: same id with different content is an update, labelled with the file's own ids")
+    func stringIDsAndRichContent() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let old = try CLI.write(
+            #"[{"id": "9f1c-post", "content": {"title": "Hello", "tags": ["a", "b"], "likes": 3}}, "#
+                + #"{"id": "a7-post", "content": {"title": "Bye"}}, {"id": "1", "content": null}]"#,
+            to: "old.json", in: dir)
+        let new = try CLI.write(
+            #"[{"id": "a7-post", "content": {"title": "Bye"}}, {"id": "1", "content": null}, "#
+                + #"{"id": "9f1c-post", "content": {"likes": 4, "tags": ["a", "b"], "title": "Hello"}}, {"id": 1}]"#,
+            to: "new.json", in: dir)
+        for engine in ["lcs", "myers", "heckel", "set", "stdlib", "anchor"] {
+            let json = try CLI.run(["diff", "--engine", engine, "--format", "json", old, new])
+            #expect(json.status == 0, "\(engine): \(json.stderr)")
+            let output = try JSONDecoder().decode(Output.self, from: Data(json.stdout.utf8))
+            #expect(output.updates == [Output.Update(old: 0, new: 2)], "\(engine)")
+            #expect(output.inserts == [3], "\(engine): the number id 1 is not the string id \"1\"")
+            #expect(output.deletes.isEmpty, "\(engine)")
+            let text = try CLI.run(["diff", "--engine", engine, old, new])
+            #expect(text.stdout.contains("update  old[0] → new[2]  9f1c-post"), "\(engine): \(text.stdout)")
+            #expect(text.stdout.contains("insert  new[3]  1"), "\(engine): \(text.stdout)")
+        }
+        // Content that is the same JSON value, keys in another order, is no update.
+        let same = try CLI.write(
+            #"[{"id": "9f1c-post", "content": {"likes": 3, "title": "Hello", "tags": ["a", "b"]}}, "#
+                + #"{"id": "a7-post", "content": {"title": "Bye"}}, {"id": "1", "content": null}]"#,
+            to: "same.json", in: dir)
+        let result = try CLI.run(["diff", "--engine", "heckel", old, same])
+        #expect(result.stdout.hasPrefix("heckel: 3 → 3 elements, 0 steps"), "\(result.stdout)")
+    }
+
+    @Test("a duplicate id with control characters is named visibly, with file and positions")
+    func duplicateIDWithEscapesIsVisible() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let old = try CLI.write(#"[{"id": "x\u001b[31my"}, {"id": "b"}, {"id": "x\u001b[31my"}]"#, to: "old.json", in: dir)
+        let new = try CLI.write(#"[{"id": "b"}]"#, to: "new.json", in: dir)
+        let result = try CLI.run(["diff", "--engine", "set", old, new])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(#"old.json: duplicate id ""x\u001b[31my"" at elements 0 and 2"#), "\(result.stderr)")
+        #expect(!result.stderr.contains("\u{1B}"))
+    }
+
     @Test func helpListsTheSubcommands() throws {
         let result = try CLI.run(["--help"])
         #expect(result.status == 0)

@@ -100,7 +100,57 @@ import Testing
         let badFile = try CLI.write("{\"schema\": 3", to: "bad.json", in: dir)
         let file = try CLI.run(["run", "--dataset", badFile, "--output", dir.path])
         #expect(file.status == 2 && file.stderr.contains("bad.json:1:"))
+        let memo = try CLI.run(["run", "--memo", "feed@9223372036854775807", "--output", dir.path])
+        #expect(memo.status == 2 && memo.stderr.contains("--memo: size 9223372036854775807 is over the largest"), "\(memo.stderr)")
         // Nothing was written for the refused runs.
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["bad.json"])
+    }
+}
+
+@Suite(.serialized) struct RunDatasetStringIDTests {
+    static let dataset = """
+        {"schema": "diffbench.dataset", "version": 1, "workload": "mine", "kind": "identified",
+         "old": [{"id": "post-a", "content": 1}, {"id": "post-b", "content": 2}, {"id": "post-c", "content": 3}, {"id": "post-d", "content": 4}],
+         "new": [{"id": "post-c", "content": 3}, {"id": "post-a", "content": 9}, {"id": "post-e", "content": 5}, {"id": "post-b", "content": 2}]}
+        """
+
+    @Test("run --dataset times a dataset with string ids under every element kind, with verified rows")
+    func stringIDDataset() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = try CLI.write(Self.dataset, to: "own.json", in: dir)
+        let result = try CLI.run(
+            ["run", "--dataset", path, "--elements", "int,uuid,record", "--engines", "heckel,set,myers,stdlib", "--repetitions", "2",
+             "--min-time", "0", "--time-budget", "1", "--no-memory", "--output", dir.path, "--name", "own", "--quiet"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try Data(contentsOf: dir.appendingPathComponent("own/results.json"))
+        let document = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
+        let rows = try #require(document["rows"] as? [[String: Any]])
+        #expect(rows.count == 3 * 5)
+        for row in rows where row["engine"] as? String != "floor" {
+            #expect(row["status"] as? String == "ok", "\(row)")
+            #expect(row["verified"] as? Bool == true, "\(row)")
+            // post-d deleted, post-e inserted, post-a updated, in every kind alike.
+            #expect(row["updates"] as? Int == 1, "\(row)")
+        }
+        #expect(Set(rows.compactMap { $0["elements"] as? String }) == ["int", "uuid", "record"])
+    }
+
+    @Test("the progress line shows a dataset path with control characters escaped")
+    func progressEscapesThePath() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = try CLI.write(Self.dataset, to: "x\u{1B}[2J\u{1B}]0;title\u{07}\ny.json", in: dir)
+        let result = try CLI.run(
+            ["run", "--dataset", path, "--engines", "heckel", "--repetitions", "1", "--min-time", "0", "--time-budget", "1",
+             "--no-memory", "--output", dir.path, "--name", "esc"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains(#"x\u001b[2J\u001b]0;title\u0007\ny.json"#), "\(result.stderr)")
+        #expect(!result.stderr.contains("\u{1B}") && !result.stderr.contains("\u{07}"), "\(result.stderr)")
+        // A refused file of that name is named escaped too.
+        let bad = try CLI.write("[1, 2]", to: "b\u{1B}[31m.json", in: dir)
+        let refused = try CLI.run(["run", "--dataset", bad, "--output", dir.path, "--name", "bad"])
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains(#"b\u001b[31m.json"#) && !refused.stderr.contains("\u{1B}"), "\(refused.stderr)")
     }
 }

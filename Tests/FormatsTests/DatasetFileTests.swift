@@ -179,6 +179,24 @@ struct DatasetFileTests {
         """
     }
 
+    @Test("identified items with string ids are read with their texts as symbols, and round-trip (sections too)")
+    func stringIDs() throws {
+        let text = document(
+            old: #"[{"id": "post-b7", "content": 1}, {"id": "Zoë \"q\"", "content": 2}]"#,
+            new: #"[{"id": "Zoë \"q\"", "content": 3}, {"id": "new", "content": 1}]"#,
+            extra: #", "old_sections": [{"id": 1, "rows": [{"id": "post-b7", "content": 1}, {"id": "Zoë \"q\"", "content": 2}]}], "#
+                + #""new_sections": [{"id": 1, "rows": [{"id": "Zoë \"q\"", "content": 3}, {"id": "new", "content": 1}]}]"#)
+        let dataset = try DatasetFile.decode(Array(text.utf8), source: "s.json")
+        #expect(dataset.kind == .identified)
+        let symbols = try #require(dataset.symbols)
+        #expect(dataset.old.map { symbols[$0.id] } == ["post-b7", "Zoë \"q\""])
+        #expect(dataset.new.map { symbols[$0.id] } == ["Zoë \"q\"", "new"])
+        #expect(dataset.new.map(\.content) == [3, 1])
+        #expect(dataset.old[1].id == dataset.new[0].id)
+        let again = try DatasetFile.decode(try DatasetFile.encode(dataset), source: "again.json")
+        #expect(again == dataset)
+    }
+
     @Test("the reference document is valid, so each refusal below is due to its one defect")
     func referenceDocumentIsValid() throws {
         let dataset = try DatasetFile.decode(Array(document().utf8), source: "case.json")
@@ -223,8 +241,10 @@ struct DatasetFileTests {
 
     @Test("wrong types are refused at the value, naming what was found")
     func wrongTypes() {
-        let stringID = document(old: #"[{"id": "a", "content": 10}]"#)
-        expectRefusal(stringID, at: position(of: #""a""#, in: stringID), "old element 0: \"id\" must be an integer, found a string")
+        let mixedID = document(old: #"[{"id": 1, "content": 10}, {"id": "a", "content": 10}]"#)
+        expectRefusal(mixedID, at: position(of: #""a""#, in: mixedID), "old element 1: \"id\" is a string, but earlier ids are integers")
+        let boolID = document(old: #"[{"id": true, "content": 10}]"#)
+        expectRefusal(boolID, at: position(of: "true", in: boolID), "old element 0: \"id\" must be an integer or a string, found a boolean")
         let fractional = document(old: #"[{"id": 1, "content": 1.5}]"#)
         expectRefusal(fractional, at: position(of: "1.5", in: fractional), "\"content\" must be an integer, found 1.5")
         let huge = document(old: #"[{"id": 99999999999999999999, "content": 1}]"#)

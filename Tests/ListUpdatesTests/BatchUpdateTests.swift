@@ -486,4 +486,12 @@ struct ChangesetToBatchTests {
             #expect(throws: ChangesetError.self) { try StagedBatches.make(from: changeset, oldCount: old, newCount: new) }
         }
     }
+
+    @Test("absurd counts are refused before anything is allocated (issue 15)",
+          arguments: [(Int.max, Int.max), (Int.max, 0), (1 << 40, 1 << 40), (Int(Int32.max) + 1, Int(Int32.max) + 1)])
+    func hugeCounts(old: Int, new: Int) {
+        for changeset in [Changeset(), Changeset(inserts: [0]), Changeset(deletes: [0])] {
+            #expect(throws: ChangesetError.self) { try StagedBatches.make(from: changeset, oldCount: old, newCount: new) }
+        }
+    }
 }

@@ -50,6 +50,32 @@ import Testing
         }
     }
 
+    @Test("a dataset with string ids is timed with its own id texts under uuid and record, its codes under int")
+    func ownStringIDs() throws {
+        let text = """
+            {"schema": "diffbench.dataset", "version": 1, "kind": "identified",
+             "old": [{"id": "user-42", "content": 1}, {"id": "user-7", "content": 2}, {"id": "ü", "content": 3}],
+             "new": [{"id": "user-7", "content": 5}, {"id": "user-42", "content": 1}, {"id": "fresh", "content": 0}]}
+            """
+        let dataset = try DatasetFile.decode(Array(text.utf8), source: "own.json")
+        guard case let .uuids(old, new) = ProjectedLists(dataset, kind: .uuid) else {
+            Issue.record("uuid is not UUIDItem")
+            return
+        }
+        #expect(old == [UUIDItem(id: "user-42", content: 1), UUIDItem(id: "user-7", content: 2), UUIDItem(id: "ü", content: 3)])
+        #expect(new.map(\.id) == ["user-7", "user-42", "fresh"])
+        guard case let .records(records, _) = ProjectedLists(dataset, kind: .record) else {
+            Issue.record("record is not FeedRecord")
+            return
+        }
+        #expect(records.map(\.id) == ["user-42", "user-7", "ü"])
+        guard case let .items(items, newItems) = ProjectedLists(dataset, kind: .int) else {
+            Issue.record("int is not FeedItem")
+            return
+        }
+        #expect(items.map(\.id) == [0, 1, 2] && newItems.map(\.id) == [1, 0, 3])
+    }
+
     @Test("a record update changes one field: the like count")
     func recordUpdates() throws {
         let dataset = try WorkloadName.updates.make(size: 200, seed: 3)

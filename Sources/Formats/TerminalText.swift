@@ -1,0 +1,31 @@
+import Foundation
+
+/// Text from a file or the command line as a terminal may show it.
+public enum TerminalText {
+    /// `text` as a terminal shows it safely: as is, or — when it holds a
+    /// control character (a line break, an escape sequence that would move
+    /// the cursor, recolour the terminal or rewrite the progress line, a C1
+    /// control, a Unicode line or paragraph separator) — as a JSON string
+    /// literal with those characters as `\u` escapes, so one label stays one
+    /// line and shows what it holds. Labels, paths and names read from files
+    /// go through here before `diff` lists them or `run` reports progress.
+    /// O(length).
+    public static func visible(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var quoted = ""
+        for scalar in JSONValue.quoted(text).unicodeScalars {
+            if isControl(scalar) {
+                let hex = String(scalar.value, radix: 16)
+                quoted += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            } else {
+                quoted.unicodeScalars.append(scalar)
+            }
+        }
+        return quoted
+    }
+
+    /// C0 and C1 controls, DEL, U+2028 and U+2029.
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}"
+    }
+}

@@ -1,0 +1,118 @@
+import DiffEngines
+
+/// An id as a user's file wrote it: its text, and whether it was a JSON
+/// number, so that `1` and `"1"` stay different ids without copying the
+/// text behind a prefix. Numbers are compared as written (`1` and `1.0`
+/// differ). Hashing is the text's and the flag's.
+public struct UserID: Hashable, Sendable, CustomStringConvertible {
+    public var text: String
+    public var isNumber: Bool
+
+    @inlinable public init(text: String, isNumber: Bool) {
+        self.text = text
+        self.isNumber = isNumber
+    }
+
+    public var description: String { text }
+}
+
+/// An element of a user's list file, `{"id": string|number, "content": any
+/// JSON}`, as the file holds it: the id as written and the content as its
+/// canonical JSON text (object keys sorted, no whitespace), so two contents
+/// are equal exactly when they are the same JSON value. Same id, different
+/// content is an update.
+public struct UserItem: Identifiable, Equatable, Sendable {
+    public var id: UserID
+    public var content: String
+
+    @inlinable public init(id: UserID, content: String) {
+        self.id = id
+        self.content = content
+    }
+}
+
+/// The two lists of `diff`, as the files hold them: plain values (strings,
+/// numbers as written, or the characters of `--chars`), each its own
+/// identity, or ``UserItem``s.
+public enum UserLists: Sendable {
+    case values([String], [String])
+    case items([UserItem], [UserItem])
+
+    /// The lengths of the two lists.
+    public var counts: (old: Int, new: Int) {
+        switch self {
+        case let .values(old, new): return (old.count, new.count)
+        case let .items(old, new): return (old.count, new.count)
+        }
+    }
+
+    /// What element `index` of one side is called in messages and listings:
+    /// the value, or the id, as the file wrote it. O(1).
+    public func label(_ side: DiffError.Side, _ index: Int) -> String {
+        switch self {
+        case let .values(old, new): return side == .old ? old[index] : new[index]
+        case let .items(old, new): return (side == .old ? old[index] : new[index]).id.text
+        }
+    }
+}
+
+/// Reads the two lists of `diff` as their values, with no interning: the
+/// engines hash the file's own strings. The same files are accepted and
+/// refused, with the same messages, as ``ListReader`` (one set of rules).
+///
+/// Memory: each file's bytes are held while it is parsed, element by
+/// element; what stays is one `String` per plain value, or a ``UserItem``
+/// (the id's text and the content's canonical text) per object — about the
+/// file's size, not a tree of it, and no table of codes beside it.
+public struct UserListReader {
+    private var rules = ListElementRules()
+    public init() {}
+
+    /// Reads the lists at `old` and `new`. An empty list goes with either
+    /// kind; plain values beside objects are refused, naming both files.
+    /// O(bytes of both files).
+    public mutating func read(old: String, new: String) throws(InputError) -> UserLists {
+        let oldList = try read(json: InputFile.bytes(at: old, expected: "a JSON file"), source: old)
+        let newList = try read(json: InputFile.bytes(at: new, expected: "a JSON file"), source: new)
+        return try Self.pair(oldList, newList, oldSource: old, newSource: new)
+    }
+
+    /// The characters of two literal strings, each its own identity. O(length).
+    public static func characters(old: String, new: String) -> UserLists {
+        .values(old.map { String($0) }, new.map { String($0) })
+    }
+
+    /// One side as read: values or items (an empty list is `values([])`).
+    public enum Side {
+        case values([String])
+        case items([UserItem])
+    }
+
+    /// Reads one JSON document; `source` names it in errors. O(bytes).
+    public mutating func read(json bytes: [UInt8], source: String) throws(InputError) -> Side {
+        var values: [String] = []
+        var items: [UserItem] = []
+        let kind = try rules.read(json: bytes, source: source) { element in
+            switch element {
+            case let .value(text, _): values.append(text)
+            case let .item(item): items.append(item)
+            }
+        }
+        return kind == .values ? .values(values) : .items(items)
+    }
+
+    /// Puts two sides together: both values, or both items (an empty side
+    /// takes the other's kind).
+    public static func pair(_ old: Side, _ new: Side, oldSource: String, newSource: String) throws(InputError) -> UserLists {
+        switch (old, new) {
+        case let (.values(a), .values(b)): return .values(a, b)
+        case let (.items(a), .items(b)): return .items(a, b)
+        case let (.values(a), .items(b)) where a.isEmpty: return .items([], b)
+        case let (.items(a), .values(b)) where b.isEmpty: return .items(a, [])
+        case (.values, .items):
+            throw InputError(source: newSource, problem: "holds objects but \(oldSource) holds plain values")
+        case (.items, .values):
+            throw InputError(source: newSource, problem: "holds plain values but \(oldSource) holds objects")
+        }
+    }
+}
