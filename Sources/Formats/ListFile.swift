@@ -73,6 +73,14 @@ struct ListElementRules {
         case let .number(text):
             checked = .value(text: text, isNumber: true)
         case .object:
+            // A file of sections read as one flat list would diff the sections
+            // alone and drop every row: refused, with the commands that read sections.
+            if element.value["rows"] != nil, element.value["content"] == nil {
+                throw InputError(
+                    source: source, position: element.position,
+                    problem: "element \(index) is a section ({\"id\", \"rows\"}), but a flat list is expected here; "
+                        + "diff --format batch or batch-json (and validate) read sections and diff their rows")
+            }
             guard let id = element.value["id"] else {
                 throw InputError(source: source, position: element.position, problem: "element \(index) has no \"id\"")
             }

@@ -50,6 +50,9 @@ import Testing
             ("wrong-type", "[{\"id\": true}]", "wrong-type.json:1:2: element 0: \"id\" must be a string or a number"),
             ("not-array", "{\"a\": 1}", "not-array.json:1:1: expected a JSON array"),
             ("mixed", "[\"a\", {\"id\": 1}]", "mixed.json:1:7: element 1 mixes objects with plain values"),
+            // Sections given to a command that reads one flat list: it used to diff the sections and drop the rows.
+            ("sections", "[{\"id\": \"s\", \"rows\": [\"a\"]},\n {\"id\": \"t\", \"rows\": []}]",
+             "sections.json:1:2: element 0 is a section ({\"id\", \"rows\"}), but a flat list is expected here; diff --format batch"),
         ]
         for (name, text, message) in cases {
             let path = try CLI.write(text, to: "\(name).json", in: dir)
@@ -58,6 +61,10 @@ import Testing
             #expect(result.stderr.contains(message), "\(name): \(result.stderr)")
             #expect(result.stdout.isEmpty)
         }
+        // The same sections are what the batch formats read.
+        let sections = dir.appendingPathComponent("sections.json").path
+        let batch = try CLI.run(["diff", "--engine", "myers", "--format", "batch-json", sections, sections])
+        #expect(batch.status == 0, "\(batch.stderr)")
         let missing = try CLI.run(["diff", dir.appendingPathComponent("nope.json").path, good])
         #expect(missing.status == 2 && missing.stderr.contains("nope.json: no such file"))
         let unknown = try CLI.run(["diff", "--engine", "quantum", good, good])
