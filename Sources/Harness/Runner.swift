@@ -79,6 +79,9 @@ public struct Runner {
             rows.map { row in
                 var row = row
                 row.instructions = found[row.engine]
+                if let note = InstructionCounter.leftOutNote(row) {
+                    row.reason = row.reason.isEmpty ? note : row.reason + "; " + note
+                }
                 return row
             }
         }

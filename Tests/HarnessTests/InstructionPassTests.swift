@@ -33,6 +33,30 @@ import Workloads
         #expect(InstructionCounter.parseDump("desc: Trigger: Program termination\ntotals: 100\n") == nil)
     }
 
+    /// Calls too long to count under callgrind are left out of the jobs
+    /// with a note on their row; the rest of the case is still counted.
+    @Test func longCallsAreLeftOutOfThePassWithANote() throws {
+        let limit = InstructionCounter.longestCountedCallNanoseconds
+        func row(_ engine: String, _ median: Double?, _ status: ResultRow.Status = .ok) -> ResultRow {
+            var row = ResultRow(engine: engine, workload: "shuffled", size: 100, sizeOld: 100, sizeNew: 100, seed: 1, parameters: "")
+            row.status = status
+            row.medianNs = median
+            return row
+        }
+        let rows = [
+            row("heckel", 1_000), row("stdlib", limit * 2), row("myers", limit), row("lcs", nil, .skipped),
+            row("floor", 500, .reference),
+        ]
+        let plan = RunPlan(
+            engines: [.heckel, .stdlib, .myers, .lcs], cases: [.generated(workload: .shuffled, size: 100, parameters: [:])],
+            outputDirectory: "unused", runName: "unused")
+        let jobs = InstructionCounter.jobs(plan: plan, rowsPerCase: [rows])
+        #expect(jobs.cases.map(\.subjects) == [["heckel", "myers", "floor"]])
+        let note = try #require(InstructionCounter.leftOutNote(rows[1]))
+        #expect(note.contains("instructions not counted") && note.contains("400 ms") && note.contains("200 ms"), "\(note)")
+        #expect(InstructionCounter.leftOutNote(rows[0]) == nil && InstructionCounter.leftOutNote(rows[3]) == nil)
+    }
+
     @Test func theWorkFaultParsesAndSizesItsPrefix() throws {
         #expect(FaultInjection.parse("work:heckel:3") == FaultInjection(engine: EngineName("heckel"), kind: .work(3)))
         #expect(FaultInjection.parse("work:heckel") == nil)
