@@ -14,8 +14,9 @@ struct MergeCommand: ParsableCommand {
             a row in two shards, the same shard twice, and shards of another commit, build, \
             Swift version, seed, engine list, sampling settings or shard count.
 
-            Example:
-              diffbench run --plan ci --shard 1/2 --name s1 && diffbench run --plan ci --shard 2/2 --name s2
+            Examples (two shards of a small plan, then the whole):
+              diffbench run --workloads mixed,feed --sizes 1000 --shard 1/2 --name s1
+              diffbench run --workloads mixed,feed --sizes 1000 --shard 2/2 --name s2
               diffbench merge Reports/s1 Reports/s2 --output Reports/merged
             """
     )
