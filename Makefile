@@ -17,7 +17,7 @@ help:
 	@echo "  make bench-ci-baseline  record a new CI baseline (then commit Reports/baselines/ci.json)"
 	@echo "  make teach              teaching pictures of the canonical examples, into Reports/teach/"
 	@echo "  make example            build Examples/CustomEngine and run its engine beside the built-ins"
-	@echo "  make readme-examples    run every command README.md and --help show, as written"
+	@echo "  make readme-examples    run every command README.md, Guides/*.md and --help show, as written"
 	@echo "  make readme-check       compile and run the README's library snippet in a scratch package"
 	@echo "  make docs               DocC documentation of DiffEngines and ListUpdates into Reports/docs/"
 	@echo "  make build | release    debug or release build of the package"

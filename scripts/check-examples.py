@@ -1,17 +1,23 @@
 #!/usr/bin/env python3
-"""Runs every command the README and `diffbench <command> --help` show, as written.
+"""Runs every command the README, the guides and `diffbench <command> --help` show, as written.
 
     scripts/check-examples.py            run them all (make readme-examples)
     scripts/check-examples.py --list     print the commands and what is done with each
-    scripts/check-examples.py --only TEXT    run only the commands containing TEXT
+    scripts/check-examples.py --only TEXT    run only the commands (or places, "Guides/Set.md") containing TEXT
 
 Sources, in this order:
   1. README.md: every line of every ```sh block, top to bottom (a trailing
      "  # comment" is the shell's own comment and stays). A line ending in a
      backslash continues on the next.
-  2. README.md: every plain ``` block that starts with "$ diffbench ...": the
-     command runs (as the debug build) and its output must equal the lines
-     that follow in the block, so sample output cannot drift either.
+  2. README.md and every Guides/*.md: each plain ``` block whose first line
+     starts with "$ " is a terminal session. Each "$ diffbench ..." or
+     "$ cat FILE" line runs (diffbench as the debug build; a trailing
+     "  # comment" is the shell's) and its output must equal the lines that
+     follow it, up to the next "$ " line or the end of the block (blank lines
+     at the end left out), so sample output cannot drift either. A sample
+     whose first line starts with "diffbench: " is an error message: the
+     command must fail (non-zero exit) and that text is its stderr. Any
+     other "$ " command is refused, unless SKIPPED_SAMPLES lists it.
   3. Datasets/README.md and Guides/Teaching.md: their ```sh blocks likewise,
      where a command starting with "diffbench" runs as the release build.
   4. The "Examples:" section of every subcommand's --help: each line that
@@ -45,6 +51,16 @@ NOT_RUN = {
 }
 
 
+# Terminal samples in plain blocks that are shown but not run, keyed by
+# (document, the "$ " line without its comment), with the reason. Keep it short:
+# a sample whose inputs are small ships them under Datasets/examples/guides/.
+SKIPPED_SAMPLES = {
+    ("Guides/LCS.md", "$ diffbench diff --engine lcs big_old.json big_new.json"):
+        "its inputs are two lists of 100,000 ints (about 1.2 MB of JSON), too big to ship, and diff cannot read the "
+        "one-file datasets `diffbench generate` writes",
+}
+
+
 def strip_comment(line):
     """The command without a trailing shell comment (' # ...' outside quotes)."""
     quote = None
@@ -63,8 +79,8 @@ def strip_comment(line):
 OTHER_DOCUMENTS = ["Datasets/README.md", "Guides/Teaching.md"]
 
 
-def readme_commands(text):
-    """(line number, command, expected output or None) for a Markdown file."""
+def readme_commands(text, document="README.md"):
+    """(line number, command, expected output or None, reason to skip or None) for a Markdown file."""
     found = []
     lines = text.split("\n")
     i = 0
@@ -89,12 +105,34 @@ def readme_commands(text):
                     command = command[:-1] + " " + block[k].strip()
                 command = command.strip()
                 if command and not command.startswith("#"):
-                    found.append((number, command, None))
+                    found.append((number, command, None, None))
                 k += 1
-        elif language == "" and block and block[0].startswith("$ diffbench "):
-            command = DEBUG + block[0][len("$ diffbench"):]
-            found.append((start + 1, command, "\n".join(block[1:]).rstrip("\n")))
+        elif language == "" and block and block[0].startswith("$ "):
+            found.extend(terminal_samples(block, start, document))
         i = j + 1
+    return found
+
+
+def terminal_samples(block, start, document):
+    """The "$ " commands of one plain block (its lines `block`, the first at
+    index `start` of the document), each with the output shown after it."""
+    found = []
+    prompts = [k for k, line in enumerate(block) if line.startswith("$ ")]
+    for n, k in enumerate(prompts):
+        end = prompts[n + 1] if n + 1 < len(prompts) else len(block)
+        expected = "\n".join(block[k + 1:end]).rstrip("\n")
+        shown = strip_comment(block[k])
+        reason = SKIPPED_SAMPLES.get((document, shown))
+        if shown.startswith("$ diffbench "):
+            command = DEBUG + shown[len("$ diffbench"):]
+        elif shown.startswith("$ cat "):
+            command = shown[2:]
+        elif reason:
+            command = shown[2:]
+        else:
+            raise SystemExit(f"check-examples: {document}:{start + k + 1}: only \"$ diffbench ...\" and \"$ cat FILE\" "
+                             f"samples can be run; list this one in SKIPPED_SAMPLES with a reason: {block[k]!r}")
+        found.append((start + k + 1, command, expected, reason))
     return found
 
 
@@ -167,15 +205,26 @@ def main():
     with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as handle:
         readme = readme_commands(handle.read())
     jobs = []
-    for number, command, expected in readme:
-        reason = NOT_RUN.get(strip_comment(command))
+    for number, command, expected, skip in readme:
+        reason = skip or NOT_RUN.get(strip_comment(command))
         jobs.append((f"README.md:{number}", command, expected, reason))
     for document in OTHER_DOCUMENTS:
         with open(os.path.join(ROOT, document), encoding="utf-8") as handle:
-            for number, command, expected in readme_commands(handle.read()):
+            for number, command, expected, skip in readme_commands(handle.read(), document):
+                if expected is not None:
+                    continue  # its terminal samples are read with the other guides below
                 if command.startswith("diffbench "):
                     command = RELEASE + command[len("diffbench"):]
                 jobs.append((f"{document}:{number}", command, expected, NOT_RUN.get(strip_comment(command))))
+    # The terminal samples (plain blocks) of every guide.
+    for name in sorted(os.listdir(os.path.join(ROOT, "Guides"))):
+        if not name.endswith(".md"):
+            continue
+        document = f"Guides/{name}"
+        with open(os.path.join(ROOT, document), encoding="utf-8") as handle:
+            for number, command, expected, skip in readme_commands(handle.read(), document):
+                if expected is not None:
+                    jobs.append((f"{document}:{number}", command, expected, skip))
     if not listing:
         for name, command in help_commands():
             jobs.append((f"diffbench {name} --help", command, None, None))
@@ -187,7 +236,7 @@ def main():
             print("check-examples: make bench-ci failed", file=sys.stderr)
             return 2
     if only is not None:
-        jobs = [job for job in jobs if only in job[1]]
+        jobs = [job for job in jobs if only in job[1] or only in job[0]]
     failures = []
     for where, command, expected, reason in jobs:
         if reason:
@@ -198,14 +247,23 @@ def main():
             continue
         status, out, err, seconds = run(command)
         problem = None
-        if status != 0:
-            problem = f"exit status {status}" if status is not None else err
-        elif expected is not None and out.rstrip("\n") != expected:
-            problem = "the output differs from the README's sample:\n--- README\n" + expected + "\n--- now\n" + out.rstrip("\n")
+        # A sample that starts with "diffbench: " shows an error: the command must fail, with that stderr.
+        fails = expected is not None and expected.startswith("diffbench: ")
+        shown = err if fails else out
+        if status is None:
+            problem = err
+        elif fails and status == 0:
+            problem = "exit status 0, but the sample shows an error"
+        elif not fails and status != 0:
+            problem = f"exit status {status}"
+        elif expected is not None and shown.rstrip("\n") != expected:
+            stream = "stderr" if fails else "output"
+            problem = (f"the {stream} differs from the document's sample:\n--- document\n" + expected
+                       + "\n--- now\n" + shown.rstrip("\n"))
         mark = "ok  " if problem is None else "FAIL"
         print(f"{mark}  {where} ({seconds:.1f} s): {command}")
         if problem:
-            tail = "" if status == 0 else "\n    " + "\n    ".join((err or out).strip().split("\n")[-8:])
+            tail = "" if status == 0 or fails else "\n    " + "\n    ".join((err or out).strip().split("\n")[-8:])
             failures.append(f"{where}: {command}\n    {problem}{tail}")
     if failures:
         print(f"\ncheck-examples: {len(failures)} example(s) failed:", file=sys.stderr)

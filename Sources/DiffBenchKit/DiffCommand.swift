@@ -205,10 +205,12 @@ enum ChangesetText {
     static func render(
         _ changeset: Changeset, oldCount: Int, newCount: Int, engine: String, label: (DiffError.Side, Int) -> String
     ) -> String {
+        // "1 step (1 delete, 0 inserts, 1 move, 1 update)": singular for one, plural otherwise.
+        func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
         var lines = [
-            "\(engine): \(oldCount) → \(newCount) elements, \(changeset.stepCount) steps "
-                + "(\(changeset.deletes.count) deletes, \(changeset.inserts.count) inserts, "
-                + "\(changeset.moves.count) moves, \(changeset.updates.count) updates)"
+            "\(engine): \(oldCount) → \(newCount) elements, \(count(changeset.stepCount, "step")) "
+                + "(\(count(changeset.deletes.count, "delete")), \(count(changeset.inserts.count, "insert")), "
+                + "\(count(changeset.moves.count, "move")), \(count(changeset.updates.count, "update")))"
         ]
         func old(_ i: Int) -> String { visible(label(.old, i)) }
         func new(_ j: Int) -> String { visible(label(.new, j)) }

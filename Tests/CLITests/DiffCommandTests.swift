@@ -36,7 +36,29 @@ import Testing
         #expect(result.status == 0)
         #expect(result.stdout.contains("delete  old[1]  D"))
         #expect(result.stdout.contains("insert  new[2]  O"))
-        #expect(result.stdout.hasPrefix("lcs: 5 → 5 elements, 4 steps"))
+        #expect(result.stdout.hasPrefix("lcs: 5 → 5 elements, 4 steps (2 deletes, 2 inserts, 0 moves, 0 updates)\n"))
+    }
+
+    @Test("the text header says 1 step, 1 delete, 1 move, and the plural for every other count")
+    func textHeaderSingularAndPlural() throws {
+        let cases: [(String, String, String, String)] = [
+            ("lcs", "AB", "BA", "lcs: 2 → 2 elements, 1 step (0 deletes, 0 inserts, 1 move, 0 updates)"),
+            ("set", "ABC", "ACD", "set: 3 → 3 elements, 2 steps (1 delete, 1 insert, 0 moves, 0 updates)"),
+            ("myers", "AB", "AB", "myers: 2 → 2 elements, 0 steps (0 deletes, 0 inserts, 0 moves, 0 updates)"),
+        ]
+        for (engine, old, new, header) in cases {
+            let result = try CLI.run(["diff", "--engine", engine, "--chars", old, new])
+            #expect(result.status == 0, "\(engine)")
+            #expect(result.stdout.split(separator: "\n").first.map(String.init) == header, "\(result.stdout)")
+        }
+        // One update: the same id with other content, given as files.
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let old = try CLI.write(#"[{"id": 1, "content": "a"}]"#, to: "old.json", in: dir)
+        let new = try CLI.write(#"[{"id": 1, "content": "b"}]"#, to: "new.json", in: dir)
+        let result = try CLI.run(["diff", "--engine", "heckel", old, new])
+        #expect(result.stdout.hasPrefix("heckel: 1 → 1 elements, 1 step (0 deletes, 0 inserts, 0 moves, 1 update)\n"),
+                "\(result.stdout)")
     }
 
     @Test func badInputsExitWithTwoAndSayWhere() throws {
