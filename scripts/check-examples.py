@@ -157,7 +157,7 @@ def help_commands():
         in_examples = False
         command = None
         for line in page.stdout.split("\n"):
-            if line.strip().startswith("Examples"):
+            if line.strip().startswith("Example"):  # "Example:" or "Examples (…):"
                 in_examples = True
                 continue
             if not in_examples:
