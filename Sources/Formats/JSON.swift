@@ -410,27 +410,7 @@ extension JSONParser {
                 parser.skipWhitespace()
                 let child: PositionedJSON
                 if parser.index < bytes.count, bytes[parser.index] == UInt8(ascii: "["), shouldStream(key, members) {
-                    let arrayStart = parser.position
-                    parser.index += 1
-                    parser.skipWhitespace()
-                    if parser.index < bytes.count, bytes[parser.index] == UInt8(ascii: "]") {
-                        parser.index += 1
-                    } else {
-                        var count = 0
-                        while true {
-                            parser.skipWhitespace()
-                            try element(key, count, try parser.parseValue(depth: 2))
-                            count += 1
-                            parser.skipWhitespace()
-                            guard parser.index < bytes.count else {
-                                throw parser.error("unterminated array: expected ',' or ']' (truncated?)")
-                            }
-                            if bytes[parser.index] == UInt8(ascii: ",") { parser.index += 1; continue }
-                            if bytes[parser.index] == UInt8(ascii: "]") { parser.index += 1; break }
-                            throw parser.error("expected ',' or ']' in an array, found \(parser.describeHere())")
-                        }
-                    }
-                    child = PositionedJSON(value: .array([]), position: arrayStart, children: [])
+                    child = try parser.streamArray(depth: 2) { index, node in try element(key, index, node) }
                 } else {
                     child = try parser.parseValue(depth: 1)
                 }
@@ -463,26 +443,37 @@ extension JSONParser {
         var parser = JSONParser(bytes)
         parser.skipWhitespace()
         guard parser.index < bytes.count, bytes[parser.index] == UInt8(ascii: "[") else { return try parse(bytes) }
-        let start = parser.position
-        parser.index += 1
+        let node = try parser.streamArray(depth: 1, element)
         parser.skipWhitespace()
-        if parser.index < bytes.count, bytes[parser.index] == UInt8(ascii: "]") {
-            parser.index += 1
+        if parser.index < bytes.count { throw parser.error("unexpected text after the JSON value") }
+        return node
+    }
+
+    /// Reads the array that opens at the current byte (a `[`), handing each
+    /// element, parsed at `depth`, to `each` with its index and keeping
+    /// none; returns the array's node, empty, at its position. The one
+    /// streaming loop of both streaming parses. O(bytes of the array).
+    private mutating func streamArray(
+        depth: Int, _ each: (_ index: Int, _ node: PositionedJSON) throws -> Void
+    ) throws -> PositionedJSON {
+        let start = position
+        index += 1
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+            index += 1
         } else {
             var count = 0
             while true {
-                parser.skipWhitespace()
-                try element(count, try parser.parseValue(depth: 1))
+                skipWhitespace()
+                try each(count, try parseValue(depth: depth))
                 count += 1
-                parser.skipWhitespace()
-                guard parser.index < bytes.count else { throw parser.error("unterminated array: expected ',' or ']' (truncated?)") }
-                if bytes[parser.index] == UInt8(ascii: ",") { parser.index += 1; continue }
-                if bytes[parser.index] == UInt8(ascii: "]") { parser.index += 1; break }
-                throw parser.error("expected ',' or ']' in an array, found \(parser.describeHere())")
+                skipWhitespace()
+                guard index < bytes.count else { throw error("unterminated array: expected ',' or ']' (truncated?)") }
+                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+                if bytes[index] == UInt8(ascii: "]") { index += 1; break }
+                throw error("expected ',' or ']' in an array, found \(describeHere())")
             }
         }
-        parser.skipWhitespace()
-        if parser.index < bytes.count { throw parser.error("unexpected text after the JSON value") }
         return PositionedJSON(value: .array([]), position: start, children: [])
     }
 }
