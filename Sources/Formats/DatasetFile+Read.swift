@@ -18,9 +18,8 @@ extension DatasetFile {
         var reader = DatasetReader(source: source)
         var streamed: [String: [FeedItem]] = [:]
         var streamedKind = ListKind.values
-        let document: PositionedJSON
-        do {
-            document = try JSONParser.parse(
+        let document = try InputFile.parsing(source) {
+            try JSONParser.parse(
                 bytes,
                 streaming: { key, members in
                     guard key == "old" || key == "new",
@@ -34,12 +33,6 @@ extension DatasetFile {
                 element: { key, index, node in
                     streamed[key]!.append(try reader.element(node, streamedKind, key, index))
                 })
-        } catch let error as JSONSyntaxError {
-            throw InputError(source: source, position: error.position, problem: "malformed JSON: \(error.problem)")
-        } catch let error as InputError {
-            throw error
-        } catch {
-            throw InputError(source: source, problem: "\(error)")
         }
         return try reader.dataset(document, streamed: streamed)
     }

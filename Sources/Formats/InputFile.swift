@@ -26,10 +26,21 @@ public enum InputFile {
     /// file, line and column. O(file size).
     public static func json(at path: String, expected: String) throws(InputError) -> PositionedJSON {
         let bytes = try bytes(at: path, expected: expected)
+        return try parsing(path) { try JSONParser.parse(bytes) }
+    }
+
+    /// Runs a parse of `source`, its errors in the user's terms: a syntax
+    /// error as "malformed JSON" at its line and column, an ``InputError``
+    /// (a reader's own check) as it is, anything else with the file's name.
+    public static func parsing<T>(_ source: String, _ parse: () throws -> T) throws(InputError) -> T {
         do {
-            return try JSONParser.parse(bytes)
+            return try parse()
+        } catch let error as JSONSyntaxError {
+            throw InputError(source: source, position: error.position, problem: "malformed JSON: \(error.problem)")
+        } catch let error as InputError {
+            throw error
         } catch {
-            throw InputError(source: path, position: error.position, problem: "malformed JSON: \(error.problem)")
+            throw InputError(source: source, problem: "\(error)")
         }
     }
 }

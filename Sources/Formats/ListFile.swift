@@ -126,17 +126,10 @@ struct ListElementRules {
         json bytes: [UInt8], source: String, _ add: (ListElement) -> Void
     ) throws(InputError) -> ListKind {
         var kind: ListKind?
-        let document: PositionedJSON
-        do {
-            document = try JSONParser.parse(bytes) { index, element in
+        let document = try InputFile.parsing(source) {
+            try JSONParser.parse(bytes) { index, element in
                 add(try self.check(element, index: index, source: source, kind: &kind))
             }
-        } catch let error as JSONSyntaxError {
-            throw InputError(source: source, position: error.position, problem: "malformed JSON: \(error.problem)")
-        } catch let error as InputError {
-            throw error
-        } catch {
-            throw InputError(source: source, problem: "\(error)")
         }
         // A dataset file (an object with "old" and "new") is handled by the dataset reader.
         guard case .array = document.value else {
