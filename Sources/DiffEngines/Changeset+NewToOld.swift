@@ -43,30 +43,10 @@ extension Changeset {
         }
         var oldRole = [UInt8](repeating: 0, count: oldCount)  // 0 stays, 1 deleted, 2 moved
         var newRole = [UInt8](repeating: 0, count: newCount)  // 0 free, 1 inserted, 2 move target
-        var previous = -1
-        for (k, i) in deletes.enumerated() {
-            guard i >= 0, i < oldCount else {
-                throw ChangesetError("delete #\(k) names old index \(i), outside 0..<\(oldCount)")
-            }
-            guard i > previous else {
-                throw ChangesetError("deletes are not strictly ascending at delete #\(k) (old index \(i) after \(previous))")
-            }
-            oldRole[i] = 1
-            previous = i
-        }
-        previous = -1
-        for (k, j) in inserts.enumerated() {
-            guard j >= 0, j < newCount else {
-                throw ChangesetError("insert #\(k) names new index \(j), outside 0..<\(newCount)")
-            }
-            guard j > previous else {
-                throw ChangesetError("inserts are not strictly ascending at insert #\(k) (new index \(j) after \(previous))")
-            }
-            newRole[j] = 1
-            previous = j
-        }
+        try Changeset.markAscending(deletes, in: &oldRole, step: "delete", side: "old")
+        try Changeset.markAscending(inserts, in: &newRole, step: "insert", side: "new")
         var result = [Int](repeating: -1, count: newCount)
-        previous = -1
+        var previous = -1
         for (k, move) in moves.enumerated() {
             guard move.from >= 0, move.from < oldCount else {
                 throw ChangesetError("move #\(k) (\(move)) starts at old index \(move.from), outside 0..<\(oldCount)")
@@ -96,6 +76,25 @@ extension Changeset {
             j += 1
         }
         return result
+    }
+
+    /// Marks `indices` as 1 in `roles` (deleted or inserted), checking that
+    /// each is in range and that they strictly ascend; the error names the
+    /// `step` ("delete") by its position and the `side` its index is on. O(K).
+    private static func markAscending(
+        _ indices: [Int], in roles: inout [UInt8], step: String, side: String
+    ) throws(ChangesetError) {
+        var previous = -1
+        for (k, index) in indices.enumerated() {
+            guard index >= 0, index < roles.count else {
+                throw ChangesetError("\(step) #\(k) names \(side) index \(index), outside 0..<\(roles.count)")
+            }
+            guard index > previous else {
+                throw ChangesetError("\(step)s are not strictly ascending at \(step) #\(k) (\(side) index \(index) after \(previous))")
+            }
+            roles[index] = 1
+            previous = index
+        }
     }
 
     /// Rebuilds the new list from the old one. Staying and moved items are
