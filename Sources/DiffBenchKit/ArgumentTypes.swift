@@ -105,7 +105,7 @@ struct DatasetSize: ListItem {
     static var knownNames: [String] { ["0 to \(WorkloadName.maximumSize)"] }
     static var itemNoun: String { "size" }
     static func refusal(_ text: String) -> String {
-        "'\(text)' is not a size from 0 to \(Formatting.count(WorkloadName.maximumSize))"
+        "'\(text)' is not a size from 0 to \(Formatting.grouped(WorkloadName.maximumSize))"
     }
 }
 

@@ -211,9 +211,9 @@ struct RunCommand: ParsableCommand {
         let extras = WorkloadCatalog.all.compactMap { workload -> String? in
             let sizes = plan == .default ? workload.benchSizes : workload.ciSizes
             guard !sizes.isEmpty else { return nil }
-            return "\(workload.name.rawValue) at \(Formatting.list(sizes.map(Formatting.count)))"
+            return "\(workload.name.rawValue) at \(Formatting.list(sizes.map(Formatting.grouped)))"
         }
-        return "\(Formatting.list(base.map(Formatting.count))), plus " + Formatting.list(extras)
+        return "\(Formatting.list(base.map(Formatting.grouped))), plus " + Formatting.list(extras)
     }
 
     func parseMemoCase() throws -> (WorkloadName, Int)? {

@@ -13,9 +13,6 @@ public enum Formatting {
         return (value < 0 ? "-" : "") + out
     }
 
-    /// A count as prose writes it: 5000 → "5,000".
-    public static func count(_ value: Int) -> String { grouped(value) }
-
     /// Items joined as prose: "a", "a and b", "a, b and c".
     public static func list(_ items: [String]) -> String {
         switch items.count {
