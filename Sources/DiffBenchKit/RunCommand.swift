@@ -188,8 +188,10 @@ struct RunCommand: ParsableCommand {
             writeMemoDump(workload: workload, size: size, into: plan.outputDirectory + "/memo")
         }
         print(ResultsTable.render(outcome.document.rows))
-        print("results: \(plan.outputDirectory)/results.csv, results.json (\(output)/latest points here)")
-        print("report: \(Self.chartCommand(plan.outputDirectory)) draws the charts and \(plan.outputDirectory)/index.html")
+        // The folder is the user's text: a control character in it is shown escaped, not sent to the terminal.
+        let folder = TerminalText.visible(plan.outputDirectory)
+        print("results: \(folder)/results.csv, results.json (\(TerminalText.visible(output))/latest points here)")
+        print("report: \(TerminalText.visible(Self.chartCommand(plan.outputDirectory))) draws the charts and \(folder)/index.html")
         if !outcome.failedRows.isEmpty {
             let lines = outcome.failedRows.map {
                 "  \($0.engine) on \(TerminalText.visible($0.workload))@\($0.size): \($0.reason)"

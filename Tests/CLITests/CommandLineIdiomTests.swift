@@ -94,6 +94,22 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: dir.path + "/my reports/one/index.html"))
     }
 
+    /// A reports folder whose name holds an escape sequence is printed
+    /// escaped in the closing lines: it never reaches the terminal raw.
+    @Test func runPrintsAnOddFolderEscaped() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let run = try CLI.run(
+            ["run", "--engines", "heckel", "--workloads", "mixed", "--sizes", "20", "--repetitions", "1", "--min-time", "0",
+             "--no-memory", "--memo", "", "--output", dir.path + "/red\u{1B}[31mtext", "--name", "one", "--datasets-dir", "", "--quiet"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let closing = run.stdout.split(separator: "\n").filter { $0.hasPrefix("results: ") || $0.hasPrefix("report: ") }
+        #expect(closing.count == 2, "\(run.stdout)")
+        for line in closing {
+            #expect(!line.contains("\u{1B}") && line.contains("\\u001b[31m"), "\(line)")
+        }
+    }
+
     /// `--version` names the compiler that built the tool as `swift
     /// --version` does (the toolchain that built these tests).
     @Test func versionNamesTheCompilerExactly() throws {
