@@ -1,3 +1,4 @@
+import Foundation
 import DiffEngines
 import Formats
 import Testing
@@ -53,8 +54,22 @@ import Workloads
         let jobs = InstructionCounter.jobs(plan: plan, rowsPerCase: [rows])
         #expect(jobs.cases.map(\.subjects) == [["heckel", "myers", "floor"]])
         let note = try #require(InstructionCounter.leftOutNote(rows[1]))
-        #expect(note.contains("instructions not counted") && note.contains("400 ms") && note.contains("200 ms"), "\(note)")
+        #expect(
+            note.contains("instructions not counted") && note.contains("\(Int(limit * 2 / 1e6)) ms")
+                && note.contains("\(Int(limit / 1e6)) ms"), "\(note)")
         #expect(InstructionCounter.leftOutNote(rows[0]) == nil && InstructionCounter.leftOutNote(rows[3]) == nil)
+    }
+
+    /// The CI gate fails on a missing count, so no row of its plan may come
+    /// near the limit: the committed baseline's slowest call is at least 5×
+    /// below it, whatever the load on the machine that runs the gate.
+    @Test func theCIPlanStaysFarBelowTheCountingLimit() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let baseline = try ResultsStore.read(root.appendingPathComponent("Reports/baselines/ci.json").path)
+        let counted = baseline.rows.filter { $0.instructions != nil }
+        #expect(counted.count > 100)
+        let slowest = try #require(counted.compactMap(\.medianNs).max())
+        #expect(slowest * 5 <= InstructionCounter.longestCountedCallNanoseconds, "slowest CI call \(slowest) ns")
     }
 
     @Test func theWorkFaultParsesAndSizesItsPrefix() throws {
