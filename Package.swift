@@ -11,6 +11,8 @@ let package = Package(
     products: [
         .library(name: "DiffEngines", targets: ["DiffEngines"]),
         .library(name: "ListUpdates", targets: ["ListUpdates"]),
+        // The engine contract as one call (`checkDiffEngine`), for any engine author's tests.
+        .library(name: "DiffEngineChecks", targets: ["DiffEngineChecks"]),
         .library(name: "DiffBenchKit", targets: ["DiffBenchKit"]),
         .executable(name: "diffbench", targets: ["diffbench"]),
     ],
@@ -24,6 +26,7 @@ let package = Package(
     targets: [
         .target(name: "DiffEngines"),
         .target(name: "ListUpdates", dependencies: ["DiffEngines"]),
+        .target(name: "DiffEngineChecks", dependencies: ["DiffEngines", "ListUpdates"]),
         .target(name: "Formats", dependencies: ["DiffEngines", "ListUpdates"]),
         .target(name: "Workloads", dependencies: ["DiffEngines", "Formats"]),
         .target(name: "CExactHeap"),
@@ -64,7 +67,8 @@ let package = Package(
         .executableTarget(name: "diffbench", dependencies: ["DiffBenchKit"]),
         // The tests' shared seeded generator (a plain target: test targets cannot depend on each other).
         .target(name: "DiffBenchTestSupport", path: "Tests/DiffBenchTestSupport"),
-        .testTarget(name: "DiffEnginesTests", dependencies: ["DiffEngines", "ListUpdates", "DiffBenchTestSupport"]),
+        .testTarget(
+            name: "DiffEnginesTests", dependencies: ["DiffEngines", "ListUpdates", "DiffEngineChecks", "DiffBenchTestSupport"]),
         .testTarget(name: "ListUpdatesTests", dependencies: ["ListUpdates", "DiffEngines", "Formats", "DiffBenchTestSupport"]),
         .testTarget(name: "FormatsTests", dependencies: ["Formats", "Workloads", "DiffBenchTestSupport"]),
         .testTarget(name: "WorkloadsTests", dependencies: ["Workloads", "Formats", "DiffEngines", "DiffBenchTestSupport"]),

@@ -31,6 +31,10 @@ public protocol DiffEngine: Sendable {
     /// The engine's stable name (the CLI, result rows and charts spell it).
     static var name: EngineName { get }
 
+    /// What the engine promises beyond the contract (unique ids only, a
+    /// shortest script, the fewest moves); none unless the engine says so.
+    static var claims: EngineClaims { get }
+
     /// Diffs `old` into `new`, matching elements by `identity`.
     ///
     /// - Complexity: each engine's own, stated on its type and its `diff`;
@@ -44,6 +48,9 @@ public protocol DiffEngine: Sendable {
 
 extension DiffEngine {
     public var name: EngineName { Self.name }
+
+    /// No claims beyond the contract.
+    public static var claims: EngineClaims { [] }
 
     /// Diffs `Identifiable & Equatable` elements: same `id` is the same item,
     /// same `id` with different content is an update.

@@ -33,6 +33,7 @@
 /// the fewest moves of any changeset.
 public struct AnchorEngine: DiffEngine {
     public static let name = EngineName.anchor
+    public static let claims: EngineClaims = [.fewestMoves]
     @inlinable public init() {}
 
     /// Diffs by unique ids, then runs of ids unique between anchors, then

@@ -9,6 +9,7 @@
 ///   before anything is allocated.
 public struct LCSEngine: DiffEngine {
     public static let name = EngineName.lcs
+    public static let claims: EngineClaims = [.minimalEdits, .fewestMoves]
     @inlinable public init() {}
 
     /// Diffs by filling the LCS table of the region left after trimming the

@@ -16,6 +16,7 @@
 /// makes cheap.
 public struct SetEngine: DiffEngine {
     public static let name = EngineName.set
+    public static let claims: EngineClaims = [.uniqueIDsOnly, .fewestMoves]
     @inlinable public init() {}
 
     /// Diffs by set difference of the ids, then the fewest moves; throws

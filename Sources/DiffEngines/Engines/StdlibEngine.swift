@@ -9,6 +9,7 @@
 ///   The reference therefore depends on the toolchain: results record it.
 public struct StdlibEngine: DiffEngine {
     public static let name = EngineName.stdlib
+    public static let claims: EngineClaims = [.minimalEdits, .fewestMoves]
     @inlinable public init() {}
 
     /// Diffs the id arrays with `difference(from:)`, then `inferringMoves()`

@@ -1,0 +1,31 @@
+/// What an engine promises beyond the contract every engine keeps (a valid
+/// changeset that rebuilds the new list and passes the batch model).
+///
+/// An engine states its claims once, as ``DiffEngine/claims``; the
+/// conformance kit (`DiffEngineChecks.checkDiffEngine`) holds it to exactly
+/// these promises: a claim the engine does not make is not checked, and a
+/// claim it makes is checked on every generated case where it applies.
+public struct EngineClaims: OptionSet, Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// The engine refuses a pair where either list repeats an id, by throwing
+    /// `DiffError.duplicateID`, even when the repeats sit in a common prefix
+    /// or suffix that trimming would hide. Without this claim the engine must
+    /// accept repeated ids.
+    public static let uniqueIDsOnly = EngineClaims(rawValue: 1 << 0)
+    /// The alignment is a shortest edit script: deletes + inserts + 2 × moves
+    /// = N + M − 2 × LCS(ids) (a move is a delete and an insert paired by id).
+    public static let minimalEdits = EngineClaims(rawValue: 1 << 1)
+    /// On lists with unique ids the moves are the fewest any changeset can
+    /// have: common items − the longest run of them that keeps its order.
+    public static let fewestMoves = EngineClaims(rawValue: 1 << 2)
+
+    public var description: String {
+        let names: [(EngineClaims, String)] = [
+            (.uniqueIDsOnly, "uniqueIDsOnly"), (.minimalEdits, "minimalEdits"), (.fewestMoves, "fewestMoves"),
+        ]
+        let present = names.filter { contains($0.0) }.map(\.1)
+        return "[" + present.joined(separator: ", ") + "]"
+    }
+}
