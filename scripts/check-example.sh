@@ -3,10 +3,14 @@
 # the `plain-lcs` engine through DiffBenchKit), runs its `custom-bench` on
 # mixed and feed at 1,000, and checks that the example engine's rows are
 # there, `ok`, verified and batch-verified. Exit 0 when they are, 1 when a
-# row is missing or wrong, 2 when the build or run fails.
+# row is missing or wrong, 2 when the build or run fails. First the
+# example's own tests: its engines (plain-lcs and the wrapped stand-in
+# library of Guides/WrappingLibraries.md) through the conformance kit.
 set -uo pipefail
 cd "$(dirname "$0")/../Examples/CustomEngine"
-swift build --product custom-bench >/tmp/custom-bench-build.log 2>&1 || { tail -20 /tmp/custom-bench-build.log; exit 2; }
+swift build --build-tests >/tmp/custom-bench-build.log 2>&1 || { tail -20 /tmp/custom-bench-build.log; exit 2; }
+swift test --skip-build >/tmp/custom-bench-test.log 2>&1 || { grep -E '✘|shrunk|original|error' /tmp/custom-bench-test.log | head -20; exit 1; }
+echo "example: $(grep -E 'Test run with' /tmp/custom-bench-test.log | tail -1)"
 BIN="$(swift build --show-bin-path)/custom-bench"
 OUT=Reports
 rm -rf "$OUT/example"

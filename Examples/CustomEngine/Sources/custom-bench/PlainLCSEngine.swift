@@ -10,6 +10,9 @@ import DiffBenchKit
 ///   over `options.lcsMemoryBudget`.
 struct PlainLCSEngine: DiffEngine {
     static let name: EngineName = "plain-lcs"
+    /// A full table walk is a shortest script (it infers no moves, so on
+    /// unique ids its moves are not the fewest: none at all).
+    static let claims: EngineClaims = [.minimalEdits]
 
     func diff<I: ElementIdentity>(
         from old: [I.Element], to new: [I.Element], identity: I, options: DiffOptions
