@@ -10,12 +10,12 @@ import ListUpdates
 /// pairs of seven shapes (permutations, edits, content changes, a tiny
 /// alphabet of repeated ids, repeats hidden in a common prefix or suffix,
 /// lists of a few hundred). On each it checks that
-/// - the engine answers (or, claiming ``EngineClaims/uniqueIDsOnly``,
+/// - the engine answers (or, claiming `EngineClaims.uniqueIDsOnly`,
 ///   refuses exactly the pairs with a repeated id, with `DiffError.duplicateID`);
 /// - `Changeset.verify` passes, applying the changeset and its step-by-step
 ///   patch both rebuild the new list, and the UIKit batch model accepts it;
 /// - a second call gives the same changeset;
-/// - the claimed minimality holds (``EngineClaims``).
+/// - the claimed minimality holds (`EngineClaims`).
 ///
 /// ```swift
 /// import DiffEngineChecks
@@ -34,7 +34,7 @@ import ListUpdates
 /// - Parameters:
 ///   - engine: the engine under test.
 ///   - claims: what it promises beyond the contract; only these are checked.
-///     The engine's own ``DiffEngine/claims`` unless a test says otherwise
+///     The engine's own `DiffEngine.claims` unless a test says otherwise
 ///     (a test of the kit itself claims more than an engine keeps).
 ///   - configuration: the seed, how many cases, which element types, options.
 /// - Returns: what was covered (cases and calls), for a test to assert on.
@@ -42,7 +42,7 @@ import ListUpdates
 /// - Complexity: about 60 cases for each of 7 shapes plus 10 edge cases,
 ///   each run as 3 element types with 2 engine calls: some 2,600 calls of
 ///   the engine on lists of up to 300 elements, plus O(N·M) for the LCS
-///   oracle where ``EngineClaims/minimalEdits`` is claimed.
+///   oracle where `EngineClaims.minimalEdits` is claimed.
 @discardableResult
 public func checkDiffEngine<E: DiffEngine>(
     _ engine: E, claims: EngineClaims = E.claims, configuration: ConformanceConfiguration = ConformanceConfiguration()

@@ -4,7 +4,7 @@ import DiffEngines
 public enum ConformanceCheck: String, Hashable, Sendable, CaseIterable {
     /// The engine threw on a pair it must accept.
     case refusedValidInput = "refused a valid pair"
-    /// An engine that claims ``EngineClaims/uniqueIDsOnly`` returned a
+    /// An engine that claims `EngineClaims.uniqueIDsOnly` returned a
     /// changeset (or threw another error) for a pair with repeated ids.
     case acceptedRepeatedIDs = "did not refuse repeated ids with DiffError.duplicateID"
     /// `Changeset.verify` found a problem (indices, ids, updates).
@@ -17,9 +17,9 @@ public enum ConformanceCheck: String, Hashable, Sendable, CaseIterable {
     case batchModel = "the batch-update model refused it"
     /// A second call on the same pair gave another changeset.
     case deterministic = "a second call gave another answer"
-    /// Claimed ``EngineClaims/minimalEdits`` but the script is longer.
+    /// Claimed `EngineClaims.minimalEdits` but the script is longer.
     case minimalEdits = "not a shortest edit script"
-    /// Claimed ``EngineClaims/fewestMoves`` but there are more moves than needed.
+    /// Claimed `EngineClaims.fewestMoves` but there are more moves than needed.
     case fewestMoves = "more moves than the fewest"
 }
 
