@@ -20,6 +20,7 @@ help:
 	@echo "  make readme-examples    run every command README.md, Guides/*.md and --help show, as written"
 	@echo "  make readme-check       compile and run the README's library snippet in a scratch package"
 	@echo "  make docs               DocC documentation of DiffEngines and ListUpdates into Reports/docs/"
+	@echo "  make install PREFIX=DIR install the release diffbench as DIR/bin/diffbench (default DIR: /usr/local)"
 	@echo "  make build | release    debug or release build of the package"
 	@echo "  make clean              remove .build"
 
@@ -88,6 +89,13 @@ bench-ci-baseline: release
 .PHONY: example
 example: setup
 	@bash scripts/check-example.sh
+
+# The release binary and the interposer library it loads, with a run path
+# that lets the installed binary (or a copy of it) start from any folder.
+PREFIX ?= /usr/local
+.PHONY: install
+install: release
+	@bash scripts/install.sh $(RELEASE_BIN) $(PREFIX)
 
 clean:
 	rm -rf .build

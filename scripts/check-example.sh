@@ -12,6 +12,12 @@ swift build --build-tests >/tmp/custom-bench-build.log 2>&1 || { tail -20 /tmp/c
 swift test --skip-build >/tmp/custom-bench-test.log 2>&1 || { grep -E '✘|shrunk|original|error' /tmp/custom-bench-test.log | head -20; exit 1; }
 echo "example: $(grep -E 'Test run with' /tmp/custom-bench-test.log | tail -1)"
 BIN="$(swift build --show-bin-path)/custom-bench"
+# A plug-in binary speaks its own name in its help and usage lines.
+if ! "$BIN" --help | grep -q "^USAGE: custom-bench "; then
+    echo "example: custom-bench --help does not name custom-bench:" >&2
+    "$BIN" --help | head -3 >&2
+    exit 1
+fi
 OUT=Reports
 rm -rf "$OUT/example"
 "$BIN" run --workloads mixed,feed --sizes 1000 --name example --output "$OUT" --quiet --memo "" --datasets-dir "" \

@@ -13,7 +13,7 @@ import Teaching
 struct DiffBench: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
-        commandName: "diffbench",
+        commandName: programName,
         abstract: "Benchmark, verify and visualize collection-diffing engines (\(EngineRegistry.current.names.map(\.rawValue).joined(separator: ", "))).",
         discussion: """
             Exit status: 0 on success, 1 when a check fails (a wrong changeset, a \
@@ -27,6 +27,12 @@ struct DiffBench: ParsableCommand {
         ]
         )
     }
+
+    /// The name the help and usage lines give the tool: the name the
+    /// executable was started by (`diffbench`, or a plug-in binary's own
+    /// name such as `custom-bench`), set once by ``DiffBenchCLI`` before
+    /// parsing. In-process callers (the tests) see `diffbench`.
+    nonisolated(unsafe) static var programName = "diffbench"
 
     /// The release of the tool; bumped with each round of changes to its
     /// commands or files.
@@ -105,6 +111,9 @@ public enum DiffBenchCLI {
     /// the built-ins (one of the same name replaces it): every subcommand —
     /// `diff`, `run`, `chart`, `compare`, `targets` — then knows them.
     public static func main(engines: [EngineDescriptor] = []) {
+        if let started = CommandLine.arguments.first?.split(separator: "/").last, !started.isEmpty {
+            DiffBench.programName = String(started)
+        }
         EngineRegistry.$current.withValue(EngineRegistry.builtIns.adding(engines)) {
             DiffBench.runMain()
         }

@@ -203,7 +203,7 @@ struct RunCommand: ParsableCommand {
     /// The command that draws a run's charts and page, as the user would type
     /// it: this binary's path as invoked, the folder shell-quoted when needed.
     static func chartCommand(_ folder: String) -> String {
-        let program = CommandLine.arguments.first.map { $0.contains("/") ? $0 : "diffbench" } ?? "diffbench"
+        let program = CommandLine.arguments.first.map { $0.contains("/") ? $0 : DiffBench.programName } ?? DiffBench.programName
         return "\(ShellWord.quoted(program)) chart \(ShellWord.quoted(folder))"
     }
 
