@@ -19,6 +19,13 @@ if ! "$BIN" --help | grep -q "^USAGE: custom-bench "; then
     exit 1
 fi
 OUT=Reports
+# teach plays a registered engine: plain-lcs's storyboard and its path on the edit graph.
+rm -rf "$OUT/teach-example"
+if ! "$BIN" teach --chars ADFGT AFOXT --engine plain-lcs --output "$OUT/teach-example" --name pair >/dev/null 2>&1 \
+    || ! grep -q "plain-lcs" "$OUT/teach-example/pair/index.md" || [ ! -s "$OUT/teach-example/pair/engine-path.gp" ]; then
+    echo "example: custom-bench teach --engine plain-lcs did not draw plain-lcs's answer" >&2
+    exit 1
+fi
 rm -rf "$OUT/example"
 "$BIN" run --workloads mixed,feed --sizes 1000 --name example --output "$OUT" --quiet --memo "" --datasets-dir "" \
     --repetitions 3 --min-time 0 >/dev/null 2>&1

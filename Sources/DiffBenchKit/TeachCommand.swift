@@ -18,7 +18,8 @@ struct TeachCommand: ParsableCommand {
 
             Writes into DIR/NAME/ (default Reports/teach/NAME/): lcs-table.txt, lcs-table.tsv, \
             lcs-table.png, myers-trace.txt, myers-graph.png, myers-middle-snake.png, work.png, \
-            heckel-passes.txt, heckel.png, storyboard.png, stepper.html (an offline page that steps \
+            heckel-passes.txt, heckel.png, engine-path.png (the --engine's changeset as a path on the \
+            edit graph), storyboard.png, stepper.html (an offline page that steps \
             through each algorithm), index.md and index.html, with the \
             gnuplot data (.dat) and scripts (.gp) next to each picture (rerun one with \
             `gnuplot name.gp` inside the folder). Pictures need gnuplot with the pngcairo terminal; \
@@ -39,20 +40,16 @@ struct TeachCommand: ParsableCommand {
     @Option(name: .long, help: "Output directory.")
     var output: String = "Reports/teach"
 
-    @Option(name: .long, help: "Engine whose changeset the storyboard plays: \(Formatting.list(BuiltInEngine.all.map(\.name.rawValue))).", transform: EngineChoice.parse)
+    @Option(
+        name: .long,
+        help: "Engine whose changeset the storyboard plays and engine-path.png draws on the edit graph: any registered engine (\(EngineRegistry.current.namesInWords)).",
+        transform: EngineChoice.parse)
     var engine = EngineChoice(default: .myers)
 
     @OptionGroup var lists: TwoListsArguments
     var old: String { lists.old }
     var new: String { lists.new }
     var chars: Bool { lists.chars }
-
-    func validate() throws {
-        // The pictures draw the built-in algorithms only.
-        guard BuiltInEngine.all.contains(where: { $0.name == engine.name }) else {
-            throw ValidationError("--engine \(engine.name.rawValue): teach plays a built-in engine (\(Formatting.list(BuiltInEngine.all.map(\.name.rawValue))))")
-        }
-    }
 
     func run() throws {
         let engineName = engine.name
@@ -68,7 +65,7 @@ struct TeachCommand: ParsableCommand {
             summary = try TeachingReport.write(
                 old: pair.old.items, new: pair.new.items, identity: IdentifiedElements<FeedItem>(),
                 oldLabels: pair.old.labels, newLabels: pair.new.labels, title: title, to: directory,
-                storyboardEngine: engineName, gnuplot: gnuplot)
+                storyboardEngine: engineName, engines: EngineRegistry.current.descriptors.map(\.engine), gnuplot: gnuplot)
         } catch {
             if case let .engineRefused(engine, engineError) = error {
                 throw CLIFailure.badInput("the storyboard engine \(engine.rawValue) refused these lists: \(pair.describe(engineError))")

@@ -9,16 +9,19 @@ struct EngineRun {
     /// The verifier's complaint, nil when the changeset rebuilds the new list.
     var problem: String?
 
-    static func runAll<I: ElementIdentity>(old: [I.Element], new: [I.Element], identity: I) -> [EngineRun] {
-        EngineName.builtIns.map { engine in
+    /// Every engine of `engines` on the pair, each answer verified.
+    static func runAll<I: ElementIdentity>(old: [I.Element], new: [I.Element], identity: I, engines: [any DiffEngine])
+        -> [EngineRun]
+    {
+        engines.map { engine in
             let result = Result { () throws(DiffError) -> Changeset in
-                try BuiltInEngine.diff(engine, from: old, to: new, identity: identity)
+                try engine.diff(from: old, to: new, identity: identity, options: .default)
             }
             var problem: String?
             if case let .success(changeset) = result {
                 problem = changeset.verify(old: old, new: new, identity: identity)
             }
-            return EngineRun(engine: engine, result: result, problem: problem)
+            return EngineRun(engine: engine.name, result: result, problem: problem)
         }
     }
 }
@@ -50,6 +53,9 @@ enum TeachingIndex {
             Section(
                 heading: "Heckel's six passes", text: caption("heckel"), image: image("heckel"),
                 files: ["heckel-passes.txt", "heckel.dat", "heckel.gp"]),
+            Section(
+                heading: "The chosen engine's answer on the edit graph", text: caption("engine-path"), image: image("engine-path"),
+                files: ["engine-path.dat", "engine-path.gp"]),
             Section(
                 heading: "The batch-update storyboard", text: caption("storyboard"), image: image("storyboard"),
                 files: ["storyboard.dat", "storyboard.gp"]),

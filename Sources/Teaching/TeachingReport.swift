@@ -28,13 +28,16 @@ public enum TeachingReport {
     ///
     /// - Parameters:
     ///   - title: names the pair in titles, e.g. "ADFGT → AFOXT".
-    ///   - storyboardEngine: the engine whose changeset the storyboard plays.
+    ///   - storyboardEngine: the engine whose changeset the storyboard plays
+    ///     and `engine-path.png` draws; one of `engines`.
+    ///   - engines: every engine the index compares (the built-ins, and any a
+    ///     package registers: an engine needs no trace of its own to be drawn).
     ///   - gnuplot: the gnuplot executable, or nil to write the data and
     ///     scripts without pictures.
     public static func write<I: ElementIdentity>(
         old: [I.Element], new: [I.Element], identity: I, oldLabels: [String], newLabels: [String],
         title: String, to directory: String, storyboardEngine: EngineName = .myers,
-        gnuplot: String? = GnuplotProcess.executable()
+        engines: [any DiffEngine] = BuiltInEngine.all.map(\.engine), gnuplot: String? = GnuplotProcess.executable()
     ) throws(TeachingError) -> Summary {
         let pair = try TeachingPair(old: old, new: new, identity: identity, oldLabels: oldLabels, newLabels: newLabels)
         var texts: [(String, String)] = []
@@ -58,7 +61,7 @@ public enum TeachingReport {
         pictures.append(HeckelPicture.make(pair, trace: heckel, title: title))
         texts.append(("stepper.html", StepperPage.html(pair, greedy: greedy, heckel: heckel, title: title)))
 
-        let runs = EngineRun.runAll(old: old, new: new, identity: identity)
+        let runs = EngineRun.runAll(old: old, new: new, identity: identity, engines: engines)
         var engineProblems = runs.compactMap { run in run.problem.map { "the \(run.engine.rawValue) changeset is wrong: \($0)" } }
         var patch: [PatchStep] = []
         if let run = runs.first(where: { $0.engine == storyboardEngine }) {
@@ -72,6 +75,11 @@ public enum TeachingReport {
                     pictures.append(
                         StoryboardPicture.make(storyboard, oldLabels: oldLabels, newLabels: newLabels, engine: storyboardEngine, title: title))
                     patch = try changeset.patch(oldCount: old.count, newCount: new.count)
+                    if let picture = EnginePathPicture.make(
+                        pair, engine: storyboardEngine, changeset: changeset, shortest: greedy.path, title: title)
+                    {
+                        pictures.append(picture)
+                    }
                 } catch {
                     engineProblems.append("the \(storyboardEngine.rawValue) changeset is malformed: \(error)")
                 }

@@ -101,7 +101,9 @@ private struct Post: Identifiable, Equatable {
 }
 
 @Suite(.serialized) struct TeachingReportTests {
-    static let pictures = ["lcs-table.png", "myers-graph.png", "myers-middle-snake.png", "work.png", "heckel.png", "storyboard.png"]
+    static let pictures = [
+        "lcs-table.png", "myers-graph.png", "myers-middle-snake.png", "work.png", "heckel.png", "engine-path.png", "storyboard.png",
+    ]
     static let texts = ["lcs-table.txt", "lcs-table.tsv", "myers-trace.txt", "heckel-passes.txt", "stepper.html", "index.md", "index.html"]
 
     private func write(_ old: [String], _ new: [String], into directory: String, gnuplot: String?) throws -> TeachingReport.Summary {
