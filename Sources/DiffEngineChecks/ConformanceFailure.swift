@@ -2,11 +2,12 @@ import DiffEngines
 
 /// One rule of the engine contract, as the kit names it in a failure.
 public enum ConformanceCheck: String, Hashable, Sendable, CaseIterable {
-    /// The engine threw on a pair it must accept.
+    /// The engine threw on a pair it must accept: any pair without the
+    /// `EngineClaims.uniqueIDsOnly` claim, a pair without repeats with it.
     case refusedValidInput = "refused a valid pair"
-    /// An engine that claims `EngineClaims.uniqueIDsOnly` returned a
-    /// changeset (or threw another error) for a pair with repeated ids.
-    case acceptedRepeatedIDs = "did not refuse repeated ids with DiffError.duplicateID"
+    /// An engine that claims `EngineClaims.uniqueIDsOnly` refused repeated
+    /// ids with another error than `DiffError.duplicateID`.
+    case refusedRepeatsWrongly = "refused repeated ids with the wrong error"
     /// `Changeset.verify` found a problem (indices, ids, updates).
     case verifier = "failed the verifier"
     /// Applying the changeset to the old list did not give the new list.

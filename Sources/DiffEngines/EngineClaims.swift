@@ -9,10 +9,14 @@ public struct EngineClaims: OptionSet, Hashable, Sendable, CustomStringConvertib
     public let rawValue: Int
     public init(rawValue: Int) { self.rawValue = rawValue }
 
-    /// The engine refuses a pair where either list repeats an id, by throwing
-    /// `DiffError.duplicateID`, even when the repeats sit in a common prefix
-    /// or suffix that trimming would hide. Without this claim the engine must
-    /// accept repeated ids.
+    /// The engine needs unique ids: on a pair where either list repeats an
+    /// id it may refuse, and then only with `DiffError.duplicateID`; where it
+    /// answers anyway (a repeat that cannot make its answer wrong, such as
+    /// one inside the common prefix that `set` trims without hashing) the
+    /// answer must pass every check. It never refuses a pair without repeats.
+    /// Without this claim an engine must answer every pair. (The CLI and the
+    /// runner refuse such an engine on any list with a repeated id, measured
+    /// on the untrimmed lists, before calling it.)
     public static let uniqueIDsOnly = EngineClaims(rawValue: 1 << 0)
     /// The alignment is a shortest edit script: deletes + inserts + 2 × moves
     /// = N + M − 2 × LCS(ids) (a move is a delete and an insert paired by id).

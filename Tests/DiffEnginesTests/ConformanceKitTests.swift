@@ -27,24 +27,38 @@ import Testing
         }
     }
 
-    @Test func anEngineAcceptingRepeatsThatClaimsUniqueIDsFailsOnOneRepeatedID() throws {
+    @Test func anEngineThatRefusesWithoutARepeatFailsWithACaseOfOneElement() throws {
         do {
-            try checkDiffEngine(HeckelEngine(), claims: [.uniqueIDsOnly])
-            Issue.record("heckel passed as unique-ids-only")
+            try checkDiffEngine(RefusingAnyNonEmptyList(), claims: [.uniqueIDsOnly])
+            Issue.record("the refusing engine passed")
         } catch {
-            #expect(error.check == .acceptedRepeatedIDs)
-            #expect(error.shrunk.repeatsIDs)
-            #expect(error.shrunk.old.count + error.shrunk.new.count == 2, "\(error)")
+            #expect(error.check == .refusedValidInput, "\(error)")
+            #expect(!error.shrunk.repeatsIDs)
+            #expect(error.shrunk.old.count + error.shrunk.new.count == 1, "\(error)")
         }
     }
 
-    @Test func repeatsHiddenInACommonEndMustBeRefusedToo() {
+    @Test func aRefusalOfRepeatsWithAnotherErrorFails() throws {
+        do {
+            try checkDiffEngine(RefusingAnyNonEmptyList(), claims: [.uniqueIDsOnly], configuration: .init(casesPerShape: 0))
+        } catch {
+            // The edge cases start without repeats: the first failure is a refusal of a valid pair.
+            #expect(error.check == .refusedValidInput)
+        }
+        let checker = ConformanceChecker(engine: RefusingAnyNonEmptyList(), claims: [.uniqueIDsOnly], options: .default)
+        let repeated = ConformanceCase(old: [.init(id: 3, content: 0), .init(id: 3, content: 0)], new: [], shape: "t")
+        #expect(checker.run(repeated, as: .int).finding?.check == .refusedRepeatsWrongly)
+    }
+
+    @Test func anAnswerGivenDespiteARepeatIsStillChecked() {
         var generator = CaseGenerator(seed: 3)
+        let checker = ConformanceChecker(engine: WrongOnRepeats(), claims: [.uniqueIDsOnly], options: .default)
         for _ in 0..<50 {
             let testCase = generator.make(.repeatsInCommonEnds)
             #expect(testCase.repeatsIDs)
-            let checker = ConformanceChecker(engine: AcceptingRepeatsInCommonEnds(), claims: [.uniqueIDsOnly], options: .default)
-            #expect(checker.run(testCase, as: .int).finding?.check == .acceptedRepeatedIDs)
+            // An empty changeset is right only where nothing changed.
+            let expected: ConformanceCheck? = testCase.old == testCase.new ? nil : .verifier
+            #expect(checker.run(testCase, as: .string).finding?.check == expected)
         }
     }
 
@@ -112,26 +126,25 @@ private struct DroppingFirstMove: DiffEngine {
     }
 }
 
-/// Set's refusal, but only where trimming shows the repeat: the bug the kit's
-/// `repeatsInCommonEnds` shape exists to catch.
-private struct AcceptingRepeatsInCommonEnds: DiffEngine {
-    static let name: EngineName = "accepting-repeats-in-common-ends"
+/// Refuses every non-empty pair, with the memory-budget error.
+private struct RefusingAnyNonEmptyList: DiffEngine {
+    static let name: EngineName = "refusing"
     func diff<I: ElementIdentity>(from old: [I.Element], to new: [I.Element], identity: I, options: DiffOptions)
         throws(DiffError) -> Changeset
     {
-        var prefix = 0
-        while prefix < min(old.count, new.count), identity.id(of: old[prefix]) == identity.id(of: new[prefix]) { prefix += 1 }
-        var suffix = 0
-        while suffix < min(old.count, new.count) - prefix,
-            identity.id(of: old[old.count - 1 - suffix]) == identity.id(of: new[new.count - 1 - suffix])
-        {
-            suffix += 1
-        }
-        let middleOld = Array(old[prefix..<(old.count - suffix)]), middleNew = Array(new[prefix..<(new.count - suffix)])
-        for list in [middleOld, middleNew] where Set(list.map(identity.id(of:))).count != list.count {
-            throw .duplicateID(id: "?", side: .old, first: 0, second: 1)
-        }
-        return try HeckelEngine().diff(from: old, to: new, identity: identity, options: options)
+        guard old.isEmpty && new.isEmpty else { throw .memoryBudgetExceeded(engine: "refusing", cells: 1, bytes: 1, budget: 0) }
+        return Changeset()
+    }
+}
+
+/// Answers pairs with repeated ids by deleting nothing and inserting nothing: wrong.
+private struct WrongOnRepeats: DiffEngine {
+    static let name: EngineName = "wrong-on-repeats"
+    func diff<I: ElementIdentity>(from old: [I.Element], to new: [I.Element], identity: I, options: DiffOptions)
+        throws(DiffError) -> Changeset
+    {
+        let repeats = Set(old.map(identity.id(of:))).count != old.count || Set(new.map(identity.id(of:))).count != new.count
+        return repeats ? Changeset() : try HeckelEngine().diff(from: old, to: new, identity: identity, options: options)
     }
 }
 
