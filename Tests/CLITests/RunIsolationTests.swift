@@ -76,6 +76,38 @@ import Testing
         #expect(!result.stdout.contains("Fatal error"), "the worker's stderr reached stdout")
     }
 
+    @Test(.timeLimit(.minutes(3))) func theBriefThePageAndTargetsShowACrashAndNeverRecommendTheEngine() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // heckel crashes on every list; set is left to recommend.
+        _ = try Self.run(fault: "trap:heckel", ["--sizes", "40", "--elements", "int"], in: dir)
+        var environment = ProcessInfo.processInfo.environment
+        environment["DIFFBENCH_TEST_FAULT"] = nil
+        let folder = dir.path + "/Reports/iso"
+        let brief = try CLI.run(["chart", "--brief", folder], environment: environment)
+        #expect(brief.status == 0, "\(brief.stderr)")
+        let words = brief.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(words.contains("1 row failed (never recommended for that kind of list): heckel crashed on mixed@40 (int)"), "\(brief.stdout)")
+        #expect(words.contains("Use set"), "\(brief.stdout)")
+        #expect(!brief.stdout.contains("Use heckel"), "\(brief.stdout)")
+        #expect(!brief.stdout.contains("did not complete"), "\(brief.stdout)")
+        let page = try String(contentsOfFile: folder + "/index.html", encoding: .utf8)
+        let advice = try #require(page.range(of: "<section id=\"advice\">")).upperBound
+        let firstScreen = page[advice...].prefix(600)
+        #expect(firstScreen.contains("<p class=\"problem\">1 row failed"), "\(firstScreen)")
+        let targets = try CLI.run(["targets", folder], environment: environment)
+        #expect(targets.stdout.contains("heckel mixed@40"), "\(targets.stdout)")
+
+        // The same run marked incomplete, as an interrupted run leaves it.
+        let json = folder + "/results.json"
+        let text = try String(contentsOfFile: json, encoding: .utf8)
+        try text.replacingOccurrences(of: "\"complete\" : true", with: "\"complete\" : false").write(toFile: json, atomically: true, encoding: .utf8)
+        let incomplete = try CLI.run(["chart", "--brief", folder], environment: environment)
+        #expect(incomplete.stdout.split(separator: "\n").dropFirst().first?.contains("This run did not complete") == true, "\(incomplete.stdout)")
+        let again = try String(contentsOfFile: folder + "/index.html", encoding: .utf8)
+        #expect(again.contains("<p class=\"problem\">This run did not complete"))
+    }
+
     @Test(.timeLimit(.minutes(2))) func anAnswerThatChangesAfterTheFirstCallFailsNamingTheCall() throws {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
