@@ -1,3 +1,4 @@
+import CCallgrind
 import DiffEngines
 import Foundation
 #if canImport(Glibc)
@@ -93,7 +94,8 @@ enum WorkerMessage: Codable {
 
 /// The worker: `diffbench measure-case JOB`, started by ``CaseSupervisor``.
 ///
-/// It reports on a descriptor of its own: at start it copies standard
+/// It dies with its parent (`PR_SET_PDEATHSIG`), so a killed run leaves no
+/// worker behind. It reports on a descriptor of its own: at start it copies standard
 /// output to a new descriptor for its messages and points standard output
 /// at standard error, so whatever an engine prints (to either) reaches the
 /// parent's capture of its stderr and never the messages or the parent's
@@ -104,6 +106,7 @@ public enum CaseWorker {
     /// Runs the job in `jobPath`; the process's exit status (0, or 2 when
     /// the job or its dataset cannot be read).
     public static func serve(jobPath: String, registry: EngineRegistry, loadFile: (String) throws -> Dataset) -> Int32 {
+        _ = diffbench_die_with_parent()
         fflush(nil)
         let channel = WorkerChannel(descriptor: dup(STDOUT_FILENO))
         dup2(STDERR_FILENO, STDOUT_FILENO)
