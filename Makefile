@@ -85,7 +85,9 @@ bench-ci-baseline: release
 	@bash scripts/bench-ci.sh baseline
 
 # Examples/CustomEngine: another package's engine through DiffBenchKit, built
-# and run on mixed and feed at 1,000; fails unless its rows are ok and verified.
+# and run on mixed and feed at 1,000; fails unless its rows are ok and verified,
+# and unless its deliberately broken engine (CUSTOM_BENCH_BROKEN=1) costs only
+# its own rows (crashed at 1,000, every other row ok).
 .PHONY: example
 example: setup
 	@bash scripts/check-example.sh

@@ -2,10 +2,16 @@
 # make example: builds Examples/CustomEngine (a package of its own that adds
 # the `plain-lcs` engine through DiffBenchKit), runs its `custom-bench` on
 # mixed and feed at 1,000, and checks that the example engine's rows are
-# there, `ok`, verified and batch-verified. Exit 0 when they are, 1 when a
-# row is missing or wrong, 2 when the build or run fails. First the
-# example's own tests: its engines (plain-lcs and the wrapped stand-in
-# library of Guides/WrappingLibraries.md) through the conformance kit.
+# there, `ok`, verified and batch-verified. First the example's own tests:
+# its engines (plain-lcs and the wrapped stand-in library of
+# Guides/WrappingLibraries.md) through the conformance kit; then its help
+# names custom-bench and `teach --engine plain-lcs` draws its answer. Then it
+# runs again with the
+# deliberately broken engine (`CUSTOM_BENCH_BROKEN=1`: `overflowing` traps on
+# lists over 500 elements) and checks that the crash costs only its rows:
+# `overflowing` crashed at 1,000 with its fatalError message and ok at 100,
+# every other row ok, exit status 1. It prints the crash row. Exit 0 when
+# all holds, 1 when a row is missing or wrong, 2 when the build or run fails.
 set -uo pipefail
 cd "$(dirname "$0")/../Examples/CustomEngine"
 swift build --build-tests >/tmp/custom-bench-build.log 2>&1 || { tail -20 /tmp/custom-bench-build.log; exit 2; }
@@ -46,4 +52,46 @@ if len(rows) != 2:
 if bad:
     sys.exit(1)
 print(f"example: plain-lcs ok and verified on mixed@1000 and feed@1000 ({path})")
+PY
+
+[ $? -eq 0 ] || exit 1
+# The broken engine beside plain-lcs and heckel: its crash must cost only its own rows.
+rm -rf "$OUT/example-broken"
+CUSTOM_BENCH_BROKEN=1 "$BIN" run --engines plain-lcs,heckel,overflowing --workloads mixed,feed --sizes 100,1000 \
+    --name example-broken --output "$OUT" --quiet --memo "" --datasets-dir "" --repetitions 3 --min-time 0 \
+    >/dev/null 2>"$OUT/example-broken.stderr"
+status=$?
+if [ "$status" -ne 1 ]; then
+    echo "example: the run with the broken engine exited $status, expected 1" >&2
+    cat "$OUT/example-broken.stderr" >&2
+    exit 1
+fi
+python3 - "$OUT/example-broken/results.json" <<'PY'
+import json, sys
+path = sys.argv[1]
+document = json.load(open(path))
+problems = []
+if not document["complete"]:
+    problems.append("the run is not complete")
+seen = {}
+for row in document["rows"]:
+    key = (row["engine"], row["workload"], row["size"])
+    seen[key] = row
+    crash = row["engine"] == "overflowing" and row["size"] == 1000
+    wanted = "crashed" if crash else ("reference" if row["engine"] == "floor" else "ok")
+    if row["status"] != wanted:
+        problems.append(f"{key}: status {row['status']}, expected {wanted}: {row['reason']}")
+    if crash and "Fatal error: overflowing: lists over 500 elements are not handled yet" not in row["reason"]:
+        problems.append(f"{key}: the crash row does not quote the engine's message: {row['reason']}")
+expected = {(e, w, s) for e in ["plain-lcs", "heckel", "overflowing", "floor"] for w in ["mixed", "feed"] for s in [100, 1000]}
+if set(seen) != expected:
+    problems.append(f"rows {sorted(set(seen) ^ expected)} missing or unexpected")
+for problem in problems:
+    print("example: " + problem, file=sys.stderr)
+if problems:
+    sys.exit(1)
+for key in sorted(k for k in seen if k[0] == "overflowing" and k[2] == 1000):
+    row = seen[key]
+    print(f"example: {key[0]} on {key[1]}@{key[2]}: {row['status']}: {row['reason']}")
+print(f"example: the broken engine's crash cost only its own rows ({path})")
 PY

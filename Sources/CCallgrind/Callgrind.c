@@ -9,6 +9,8 @@
 // and `run --instructions` refuses to run.
 #include "CCallgrind.h"
 #include <errno.h>
+#include <signal.h>
+#include <sys/prctl.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -38,6 +40,17 @@ int diffbench_wait_any(int *pid) {
 }
 
 void diffbench_exit(int status) { _exit(status); }
+
+int diffbench_die_with_parent(void) {
+#ifdef PR_SET_PDEATHSIG
+    if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0) return -1;
+    // The parent may have ended before the request: then end now.
+    if (getppid() == 1) _exit(1);
+    return 0;
+#else
+    return -1;
+#endif
+}
 
 #if defined(__has_include)
 #if __has_include(<valgrind/callgrind.h>)

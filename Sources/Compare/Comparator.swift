@@ -47,8 +47,8 @@ public struct Comparator {
                 var row = RowComparison(key: key)
                 let status = new.rows[key]!.status
                 row.findings.append(
-                    status == .failed
-                        ? Finding(.status, .failed, "failed — \(new.rows[key]!.reason)")
+                    status.isFailure
+                        ? Finding(.status, .failed, "\(status.rawValue) — \(new.rows[key]!.reason)")
                         : Finding(.presence, .new, "not in the baseline"))
                 row.settle()
                 rows.append(row)

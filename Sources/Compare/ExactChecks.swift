@@ -97,11 +97,11 @@ struct ExactChecks {
     /// Returns false when there is nothing more to compare for this row.
     func status(_ comparison: inout RowComparison, baseline: ResultRow, current: ResultRow) -> Bool {
         switch (baseline.status, current.status) {
-        case (_, .failed):
-            comparison.findings.append(Finding(.status, .failed, "failed — \(current.reason)"))
+        case (_, let now) where now.isFailure:
+            comparison.findings.append(Finding(.status, .failed, "\(now.rawValue) — \(current.reason)"))
             return false
-        case (.failed, _):
-            comparison.findings.append(Finding(.status, .improvement, "passes now (failed in the baseline — \(baseline.reason))"))
+        case (let before, _) where before.isFailure:
+            comparison.findings.append(Finding(.status, .improvement, "passes now (\(before.rawValue) in the baseline — \(baseline.reason))"))
             return false
         case (.skipped, .skipped):
             return false

@@ -102,6 +102,13 @@ public enum PerformanceTargets {
                 area: "heckel ÷ floor (aim)", subject: "\(workload)@\(size)", target: "≤ 2",
                 measured: ratio.map(format) ?? "not measured", met: ratio.map { $0 <= 2 }))
         }
+        // A row that failed (a wrong answer, a crash, a hang, memory) misses its target whatever its figures.
+        for failed in document.rows where failed.status.isFailure {
+            let kind = failed.elementKind == "int" ? "" : " (\(failed.elementKind))"
+            checks.append(Check(
+                area: "no failed rows", subject: "\(failed.engine) \(failed.workload)@\(failed.size)\(kind)", target: "ok",
+                measured: failed.status.rawValue, met: false))
+        }
         return checks
     }
 

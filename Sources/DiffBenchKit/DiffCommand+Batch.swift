@@ -20,8 +20,10 @@ extension DiffCommand {
         let oldState = pair.old.state, newState = pair.new.state
         let staged: StagedBatches
         do {
+          // What the engine prints goes to stderr: stdout is the batch listing.
+          staged = try StandardOutput.divertedToStandardError { () throws -> StagedBatches in
             if pair.sectioned {
-                staged = try SectionedDiff.diff(
+                return try SectionedDiff.diff(
                     using: descriptor.engine, old: oldState.sections, new: newState.sections, options: options)
             } else {
                 let oldRows = oldState.sections[0].rows, newRows = newState.sections[0].rows
@@ -34,11 +36,12 @@ extension DiffCommand {
                     throw CLIFailure.checkFailed("the \(engineName.rawValue) changeset is wrong: \(problem)")
                 }
                 do {
-                    staged = try StagedBatches.make(from: changeset, oldCount: oldRows.count, newCount: newRows.count)
-                } catch {
+                    return try StagedBatches.make(from: changeset, oldCount: oldRows.count, newCount: newRows.count)
+                } catch let error as ChangesetError {
                     throw CLIFailure.checkFailed("the \(engineName.rawValue) changeset is wrong: \(error.message)")
                 }
             }
+          }
         } catch let error as DiffError {
             if case .duplicateID = error, let repeated = pair.firstRepeat() {
                 throw CLIFailure.badInput(

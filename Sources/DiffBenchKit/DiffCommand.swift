@@ -78,8 +78,12 @@ struct DiffCommand: ParsableCommand {
         let options = DiffOptions(inferMoves: !noMoves, minimizeMoves: minimizeMoves)
         try checkBudget(descriptor, seconds: CallPrediction.seconds(descriptor, lists: pair.lists), counts: pair.lists.counts)
         let changeset: Changeset
+        // What the engine prints goes to stderr: stdout is the changeset (`--format json` is read by programs).
+        let answer = StandardOutput.divertedToStandardError {
+            Result { () throws(DiffError) -> Changeset in try descriptor.diff(pair.lists, options: options) }
+        }
         do {
-            changeset = try descriptor.diff(pair.lists, options: options)
+            changeset = try answer.get()
         } catch {
             throw CLIFailure.badInput(pair.describe(error))
         }

@@ -22,8 +22,16 @@ struct RunCommand: ParsableCommand {
 
             Build in release mode for meaningful times (make bench does).
 
+            Every engine is called in a worker process (this same executable), one per dataset \
+            and element kind: an engine that crashes, hangs past --case-timeout or allocates past \
+            --case-memory gets a crashed, timed-out or out-of-memory row, and the dataset runs \
+            again without it, so every other engine's rows are kept. Every timed answer is \
+            compared with the verified first one after the clock stops. --in-process calls the \
+            engines in this process instead.
+
             Exit status: 0 when every row is ok or skipped with a reason, 1 when an engine's \
-            changeset failed verification (the row says how), 2 on bad usage or input.
+            changeset failed verification, or an engine crashed, timed out or ran out of memory \
+            (the rows say how; a summary names each), 2 on bad usage or input.
             """
         )
     }
@@ -103,6 +111,21 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "No instruction counts, even with --plan ci.")
     var noInstructions = false
 
+    @Flag(help: "Call the engines in this process instead of a worker process per dataset and element kind (for debugging and to compare timings; an engine's crash or hang then ends or stalls the run).")
+    var inProcess = false
+
+    @Option(
+        help: ArgumentHelp(
+            "Seconds one dataset × element kind may take in its worker before it is killed and the engine it was calling gets a timed-out row. Default: from --time-budget and the case's predicted calls (twice each engine's budget and calls, plus 30 s).",
+            valueName: "seconds"))
+    var caseTimeout: Double?
+
+    @Option(
+        help: ArgumentHelp(
+            "Bytes of data (heap) one worker may take; an engine past it gets an out-of-memory row. Default: half the physical memory (\(Formatting.bytes(RunPlan.defaultCaseMemory))).",
+            valueName: "bytes"))
+    var caseMemory: Int?
+
     @Option(
         help: ArgumentHelp("Run shard K of N of the plan's datasets (1-based, e.g. 2/4); join the shards with `diffbench merge`.", valueName: "K/N"),
         transform: RunShard.parse)
@@ -113,6 +136,13 @@ struct RunCommand: ParsableCommand {
         guard timeBudget > 0, timeBudget.isFinite else { throw ValidationError("--time-budget must be a positive number of seconds") }
         guard minTime >= 0, minTime.isFinite else { throw ValidationError("--min-time must not be negative") }
         if instructions && noInstructions { throw ValidationError("--instructions and --no-instructions contradict each other") }
+        if let caseTimeout, !(caseTimeout > 0 && caseTimeout.isFinite) {
+            throw ValidationError("--case-timeout must be a positive number of seconds")
+        }
+        if let caseMemory, caseMemory < 16 << 20 { throw ValidationError("--case-memory must be at least 16 MiB (\(16 << 20) bytes)") }
+        if inProcess && (caseTimeout != nil || caseMemory != nil) {
+            throw ValidationError("--case-timeout and --case-memory need workers; they do nothing with --in-process")
+        }
     }
 
     func run() throws {
@@ -160,6 +190,9 @@ struct RunCommand: ParsableCommand {
             outputDirectory: output + "/" + runName, runName: runName)
         plan.countInstructions = countInstructions
         plan.shard = shard.map { "\($0.index)/\($0.count)" }
+        plan.isolation = inProcess ? .inProcess : .workers(executable: InstructionCounter.currentExecutable)
+        plan.caseTimeout = caseTimeout
+        plan.caseMemory = caseMemory
         #if DEBUG
         FileHandle.standardError.write(Data("diffbench: warning: this is a debug build; times are not meaningful (use make bench or swift build -c release)\n".utf8))
         #endif
@@ -170,18 +203,23 @@ struct RunCommand: ParsableCommand {
         Self.removeEarlierReport(in: plan.outputDirectory)
         let outcome: Runner.Outcome
         do {
-            outcome = try runner.run { path in
+            // In process, whatever an engine prints goes to stderr: stdout is the run's own table.
+            outcome = try StandardOutput.divertedToStandardError(when: inProcess) { () throws -> Runner.Outcome in
+              try runner.run { path in
                 if let kept = preloaded, kept.path == path {
                     preloaded = nil
                     return kept.dataset
                 }
                 return try DatasetFile.read(path: path)
+              }
             }
         } catch let error as InputError {
             throw CLIFailure.badInput(error.description)
         } catch let error as WorkloadError {
             throw CLIFailure.badInput(error.description)
         } catch let error as InstructionCountError {
+            throw CLIFailure.badInput(error.description)
+        } catch let error as WorkerJobError {
             throw CLIFailure.badInput(error.description)
         }
         if let (workload, size) = memoCase {
@@ -193,11 +231,20 @@ struct RunCommand: ParsableCommand {
         print("results: \(folder)/results.csv, results.json (\(TerminalText.visible(output))/latest points here)")
         print("report: \(TerminalText.visible(Self.chartCommand(plan.outputDirectory))) draws the charts and \(folder)/index.html")
         if !outcome.failedRows.isEmpty {
-            let lines = outcome.failedRows.map {
-                "  \($0.engine) on \(TerminalText.visible($0.workload))@\($0.size): \($0.reason)"
-            }
-            throw CLIFailure.checkFailed("\(outcome.failedRows.count) result(s) failed verification:\n" + lines.joined(separator: "\n"))
+            throw CLIFailure.checkFailed(Self.failureSummary(outcome.failedRows))
         }
+    }
+
+    /// The closing summary of a run with failed rows: one line per row,
+    /// naming engine, workload and size, element kind, status and cause.
+    static func failureSummary(_ rows: [ResultRow]) -> String {
+        let lines = rows.map {
+            "  \($0.engine) on \(TerminalText.visible($0.workload))@\($0.size) (elements \($0.elementKind)): \($0.status.rawValue): "
+                + TerminalText.visible($0.reason)
+        }
+        let faults = rows.filter { $0.status != .failed }.count
+        let what = faults == 0 ? "failed verification" : faults == rows.count ? "crashed, timed out or ran out of memory" : "failed"
+        return "\(rows.count) result(s) \(what):\n" + lines.joined(separator: "\n")
     }
 
     /// The command that draws a run's charts and page, as the user would type

@@ -15,4 +15,23 @@ enum StandardOutput {
             throw FileError(path: "standard output", problem: "cannot write: \(reason)")
         }
     }
+
+    /// Runs `body` with standard output pointed at standard error (when
+    /// `divert`), then restores it: what an engine prints while it is
+    /// called (`print` in a descriptor's code) cannot mix into output a
+    /// program reads (`diff --format json`). Flushes before and after, so
+    /// nothing written before or after moves. O(1).
+    static func divertedToStandardError<T>(when divert: Bool = true, _ body: () throws -> T) rethrows -> T {
+        guard divert else { return try body() }
+        fflush(stdout)
+        let saved = dup(STDOUT_FILENO)
+        guard saved >= 0 else { return try body() }
+        dup2(STDERR_FILENO, STDOUT_FILENO)
+        defer {
+            fflush(stdout)
+            dup2(saved, STDOUT_FILENO)
+            close(saved)
+        }
+        return try body()
+    }
 }

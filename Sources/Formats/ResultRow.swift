@@ -14,6 +14,27 @@ public struct ResultRow: Hashable, Sendable, Codable {
         case skipped
         /// A reference that produces no changeset (`floor`): timed, not verified.
         case reference
+        /// The engine's worker died of a signal (a trap, an abort, a
+        /// segfault) while calling it; `reason` names the signal, the call
+        /// and the last lines the engine wrote to stderr.
+        case crashed
+        /// The case ran past its wall-clock limit (`run --case-timeout`)
+        /// while calling this engine, and its worker was killed.
+        case timedOut = "timed-out"
+        /// The engine ran out of the case's memory (`run --case-memory`).
+        case outOfMemory = "out-of-memory"
+
+        /// Whether the row is a failure: anything but a measured (`ok`),
+        /// reference or skipped row. A run with one exits 1.
+        public var isFailure: Bool {
+            switch self {
+            case .ok, .reference, .skipped: return false
+            case .failed, .crashed, .timedOut, .outOfMemory: return true
+            }
+        }
+
+        /// The faults of an engine's process rather than of its answer.
+        public static let faults: [Status] = [.crashed, .timedOut, .outOfMemory]
     }
 
     public var engine: String

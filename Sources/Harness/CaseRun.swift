@@ -30,28 +30,50 @@ struct CaseRun {
     func rows() -> [ResultRow] {
         let facts = pairFacts()
         let subjects = plan.engines.map(Subject.engine) + (plan.includeFloor ? [.floor] : [])
+        let skips = subjects.map { predictedSkip($0, facts: facts) }
+        let predicted = zip(subjects, skips).filter { $0.1 == nil }.map { predictedSeconds($0.0, facts: facts) }
+        runner.events?(.prepared(template: emptyRow(.floor, facts: facts), limitSeconds: plan.caseLimitSeconds(predictedCalls: predicted)))
         var rows: [Subject: ResultRow] = [:]
         var timed: [Subject] = []
         var warmup: [Subject: Double] = [:]
-        for subject in subjects {
+        var expected: [Subject: Changeset] = [:]
+        for (subject, skip) in zip(subjects, skips) {
             var row = emptyRow(subject, facts: facts)
-            if let reason = predictedSkip(subject, facts: facts) {
+            if let reason = skip {
                 row.status = .skipped
                 row.reason = reason
-            } else if let nanoseconds = verify(subject, into: &row) {
+            } else if let (nanoseconds, answer) = verify(subject, into: &row) {
                 warmup[subject] = nanoseconds
+                expected[subject] = answer
                 timed.append(subject)
             }
             rows[subject] = row
         }
-        let samples = runner.sample(timed, lists: lists, options: options, warmup: warmup)
+        let sampling = runner.sample(timed, lists: lists, options: options, warmup: warmup, expected: expected)
         for subject in timed {
             guard var row = rows[subject] else { continue }
-            record(samples[subject] ?? [], into: &row)
-            if plan.measureMemory { measureMemory(subject, into: &row) }
+            if let changed = sampling.changed[subject] {
+                Self.answerChanged(&row, "answer changed on call \(changed.call) of \(changed.of)")
+            } else {
+                record(sampling.samples[subject] ?? [], into: &row)
+                if plan.measureMemory, let problem = measureMemory(subject, into: &row, expected: expected[subject]) {
+                    Self.answerChanged(&row, problem)
+                }
+            }
             rows[subject] = row
         }
         return withRatios(subjects.compactMap { rows[$0] })
+    }
+
+    /// A row whose engine gave another answer than its verified first one:
+    /// `failed`, not verified, and without figures (they timed wrong answers).
+    static func answerChanged(_ row: inout ResultRow, _ reason: String) {
+        row.status = .failed
+        row.verified = false
+        row.reason = reason
+        row.samples = 0
+        (row.medianNs, row.minNs, row.p90Ns, row.maxNs, row.spreadNs) = (nil, nil, nil, nil, nil)
+        (row.peakHeapBytes, row.allocations) = (nil, nil)
     }
 
     /// The best possible changeset's figures, computed once, untimed. The
@@ -81,23 +103,27 @@ struct CaseRun {
         return row
     }
 
+    /// The predicted seconds of one call of `subject`, or nil (linear engines, the floor).
+    func predictedSeconds(_ subject: Subject, facts: PairFacts) -> Double? {
+        guard case let .engine(engine) = subject else { return nil }
+        return cost.predictedSeconds(engine, facts: facts, oldCount: dataset.old.count, newCount: dataset.new.count)
+    }
+
     /// Why a single call would not fit the time budget, or nil.
     func predictedSkip(_ subject: Subject, facts: PairFacts) -> String? {
-        guard case let .engine(engine) = subject,
-            let seconds = cost.predictedSeconds(
-                engine, facts: facts, oldCount: dataset.old.count, newCount: dataset.new.count),
-            seconds > plan.timeBudget
-        else { return nil }
+        guard let seconds = predictedSeconds(subject, facts: facts), seconds > plan.timeBudget else { return nil }
         return String(
             format: "predicted %.1f s for one call (D = %d), over the %.1f s case budget (--time-budget)",
             seconds, facts.editDistance, plan.timeBudget)
     }
 
     /// The verification call, which doubles as the warm-up: the changeset's
-    /// counts, the verifier, the batch model. Returns the call's time when
-    /// the subject goes on to be timed, nil when the row ends here.
-    func verify(_ subject: Subject, into row: inout ResultRow) -> Double? {
+    /// counts, the verifier, the batch model. Returns the call's time and
+    /// its answer (nil for the floor) when the subject goes on to be timed,
+    /// nil when the row ends here.
+    func verify(_ subject: Subject, into row: inout ResultRow) -> (Double, Changeset?)? {
         let call = SubjectCall(subject: subject, registry: plan.registry, options: options, fault: runner.fault)
+        runner.events?(.calling(subject: subject.name, phase: .verification))
         let start = monotonicNanoseconds()
         let result: Changeset?
         do {
@@ -110,7 +136,7 @@ struct CaseRun {
         let elapsed = Double(monotonicNanoseconds() - start)
         guard let changeset = result else {
             row.status = .reference
-            return elapsed
+            return (elapsed, nil)
         }
         row.inserts = changeset.inserts.count
         row.deletes = changeset.deletes.count
@@ -133,7 +159,7 @@ struct CaseRun {
             row.batchVerified = true
         }
         row.status = .ok
-        return elapsed
+        return (elapsed, changeset)
     }
 
     /// The verifier on the lists as timed, in their own element type. (The
@@ -162,13 +188,17 @@ struct CaseRun {
         }
     }
 
-    /// One more call under the allocation hook, apart from every timed sample.
-    func measureMemory(_ subject: Subject, into row: inout ResultRow) {
+    /// One more call under the allocation hook, apart from every timed
+    /// sample. Its answer is checked too: a problem when it is not
+    /// `expected` (nil for the floor, which gives none).
+    func measureMemory(_ subject: Subject, into row: inout ResultRow, expected: Changeset?) -> String? {
         let call = SubjectCall(subject: subject, registry: plan.registry, options: options, fault: runner.fault)
+        runner.events?(.calling(subject: subject.name, phase: .memory))
         let (result, reading) = MemoryMeter.measure { try? call(lists) }
-        blackHole(result)
         row.peakHeapBytes = reading.peakLiveBytes
         row.allocations = reading.allocations
+        guard let expected, result != expected else { return nil }
+        return "answer changed on the memory pass's call (after \(row.samples) timed samples)"
     }
 
     /// Each median over the in-run `stdlib` and `floor` medians.

@@ -16,7 +16,7 @@ import Workloads
 /// - linear: never predicted, never skipped.
 /// Nanoseconds per unit are calibrated at the start of the run on a seeded
 /// shuffled list of 1,000 items, so the prediction follows the machine.
-struct CostModel {
+struct CostModel: Codable, Sendable {
     var nanosecondsPerUnit: [EngineName: Double] = [:]
     var units: [EngineName: EngineInfo.CostUnits] = [:]
 
@@ -39,7 +39,8 @@ struct CostModel {
 
     /// Calibrates every engine that is not linear on a seeded shuffled list
     /// (one timed call per engine after a warm-up call, best of three).
-    static func calibrate(engines: [EngineDescriptor], seed: UInt64) -> CostModel {
+    /// `announce` is told each engine's name before its calls (a worker tells its parent).
+    static func calibrate(engines: [EngineDescriptor], seed: UInt64, announce: (EngineName) -> Void = { _ in }) -> CostModel {
         var model = CostModel()
         let slower = engines.filter { $0.info.cost != .linear }
         guard !slower.isEmpty, let dataset = try? WorkloadName.shuffled.make(size: 1_000, seed: seed) else { return model }
@@ -47,6 +48,7 @@ struct CostModel {
         for descriptor in slower {
             guard let units = units(descriptor.info.cost, facts: facts, oldCount: dataset.old.count, newCount: dataset.new.count)
             else { continue }
+            announce(descriptor.name)
             let call = { () -> Changeset? in try? descriptor.diffItems(dataset.old, dataset.new, .default) }
             blackHole(call())
             var best = Double.infinity

@@ -81,16 +81,8 @@ public struct InstructionCounter: Sendable {
 
     /// What the child counts: the datasets, and on each the subjects by name.
     public struct Jobs: Codable, Sendable {
-        public struct Case: Codable, Sendable {
-            public var workload: String?
-            public var size: Int?
-            public var parameters: [String: String]?
-            public var file: String?
-            /// The element kind the lists are projected to (`int` when absent).
-            public var elements: String?
-            /// Engine names, or `floor`.
-            public var subjects: [String]
-        }
+        /// One dataset × kind and the subjects counted on it (shared with the measuring worker).
+        public typealias Case = CaseJob
         public var seed: UInt64
         public var lcsMemoryBudget: Int
         public var cases: [Case]
@@ -131,17 +123,7 @@ public struct InstructionCounter: Sendable {
         var cases: [Jobs.Case] = []
         let sources = plan.cases.flatMap { source in plan.elementKinds.map { (source, $0) } }
         for ((source, kind), rows) in zip(sources, rowsPerCase) {
-            let subjects = rows.filter(counts).map(\.engine)
-            switch source {
-            case let .generated(workload, size, parameters):
-                cases.append(
-                    Jobs.Case(
-                        workload: workload.rawValue, size: size, parameters: parameters, file: nil, elements: kind.rawValue,
-                        subjects: subjects))
-            case let .file(path):
-                cases.append(
-                    Jobs.Case(workload: nil, size: nil, parameters: nil, file: path, elements: kind.rawValue, subjects: subjects))
-            }
+            cases.append(CaseJob(source, kind: kind, subjects: rows.filter(counts).map(\.engine)))
         }
         return Jobs(seed: plan.seed, lcsMemoryBudget: plan.lcsMemoryBudget, cases: cases)
     }
@@ -216,31 +198,14 @@ public struct InstructionCounter: Sendable {
         return (name, total)
     }
 
-    /// Runs `tool` with an argument array (no shell), its output to `log`;
-    /// fails with the log's end when it exits non-zero.
+    /// Runs `tool` to its end (``ChildProcess/runToEnd(_:_:environment:log:)``).
     static func execute(_ tool: String, _ arguments: [String], environment: [String: String]? = nil, log: String)
         throws(InstructionCountError)
     {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        _ = FileManager.default.createFile(atPath: log, contents: nil)
-        guard let handle = FileHandle(forWritingAtPath: log) else { throw InstructionCountError("cannot write \(log)") }
-        defer { try? handle.close() }
-        process.standardOutput = handle
-        process.standardError = handle
         do {
-            try process.run()
+            try ChildProcess.runToEnd(tool, arguments, environment: environment, log: log)
         } catch {
-            throw InstructionCountError("cannot start \(tool): \(error)")
-        }
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-            let tail = text.split(separator: "\n").suffix(12).joined(separator: "\n")
-            throw InstructionCountError(
-                "\((tool as NSString).lastPathComponent) \(arguments.joined(separator: " ")) exited with status \(process.terminationStatus):\n\(tail)")
+            throw InstructionCountError(error.description)
         }
     }
 
@@ -281,7 +246,7 @@ public struct InstructionCounter: Sendable {
             }
             if status != 0, failure == nil {
                 let job = jobs.cases[index]
-                failure = "\(jobsPath): case \(index + 1) (\(job.file ?? "\(job.workload ?? "?")@\(job.size ?? 0)")) ended with status \(status)"
+                failure = "\(jobsPath): case \(index + 1) (\(job.label)) ended with status \(status)"
             }
         }
         for (index, job) in jobs.cases.enumerated() {
@@ -307,25 +272,17 @@ public struct InstructionCounter: Sendable {
     ) -> Int32 {
         let dataset: Dataset
         do {
-            if let file = job.file {
-                dataset = try loadFile(file)
-            } else if let workload = job.workload.flatMap(WorkloadName.init(rawValue:)), let size = job.size {
-                dataset = try workload.make(size: size, seed: jobs.seed, parameters: job.parameters ?? [:])
-            } else {
-                FileHandle.standardError.write(Data("\(jobsPath): case \(index + 1) names neither a known workload and size nor a file\n".utf8))
-                return 2
-            }
+            dataset = try job.dataset(seed: jobs.seed, loadFile: loadFile)
         } catch {
             FileHandle.standardError.write(Data("\(jobsPath): case \(index + 1): \(error)\n".utf8))
             return 2
         }
-        guard let kind = ElementKind(rawValue: job.elements ?? "int") else {
+        guard let kind = job.kind else {
             FileHandle.standardError.write(Data("\(jobsPath): case \(index + 1): unknown element kind \(job.elements ?? "")\n".utf8))
             return 2
         }
         let lists = ProjectedLists(dataset, kind: kind)
-        for (subjectIndex, name) in job.subjects.enumerated() {
-            let subject: Subject = name == EngineRegistry.floor.name ? .floor : .engine(EngineName(name))
+        for (subjectIndex, (name, subject)) in zip(job.subjects, job.subjectValues).enumerated() {
             let call = SubjectCall(subject: subject, registry: registry, options: options, fault: fault)
             let callProcess = diffbench_fork()
             if callProcess == 0 {

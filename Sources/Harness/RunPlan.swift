@@ -1,4 +1,5 @@
 import DiffEngines
+import Foundation
 import Workloads
 import Formats
 import ListUpdates
@@ -64,6 +65,51 @@ public struct RunPlan: Sendable {
     /// `K/N` when this run is shard K of N of a larger plan (`run --shard`);
     /// recorded so `merge` can check the shards belong together.
     public var shard: String?
+    /// Where engines are called: in worker processes (the default of
+    /// `run`), or in this process (`run --in-process`, and the library's
+    /// default, for tests and debugging).
+    public var isolation: Isolation = .inProcess
+    /// Seconds a case (one dataset × kind in a worker) may take before its
+    /// worker is killed and the engine it was calling gets a `timed-out`
+    /// row (`--case-timeout`); nil: ``caseLimitSeconds(predictedCalls:)``.
+    public var caseTimeout: Double?
+    /// Bytes of data (heap) a worker may take (`--case-memory`), enforced
+    /// with `setrlimit(RLIMIT_DATA)` in the worker; nil: ``defaultCaseMemory``.
+    public var caseMemory: Int?
+
+    /// Where a run calls the engines.
+    public enum Isolation: Sendable, Hashable {
+        /// Every call in this process: a crash or a hang of an engine ends or stalls the run.
+        case inProcess
+        /// Each dataset × kind in a child process of `executable`, a
+        /// diffbench (or a tool built on `DiffBenchCLI.main(engines:)`)
+        /// that has the hidden `measure-case` subcommand and the same engines.
+        case workers(executable: String)
+    }
+
+    /// The default wall-clock limit of a case whose timed engines are
+    /// predicted to take `predictedCalls` seconds a call (nil: no
+    /// prediction, a linear engine or the floor). Each engine may spend
+    /// its time budget in the rounds, plus its verifying call, the call
+    /// that overruns the budget and the memory pass's call (slower under
+    /// the allocation hook: counted twice); the facts may take a quarter of
+    /// the budget. Twice that, for a loaded machine, plus 30 s for making
+    /// the dataset, verifying and start-up. Never unbounded. O(subjects).
+    public func caseLimitSeconds(predictedCalls: [Double?]) -> Double {
+        let calls = predictedCalls.reduce(0.0) { $0 + timeBudget + 4 * min($1 ?? 0, timeBudget) }
+        return 30 + 2 * (timeBudget / 4 + minTime + calls)
+    }
+
+    /// The limit while a worker makes its dataset, before it has predicted its calls.
+    var caseStartLimitSeconds: Double { caseTimeout ?? 60 + 2 * timeBudget }
+
+    /// Half the machine's physical memory: a worker past it is stopped
+    /// before it takes the machine (and the parent) down with it.
+    public static var defaultCaseMemory: Int {
+        let pages = sysconf(Int32(_SC_PHYS_PAGES)), size = sysconf(Int32(_SC_PAGESIZE))
+        guard pages > 0, size > 0 else { return 4 << 30 }
+        return pages * size / 2
+    }
 
     public init(
         engines: [EngineName]? = nil, registry: EngineRegistry = .current, includeFloor: Bool = true, cases: [Source],

@@ -14,6 +14,9 @@ public struct Runner {
     public var plan: RunPlan
     public var progress: ProgressReporter?
     let fault = FaultInjection.fromEnvironment()
+    /// Told before each engine call and when a case has its facts (a
+    /// worker passes these to its parent, ``CaseWorker``); nil in process.
+    var events: ((CaseEvent) -> Void)?
 
     public init(plan: RunPlan, progress: ProgressReporter? = nil) {
         self.plan = plan
@@ -31,30 +34,48 @@ public struct Runner {
         Runner.steadyAllocator()
         let start = Date()
         let environment = RunEnvironment.current(seed: plan.seed, runName: plan.runName, start: start)
-        let cost = CostModel.calibrate(engines: engines, seed: plan.seed)
+        var supervisor: CaseSupervisor?
+        if case let .workers(executable) = plan.isolation {
+            supervisor = CaseSupervisor(
+                plan: plan, executable: executable, workDirectory: plan.outputDirectory + "/.workers", progress: progress)
+        }
+        defer { if let supervisor { try? FileManager.default.removeItem(atPath: supervisor.workDirectory) } }
         var rows: [ResultRow] = []
         var document = RunDocument(
             environment: environment, plan: plan.summary, complete: false, engines: plan.engineInfos, rows: [])
         try ResultsStore.write(document, to: plan.outputDirectory)
         ResultsStore.pointLatest(at: plan.outputDirectory)
+        let cost = try supervisor?.calibrate(engines.map(\.name)) ?? CostModel.calibrate(engines: engines, seed: plan.seed)
         var rowsPerCase: [[ResultRow]] = []
         for source in plan.cases {
             progress?.starting(source.label)
-            let dataset: Dataset
-            switch source {
-            case let .generated(workload, size, parameters):
-                dataset = try workload.make(size: size, seed: plan.seed, parameters: parameters)
-                if let directory = plan.datasetsDirectory { saveIfMissing(dataset, source: source, in: directory) }
-            case let .file(path):
-                dataset = try loadFile(path)
+            if let supervisor {
+                for (index, kind) in plan.elementKinds.enumerated() {
+                    let caseRows = try supervisor.measure(source, kind: kind, cost: cost, saveDataset: index == 0)
+                    rowsPerCase.append(caseRows)
+                    rows += caseRows
+                    document.rows = rows
+                    try ResultsStore.write(document, to: plan.outputDirectory)
+                }
+            } else {
+                let dataset: Dataset
+                switch source {
+                case let .generated(workload, size, parameters):
+                    dataset = try workload.make(size: size, seed: plan.seed, parameters: parameters)
+                    if let directory = plan.datasetsDirectory, let warning = Runner.saveIfMissing(dataset, in: directory) {
+                        progress?.warn(warning)
+                    }
+                case let .file(path):
+                    dataset = try loadFile(path)
+                }
+                for kind in plan.elementKinds {
+                    let caseRows = CaseRun(runner: self, dataset: dataset, kind: kind, cost: cost).rows()
+                    rowsPerCase.append(caseRows)
+                    rows += caseRows
+                    document.rows = rows
+                    try ResultsStore.write(document, to: plan.outputDirectory)
+                }
             }
-            for kind in plan.elementKinds {
-                let caseRows = CaseRun(runner: self, dataset: dataset, kind: kind, cost: cost).rows()
-                rowsPerCase.append(caseRows)
-                rows += caseRows
-            }
-            document.rows = rows
-            try ResultsStore.write(document, to: plan.outputDirectory)
             progress?.finished()
         }
         if plan.countInstructions {
@@ -65,7 +86,7 @@ public struct Runner {
         document.complete = true
         try ResultsStore.write(document, to: plan.outputDirectory)
         progress?.close()
-        return Outcome(document: document, failedRows: rows.filter { $0.status == .failed })
+        return Outcome(document: document, failedRows: rows.filter { $0.status.isFailure })
     }
 
     /// The rows with their `instructions` filled in by the callgrind pass
@@ -105,15 +126,18 @@ public struct Runner {
         #endif
     }
 
-    func saveIfMissing(_ dataset: Dataset, source: RunPlan.Source, in directory: String) {
+    /// Saves a generated dataset under `directory` unless a file of its name
+    /// is there; a warning in words when it cannot be saved, else nil.
+    static func saveIfMissing(_ dataset: Dataset, in directory: String) -> String? {
         let name = "\(dataset.workload)-\(dataset.size)-seed\(dataset.seed).json"
         let path = directory + "/" + name
-        guard !FileManager.default.fileExists(atPath: path) else { return }
+        guard !FileManager.default.fileExists(atPath: path) else { return nil }
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             try DatasetFile.write(dataset, to: path)
+            return nil
         } catch {
-            progress?.warn("warning: could not save \(TerminalText.visible(path)): \(error)")
+            return "warning: could not save \(TerminalText.visible(path)): \(error)"
         }
     }
 
@@ -124,18 +148,29 @@ public struct Runner {
     /// and they have lasted `minTime`; a subject leaves the rounds only at
     /// `maxSamples` or when its samples reach its time budget. A sample
     /// repeats fast calls until it lasts about `sampleTargetNanoseconds`;
-    /// results are kept until the clock has stopped and freed afterwards.
-    func sample(_ subjects: [Subject], lists: ProjectedLists, options: DiffOptions, warmup: [Subject: Double])
-        -> [Subject: [Double]]
-    {
+    /// results are kept until the clock has stopped.
+    ///
+    /// Every timed answer is checked, after the clock stops: each changeset
+    /// kept in the sink is compared with `expected` (the verified first
+    /// call's), then the sink is emptied. The comparison is O(changeset)
+    /// per call and runs between samples, never inside one, so the timings
+    /// do not include it. A subject whose answer changed gets the number of
+    /// the first changed call (the verifying call is call 1) and how many
+    /// calls it made, in ``Sampling/changed``.
+    func sample(
+        _ subjects: [Subject], lists: ProjectedLists, options: DiffOptions, warmup: [Subject: Double], expected: [Subject: Changeset] = [:]
+    ) -> Sampling {
         var samples: [Subject: [Double]] = [:]
         var spent: [Subject: Double] = [:]
         var repeats: [Subject: Int] = [:]
+        var calls: [Subject: Int] = [:]
+        var firstChange: [Subject: Int] = [:]
         for subject in subjects {
             let once = max(warmup[subject] ?? 1, 1)
             repeats[subject] = max(1, min(10_000, Int(plan.sampleTargetNanoseconds / once)))
             samples[subject] = []
             spent[subject] = 0
+            calls[subject] = 1
         }
         let start = monotonicNanoseconds()
         var round = 0
@@ -151,9 +186,15 @@ public struct Runner {
                 let call = SubjectCall(subject: subject, registry: plan.registry, options: options, fault: fault)
                 let k = repeats[subject]!
                 sink.reserveCapacity(k)
+                events?(.calling(subject: subject.name, phase: .timed))
                 let start = monotonicNanoseconds()
                 for _ in 0..<k { sink.append(try? call(lists)) }
                 let elapsed = Double(monotonicNanoseconds() - start)
+                // The clock has stopped: check the answers, then free them.
+                if firstChange[subject] == nil, let wanted = expected[subject], let index = sink.firstIndex(where: { $0 != wanted }) {
+                    firstChange[subject] = calls[subject]! + index + 1
+                }
+                calls[subject]! += k
                 blackHole(sink)
                 sink.removeAll(keepingCapacity: true)
                 samples[subject]!.append(elapsed / Double(k))
@@ -162,7 +203,17 @@ public struct Runner {
             round += 1
             if !active { break }
         }
-        return samples
+        var changed: [Subject: (call: Int, of: Int)] = [:]
+        for (subject, call) in firstChange { changed[subject] = (call, calls[subject]!) }
+        return Sampling(samples: samples, changed: changed)
+    }
+
+    /// What ``sample(_:lists:options:warmup:expected:)`` found: the samples
+    /// of each subject, and the subjects whose answer changed (the first
+    /// changed call and the calls made).
+    struct Sampling {
+        var samples: [Subject: [Double]]
+        var changed: [Subject: (call: Int, of: Int)]
     }
 }
 

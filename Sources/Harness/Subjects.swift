@@ -1,5 +1,6 @@
 import DiffEngines
 import Foundation
+import Synchronization
 import Formats
 import Workloads
 
@@ -31,12 +32,25 @@ enum Subject: Hashable, Sendable {
 /// 10,000 items and more on small lists (+22 % on `same` at 1,000). It exists
 /// so that the tests and the CI gate can prove a wrong or slower engine is
 /// caught; nothing else reads it.
+///
+/// The faults of a misbehaving engine, for the isolation tests (each on
+/// lists of more than MIN elements, old or new, MIN 0 when absent):
+/// `trap:ENGINE[:MIN]` calls `fatalError`, `hang:ENGINE[:MIN]` never
+/// returns, `hog:ENGINE[:MIN]` allocates 64 GiB (without touching it: only a
+/// memory limit stops it), `drift:ENGINE` answers right on its first call in
+/// a process and with an empty changeset after, and `chatter:ENGINE` prints
+/// a line to standard output on every call.
 public struct FaultInjection: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
         case wrong
         case slow(Int)
         /// Extra work as a percentage of one call.
         case work(Double)
+        case trap(over: Int)
+        case hang(over: Int)
+        case hog(over: Int)
+        case drift
+        case chatter
     }
     public var engine: EngineName
     public var kind: Kind
@@ -57,9 +71,18 @@ public struct FaultInjection: Hashable, Sendable {
         case "work":
             guard parts.count > 2, let percent = Double(parts[2]), percent > 0, percent <= 100 else { return nil }
             return FaultInjection(engine: engine, kind: .work(percent))
+        case "trap", "hang", "hog":
+            let over = parts.count > 2 ? Int(parts[2]) ?? 0 : 0
+            let kind: Kind = parts[0] == "trap" ? .trap(over: over) : parts[0] == "hang" ? .hang(over: over) : .hog(over: over)
+            return FaultInjection(engine: engine, kind: kind)
+        case "drift": return FaultInjection(engine: engine, kind: .drift)
+        case "chatter": return FaultInjection(engine: engine, kind: .chatter)
         default: return nil
         }
     }
+
+    /// Calls of a `drift` engine in this process.
+    static let calls = Atomic<Int>(0)
 
     /// The prefix length whose call costs `percent` % of a call on `count`
     /// items: the share itself for a linear engine; its square root for the
@@ -114,12 +137,29 @@ struct SubjectCall {
             return nil
         }
         guard let fault else { return try diff(lists) }
+        let (oldCount, newCount) = lists.counts
+        switch fault.kind {
+        case let .trap(over) where max(oldCount, newCount) > over:
+            fatalError("test fault: \(fault.engine) traps on lists over \(over) elements")
+        case let .hang(over) where max(oldCount, newCount) > over:
+            while true { blackHole(monotonicNanoseconds()) }
+        case let .hog(over) where max(oldCount, newCount) > over:
+            let block = UnsafeMutableRawPointer.allocate(byteCount: 64 << 30, alignment: 16)
+            blackHole(block)
+            block.deallocate()
+        case .drift:
+            FaultInjection.calls.add(1, ordering: .relaxed)
+            if FaultInjection.calls.load(ordering: .relaxed) > 1 { return Changeset() }
+        case .chatter:
+            print("test fault: \(fault.engine) prints this to standard output")
+        default:
+            break
+        }
         var repeats = 1
         if case let .slow(factor) = fault.kind { repeats = factor }
         var result = Changeset()
         for _ in 0..<repeats { result = try diff(lists) }
         if case let .work(percent) = fault.kind {
-            let (oldCount, newCount) = lists.counts
             let oldPrefix = FaultInjection.workPrefix(count: oldCount, percent: percent, cost: cost)
             let newPrefix = FaultInjection.workPrefix(count: newCount, percent: percent, cost: cost)
             blackHole(try? diff(lists.prefixes(old: oldPrefix, new: newPrefix)))

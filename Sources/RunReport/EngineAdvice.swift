@@ -185,17 +185,19 @@ public struct EngineAdvice: Hashable, Sendable, Codable {
                     standing.times[row.engine] = (median, row.spreadNs ?? 0)
                     // A negative count (a hand-edited file) is no count.
                     if let steps = row.steps, steps >= 0 { standing.steps[row.engine] = steps }
-                } else if row.status == .failed {
-                    standing.absent[row.engine] = "failed verification at n = \(Formatting.grouped(size))"
+                } else if row.status.isFailure {
+                    standing.absent[row.engine] = failureText(row)
                 } else if row.status == .skipped {
                     standing.absent[row.engine] = shortReason(row, uniqueOnly: uniqueOnly.contains(row.engine))
                 }
             }
-            // Engines skipped at a larger size than the deciding one cannot handle that size.
-            for row in rows where row.size > size && standing.absent[row.engine] == nil && row.status != .ok {
-                standing.absent[row.engine] = row.status == .failed
-                    ? "failed verification at n = \(Formatting.grouped(row.size))"
-                    : shortReason(row, uniqueOnly: uniqueOnly.contains(row.engine))
+            // Engines skipped at a larger size than the deciding one cannot handle that size;
+            // an engine that failed at any size (a wrong answer, a crash, a hang, memory) is never the pick.
+            for row in rows where row.size != size && standing.absent[row.engine] == nil
+                && (row.status.isFailure || (row.size > size && row.status != .ok))
+            {
+                standing.absent[row.engine] = row.status.isFailure
+                    ? failureText(row) : shortReason(row, uniqueOnly: uniqueOnly.contains(row.engine))
             }
             standing.fewest = standing.steps.values.min()
             standings.append(standing)
@@ -204,7 +206,7 @@ public struct EngineAdvice: Hashable, Sendable, Codable {
         let engines = EnginePalette.sorted(standings.flatMap { Array($0.times.keys) + Array($0.absent.keys) })
 
         // Engines that ran on every workload, with their scores.
-        let complete = engines.filter { engine in standings.allSatisfy { $0.times[engine] != nil } }
+        let complete = engines.filter { engine in standings.allSatisfy { $0.times[engine] != nil && $0.absent[engine] == nil } }
         func score(_ engine: String) -> Double {
             let logs = standings.map { log($0.times[engine]!.median / $0.fastest!) }
             return exp(logs.reduce(0, +) / Double(logs.count))
@@ -273,6 +275,18 @@ public struct EngineAdvice: Hashable, Sendable, Codable {
         }
         advice.parts = sentence(advice, workloadCount: standings.count)
         return advice
+    }
+
+    /// "crashed at n = 1,000": a failed row's status and size, for the avoid list.
+    static func failureText(_ row: ResultRow) -> String {
+        let what: String
+        switch row.status {
+        case .crashed: what = "crashed"
+        case .timedOut: what = "timed out"
+        case .outOfMemory: what = "ran out of memory"
+        default: what = "failed verification"
+        }
+        return "\(what) at n = \(Formatting.grouped(row.size))"
     }
 
     /// The advice in words.

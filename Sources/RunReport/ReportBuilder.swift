@@ -32,6 +32,8 @@ public struct ReportSummary: Hashable, Sendable, Codable {
     public var warnings: [Problem]
     /// Titles of the extra sections linked from the page.
     public var sections: [String]
+    /// The run did not complete, rows failed: first on the brief screen (``ReportPage/problems``).
+    public var problems: [String]
 
     public var gnuplotMissing: Bool { gnuplot == nil }
 
@@ -52,6 +54,7 @@ public struct ReportSummary: Hashable, Sendable, Codable {
     /// what was not drawn. The full listing is ``text``. O(advice text).
     public var brief: String {
         var lines = ["Which engine should I use?"]
+        for problem in problems { lines += ChartText.wrap(problem, columns: 78).map { "  " + $0 } }
         if advice.isEmpty { lines.append("  No engine was verified in this run; see the results table.") }
         for item in advice {
             lines.append("")
@@ -173,7 +176,7 @@ public enum ReportBuilder {
             runDirectory: folder, runName: runName, charts: page.charts, exponents: fits, verdicts: page.verdicts,
             advice: page.advice,
             pages: ["index.md", "index.html"], gnuplot: executable, failures: failures, warnings: warnings,
-            sections: sections.map(\.title))
+            sections: sections.map(\.title), problems: page.problems)
     }
 
     /// The run folder: the path itself, or the folder of a results.json path.

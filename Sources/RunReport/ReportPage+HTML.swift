@@ -115,6 +115,7 @@ extension ReportPage {
     /// The advice block: one paragraph per data shape, engine names in their colours.
     var adviceHTML: [String] {
         var out = ["<section id=\"advice\">", "<h2>Which engine should I use?</h2>"]
+        out += problems.map { "<p class=\"problem\">\(Self.escapeHTML($0))</p>" }
         if advice.isEmpty {
             out.append("<p>No engine was verified in this run, so there is nothing to recommend; see the results table.</p>")
         }
@@ -191,7 +192,8 @@ extension ReportPage {
         table.environment th { font-weight: 600; padding-right: 1.5em; }
         .scroll { overflow-x: auto; max-width: 100%; }
         tr.skipped td { color: #888; }
-        tr.failed td { color: #b00020; font-weight: 600; }
+        tr.failed td, tr.crashed td, tr.timed-out td, tr.out-of-memory td { color: #b00020; font-weight: 600; }
+        p.problem { color: #b00020; font-weight: 600; }
         tr.reference td { color: #555; font-style: italic; }
         td.engine, strong.engine { white-space: nowrap; }
         #results td { white-space: nowrap; }

@@ -8,6 +8,10 @@ extension ReportPage {
         out.append("")
         out.append("## Which engine should I use?")
         out.append("")
+        for problem in problems {
+            out.append("**\(Self.escape(problem))**")
+            out.append("")
+        }
         if advice.isEmpty {
             out.append("No engine was verified in this run, so there is nothing to recommend; see the results table.")
             out.append("")

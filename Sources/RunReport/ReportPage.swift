@@ -141,10 +141,36 @@ struct ReportPage {
         return text
     }
 
+    /// What the reader must know before the advice: the run did not
+    /// complete, rows failed (each never recommended for its kind of
+    /// list). Shown on the first screen of the page and on the brief
+    /// screen. Empty for a complete run without failures. O(rows).
+    var problems: [String] {
+        var lines: [String] = []
+        if !document.complete {
+            lines.append("This run did not complete: rows of its plan are missing, and the advice covers only what ran.")
+        }
+        let failed = document.rows.filter { $0.status.isFailure }
+        if !failed.isEmpty {
+            let named = failed.prefix(6).map { row in
+                "\(row.engine) \(row.status == .failed ? "failed" : row.status.rawValue) on \(row.workload)@\(Formatting.grouped(row.size)) (\(row.elementKind))"
+            }
+            let more = failed.count > named.count ? " and \(failed.count - named.count) more" : ""
+            lines.append(
+                "\(Formatting.grouped(failed.count)) row\(failed.count == 1 ? "" : "s") failed (never recommended for that kind of list): "
+                    + named.joined(separator: ", ") + more + "; the reasons are in the results table.")
+        }
+        return lines
+    }
+
     /// "180 verified, 24 skipped, 6 reference".
     var statusCounts: String {
         var parts: [String] = []
-        for (status, word) in [(ResultRow.Status.ok, "verified"), (.failed, "failed"), (.skipped, "skipped"), (.reference, "reference")] {
+        let words: [(ResultRow.Status, String)] = [
+            (.ok, "verified"), (.failed, "failed"), (.crashed, "crashed"), (.timedOut, "timed out"), (.outOfMemory, "out of memory"),
+            (.skipped, "skipped"), (.reference, "reference"),
+        ]
+        for (status, word) in words {
             let count = document.rows.filter { $0.status == status }.count
             if count > 0 { parts.append("\(Formatting.grouped(count)) \(word)") }
         }

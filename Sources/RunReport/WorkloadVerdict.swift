@@ -47,7 +47,7 @@ public struct WorkloadVerdict: Hashable, Sendable, Codable {
         } else {
             fewestSteps = []
         }
-        absent = rows.filter { $0.status == .skipped || $0.status == .failed }.map { row in
+        absent = rows.filter { $0.status == .skipped || $0.status.isFailure }.map { row in
             "\(row.engine): \(row.status.rawValue)" + (row.reason.isEmpty ? "" : " — \(row.reason)")
         }
     }

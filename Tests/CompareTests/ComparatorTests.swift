@@ -279,6 +279,28 @@ import DiffBenchTestSupport
         #expect(onlyNew.row("set", "feed", 100)?.verdict == .failed)
         #expect(onlyNew.failsCI)
     }
+
+    @Test(arguments: ResultRow.Status.faults)
+    func aCrashAHangOrARunawayAllocationAlwaysFails(status: ResultRow.Status) throws {
+        let rows = Fixture.plan()
+        let broken = Fixture.modify(rows, "set", "feed", 100) {
+            $0.status = status
+            $0.verified = false
+            $0.batchVerified = nil
+            $0.reason = "killed by SIGILL (illegal instruction) during its verification call"
+            $0.samples = 0
+            ($0.medianNs, $0.minNs, $0.p90Ns, $0.maxNs, $0.spreadNs, $0.ratioToStdlib, $0.ratioToFloor) = (nil, nil, nil, nil, nil, nil, nil)
+            ($0.peakHeapBytes, $0.allocations, $0.instructions) = (nil, nil, nil)
+        }
+        let report = try Fixture.compare(rows, broken)
+        let row = try #require(report.row("set", "feed", 100))
+        #expect(row.verdict == .failed)
+        #expect(row.findings.first?.message.hasPrefix(status.rawValue + " — killed by SIGILL") == true, "\(row.findings)")
+        #expect(report.failsCI)
+        let onlyNew = try Fixture.compare(rows.filter { !($0.engine == "set" && $0.workload == "feed") }, broken)
+        #expect(onlyNew.row("set", "feed", 100)?.verdict == .failed)
+        #expect(onlyNew.failsCI)
+    }
 }
 
 @Suite struct PresenceTests {

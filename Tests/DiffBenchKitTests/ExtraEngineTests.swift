@@ -63,7 +63,7 @@ struct ReloadEverything: DiffEngine {
         try diffbench([
             "run", "--engines", "heckel,reload-all", "--workloads", "mixed,sectioned", "--sizes", "60",
             "--output", output, "--name", "extra", "--quiet", "--repetitions", "2", "--min-time", "0",
-            "--memo", "", "--datasets-dir", "",
+            "--memo", "", "--datasets-dir", "", "--in-process",
         ])
         let document = try ResultsStore.read(output + "/extra")
         let rows = document.rows.filter { $0.engine == "reload-all" }
@@ -99,4 +99,57 @@ final class ScratchFolder {
     let path = NSTemporaryDirectory() + "diffbench-kit-" + UUID().uuidString
     init() { try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
     deinit { try? FileManager.default.removeItem(atPath: path) }
+}
+
+/// An engine that prints while it diffs, as engines being written do.
+struct ChattyEngine: DiffEngine {
+    static let name: EngineName = "chatty"
+
+    func diff<I: ElementIdentity>(
+        from old: [I.Element], to new: [I.Element], identity: I, options: DiffOptions
+    ) throws(DiffError) -> Changeset {
+        print("chatty engine: diffing \(old.count) → \(new.count)")
+        return Changeset(deletes: Array(old.indices), inserts: Array(new.indices))
+    }
+}
+
+@Suite(.serialized) struct EngineOutputTests {
+    /// What `body` writes to file descriptor 1, through a temporary file.
+    static func standardOutput(of body: () throws -> Void) throws -> String {
+        let path = NSTemporaryDirectory() + "diffbench-stdout-" + UUID().uuidString
+        defer { unlink(path) }
+        fflush(nil)
+        let saved = dup(STDOUT_FILENO)
+        let file = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        dup2(file, STDOUT_FILENO)
+        close(file)
+        do {
+            try body()
+        } catch {
+            fflush(nil)
+            dup2(saved, STDOUT_FILENO)
+            close(saved)
+            throw error
+        }
+        fflush(nil)
+        dup2(saved, STDOUT_FILENO)
+        close(saved)
+        return try String(contentsOfFile: path, encoding: .utf8)
+    }
+
+    @Test(arguments: ["json", "batch-json"])
+    func whatAnEngineCalledByDiffPrintsStaysOutOfItsMachineReadableOutput(format: String) throws {
+        let registry = EngineRegistry.builtIns.adding(
+            EngineDescriptor(ChattyEngine(), summary: "prints while it diffs", colour: "#123456", symbol: 6))
+        let output = try Self.standardOutput {
+            try EngineRegistry.$current.withValue(registry) {
+                var command = try DiffBench.parseAsRoot(["diff", "--engine", "chatty", "--format", format, "--chars", "abc", "abd"])
+                try command.run()
+            }
+        }
+        #expect(!output.contains("chatty engine"), "\(output)")
+        // What is left is the one JSON document.
+        let object = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any]
+        #expect(object?["engine"] as? String == "chatty", "\(output)")
+    }
 }

@@ -146,6 +146,35 @@ import Testing
         #expect(advice.avoid[1].why.hasPrefix("31.6×"))
     }
 
+    /// An engine that failed in any way at a smaller size than the deciding one.
+    static func fault(_ engine: String, _ workload: String, size: Int, _ status: ResultRow.Status) -> ResultRow {
+        var row = ResultRow(engine: engine, workload: workload, size: size, sizeOld: size, sizeNew: size, seed: 1, parameters: "")
+        row.status = status
+        row.reason = "killed by SIGILL (illegal instruction) during its verification call"
+        return row
+    }
+
+    @Test(
+        "an engine that crashed, timed out, ran out of memory or failed at any size is never the pick for that kind of list",
+        arguments: [ResultRow.Status.crashed, .timedOut, .outOfMemory, .failed])
+    func aFaultAnywhereRulesTheEngineOut(status: ResultRow.Status) throws {
+        let rows = [
+            Self.fault("gamma", "one", size: 100, status),
+            Self.row("alpha", "one", size: 100, median: 10, steps: 5),
+            // At the deciding size gamma is the fastest with the fewest steps.
+            Self.row("gamma", "one", size: 1_000, median: 50, steps: 5),
+            Self.row("alpha", "one", size: 1_000, median: 100, steps: 5),
+        ]
+        let advice = try #require(Self.advise(rows).first)
+        #expect(advice.pick == "alpha")
+        #expect(advice.fasterWithMoreSteps == nil)
+        let avoided = try #require(advice.avoid.first { $0.engine == "gamma" })
+        let words: [ResultRow.Status: String] = [
+            .crashed: "crashed", .timedOut: "timed out", .outOfMemory: "ran out of memory", .failed: "failed verification",
+        ]
+        #expect(avoided.why.hasPrefix("\(words[status]!) at n = 100"), "\(avoided.why)")
+    }
+
     @Test("shapes: repeated ids from the rows, text and sectioned by workload; engines needing unique ids are avoided there")
     func shapes() throws {
         let rows = [

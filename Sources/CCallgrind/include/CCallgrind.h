@@ -31,6 +31,11 @@ int diffbench_wait(int pid);
 /// ``diffbench_wait`` does (-1 when there is no child left).
 int diffbench_wait_any(int *pid);
 
+/// Asks the kernel to kill this process (SIGKILL) when its parent ends
+/// (Linux `PR_SET_PDEATHSIG`): a worker of `run` never outlives the run,
+/// even one whose engine loops. 0 on success, -1 where unsupported.
+int diffbench_die_with_parent(void);
+
 /// _exit(2): leaves a forked process without running atexit handlers.
 void diffbench_exit(int status) __attribute__((noreturn));
 

@@ -1,0 +1,212 @@
+import DiffEngines
+import Foundation
+import Formats
+import Workloads
+
+/// A worker's job that could not run for a reason of the input (a dataset
+/// file that became unreadable, a workload that refuses its parameters):
+/// exit status 2, as it would be in process.
+public struct WorkerJobError: Error, CustomStringConvertible {
+    public var description: String
+}
+
+/// The parent's side of the workers: it runs each dataset × kind in a
+/// child process (``CaseWorker``), follows its announcements, and turns a
+/// worker that dies or overruns into a row for the engine it was calling.
+///
+/// When a worker ends badly, the engine it last announced gets a
+/// `crashed`, `timed-out` or `out-of-memory` row, and the case runs again,
+/// from the start and still interleaved, without that engine: every other
+/// engine's rows are kept. A case has at most as many attempts as
+/// subjects. The parent owns the run folder and its lock; workers only
+/// read a job file in `workDirectory` and write to their pipes.
+struct CaseSupervisor {
+    let plan: RunPlan
+    let executable: String
+    /// Where the job file goes (removed by the runner after the run).
+    let workDirectory: String
+    let progress: ProgressReporter?
+
+    /// What one worker reported and how it ended.
+    struct Attempt {
+        var rows: [ResultRow]?
+        var cost: CostModel?
+        var template: ResultRow?
+        var limitSeconds: Double?
+        var lastCall: (subject: String, phase: CallPhase)?
+        var failure: String?
+        var ending: ChildProcess.Ending = .exited(0)
+        var killedAtDeadline = false
+        var errorTail = ""
+        var seconds = 0.0
+    }
+
+    /// The cost model, calibrated in a worker. An engine that crashes or
+    /// hangs there is left out of the model (its cases are then not
+    /// predicted); its fault shows in its cases' rows.
+    func calibrate(_ engines: [EngineName]) throws -> CostModel {
+        var remaining = engines.map(\.rawValue)
+        while true {
+            let job = WorkerJob(.calibrate, job: CaseJob(elements: nil, subjects: remaining), plan: plan, cost: nil, saveDataset: false)
+            let attempt = try run(job, startLimit: plan.caseTimeout ?? 120)
+            if let cost = attempt.cost, attempt.ending == .exited(0) { return cost }
+            if let failure = attempt.failure { throw WorkerJobError(description: failure) }
+            guard let culprit = attempt.lastCall?.subject, remaining.contains(culprit) else {
+                throw WorkerJobError(description: "the calibration worker ended before calling an engine: \(Self.describe(attempt))")
+            }
+            progress?.warn("warning: \(culprit) left out of the cost model: \(Self.fault(attempt, plan: plan).1)")
+            remaining.removeAll { $0 == culprit }
+        }
+    }
+
+    /// The rows of `source` in `kind`, in plan order (engines, then the
+    /// floor): measured in workers, a faulty engine's row made here.
+    func measure(_ source: RunPlan.Source, kind: ElementKind, cost: CostModel, saveDataset: Bool) throws -> [ResultRow] {
+        let subjects = plan.engines.map(\.rawValue) + (plan.includeFloor ? [EngineRegistry.floor.name] : [])
+        var remaining = subjects
+        var faults: [String: ResultRow] = [:]
+        var template: ResultRow?
+        var measured: [ResultRow] = []
+        while !remaining.isEmpty {
+            let job = WorkerJob(
+                .measure, job: CaseJob(source, kind: kind, subjects: remaining), plan: plan, cost: cost,
+                saveDataset: saveDataset && faults.isEmpty)
+            let attempt = try run(job, startLimit: plan.caseStartLimitSeconds)
+            template = attempt.template ?? template
+            if let rows = attempt.rows, attempt.ending == .exited(0) {
+                measured = rows
+                break
+            }
+            if let failure = attempt.failure { throw WorkerJobError(description: failure) }
+            let (status, reason) = Self.fault(attempt, plan: plan)
+            // A worker that ended before any engine call (making the dataset
+            // or its facts ran out of memory) takes every subject with it.
+            let culprits = attempt.lastCall.map { [$0.subject] } ?? remaining
+            for culprit in culprits {
+                var row = template ?? Self.bareRow(source, kind: kind, seed: plan.seed)
+                row.engine = culprit
+                row.status = status
+                row.reason = attempt.lastCall == nil ? reason + " (before any engine call: making the dataset or its facts)" : reason
+                faults[culprit] = row
+            }
+            remaining.removeAll { culprits.contains($0) }
+        }
+        return subjects.compactMap { subject in faults[subject] ?? measured.first { $0.engine == subject } }
+    }
+
+    /// Runs one worker on `job` to its end, following its messages; kills
+    /// it at the case's limit: `--case-timeout` from its start, else
+    /// `startLimit` until it has predicted its calls, then the predicted limit.
+    func run(_ job: WorkerJob, startLimit: Double) throws -> Attempt {
+        let jobPath = workDirectory + "/job.json"
+        do {
+            try FileManager.default.createDirectory(atPath: workDirectory, withIntermediateDirectories: true)
+            try JSONEncoder().encode(job).write(to: URL(fileURLWithPath: jobPath))
+        } catch {
+            throw FileError(path: jobPath, problem: "cannot write the worker's job: \(error)")
+        }
+        var environment = ProcessInfo.processInfo.environment
+        // A crash ends the worker at once, with the engine's message as the
+        // last lines of its stderr (Swift's backtracer would take seconds
+        // and bury the message).
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        let child: ChildProcess
+        do {
+            child = try ChildProcess(executable, ["measure-case", jobPath], environment: environment, output: .pipes)
+        } catch {
+            throw WorkerJobError(description: "cannot start a worker (\(executable) measure-case): \(error.description)")
+        }
+        let start = monotonicNanoseconds()
+        var deadline = start + UInt64(startLimit * 1e9)
+        var attempt = Attempt()
+        let decoder = JSONDecoder()
+        let followed = child.follow(keep: 16_384, deadline: { deadline }) { line in
+            guard let message = try? decoder.decode(WorkerMessage.self, from: Data(line.utf8)) else { return }
+            switch message {
+            case let .calling(subject, phase): attempt.lastCall = (subject, phase)
+            case let .prepared(template, seconds):
+                attempt.template = template
+                attempt.limitSeconds = plan.caseTimeout ?? seconds
+                if plan.caseTimeout == nil { deadline = monotonicNanoseconds() + UInt64(seconds * 1e9) }
+            case let .warning(text): progress?.warn(text)
+            case let .rows(rows): attempt.rows = rows
+            case let .cost(cost): attempt.cost = cost
+            case let .failure(text): attempt.failure = text
+            }
+        }
+        attempt.ending = followed.ending
+        attempt.killedAtDeadline = followed.killedAtDeadline
+        attempt.errorTail = followed.errorTail
+        attempt.seconds = Double(monotonicNanoseconds() - start) / 1e9
+        if attempt.limitSeconds == nil { attempt.limitSeconds = startLimit }
+        return attempt
+    }
+
+    /// The status and reason of the engine a bad attempt was calling:
+    /// `timed-out` when the parent killed it at its limit; `out-of-memory`
+    /// when its stderr says an allocation failed or the kernel killed it;
+    /// `crashed` for any other signal or exit status.
+    static func fault(_ attempt: Attempt, plan: RunPlan) -> (ResultRow.Status, String) {
+        let during = attempt.lastCall.map { " during " + $0.phase.words } ?? ""
+        let said = lastLines(attempt.errorTail)
+        let stderr = said.isEmpty ? "" : "; stderr: " + said
+        if attempt.killedAtDeadline {
+            let limit = attempt.limitSeconds ?? 0
+            return (.timedOut, String(format: "killed after the case's limit of %.1f s%@", limit, plan.caseTimeout == nil ? " (the default from --time-budget; set --case-timeout)" : " (--case-timeout)") + during)
+        }
+        let lower = attempt.errorTail.lowercased()
+        let allocationFailed = ["could not allocate", "failed to allocate", "cannot allocate memory", "out of memory", "std::bad_alloc"].contains { lower.contains($0) }
+        let memory = Formatting.bytes(plan.caseMemory ?? RunPlan.defaultCaseMemory)
+        switch attempt.ending {
+        case let .signalled(signal) where allocationFailed || signal == SIGKILL:
+            return (.outOfMemory, "ran out of the case's \(memory) (--case-memory)\(during): \(ChildProcess.signalName(signal))" + stderr)
+        case let .signalled(signal):
+            return (.crashed, "killed by \(ChildProcess.signalName(signal))\(during)" + stderr)
+        case let .exited(status) where allocationFailed:
+            return (.outOfMemory, "ran out of the case's \(memory) (--case-memory)\(during): exit status \(status)" + stderr)
+        case let .exited(status):
+            let how = status == 0 ? "ended without its rows" : "exited with status \(status)"
+            return (.crashed, "the worker \(how)\(during)" + stderr)
+        }
+    }
+
+    /// A bad attempt in words, for an error message.
+    static func describe(_ attempt: Attempt) -> String {
+        let ending: String
+        switch attempt.ending {
+        case let .exited(status): ending = "exit status \(status)"
+        case let .signalled(signal): ending = ChildProcess.signalName(signal)
+        }
+        return ending + (attempt.errorTail.isEmpty ? "" : ": " + lastLines(attempt.errorTail))
+    }
+
+    /// The last three lines a worker wrote to stderr before the runtime's
+    /// stack trace (the engine's own message: a `fatalError`'s text), on
+    /// one line and cut to 400 characters, for a row's reason. Frame lines
+    /// (`3  libswiftCore.so  0x…`) are left out. O(text).
+    static func lastLines(_ text: String) -> String {
+        var message = Substring(text)
+        if let trace = text.range(of: "Current stack trace:", options: .backwards) { message = text[..<trace.lowerBound] }
+        let lines = message.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { line in
+            guard !line.isEmpty else { return false }
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            return !(fields.count >= 3 && Int(fields[0]) != nil && fields.contains { $0.hasPrefix("0x") })
+        }
+        let joined = lines.suffix(3).joined(separator: " | ")
+        return joined.count > 400 ? "…" + String(joined.suffix(399)) : joined
+    }
+
+    /// A row for a case whose worker never reported its facts.
+    static func bareRow(_ source: RunPlan.Source, kind: ElementKind, seed: UInt64) -> ResultRow {
+        var row: ResultRow
+        switch source {
+        case let .generated(workload, size, parameters):
+            let text = parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ";")
+            row = ResultRow(engine: "", workload: workload.rawValue, size: size, sizeOld: 0, sizeNew: 0, seed: seed, parameters: text)
+        case let .file(path):
+            row = ResultRow(engine: "", workload: path, size: 0, sizeOld: 0, sizeNew: 0, seed: seed, parameters: "")
+        }
+        row.elements = kind.rawValue
+        return row
+    }
+}

@@ -1,0 +1,187 @@
+import CCallgrind
+import DiffEngines
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import Formats
+import Workloads
+
+/// The call a case is making, as a worker announces it before the call.
+public enum CallPhase: String, Codable, Sendable {
+    case calibration, verification, timed, memory
+
+    /// "its verification call": the phase in a row's reason.
+    var words: String {
+        switch self {
+        case .calibration: return "its calibration calls (shuffled@1000, before the cases)"
+        case .verification: return "its verification call"
+        case .timed: return "its timed calls"
+        case .memory: return "its memory pass call"
+        }
+    }
+}
+
+/// What a running case tells whoever supervises it.
+enum CaseEvent {
+    /// The facts are known: a row to copy for an engine that fails, and
+    /// the case's default wall-clock limit (``RunPlan/caseLimitSeconds(predictedCalls:)``).
+    case prepared(template: ResultRow, limitSeconds: Double)
+    /// The subject named is about to be called.
+    case calling(subject: String, phase: CallPhase)
+}
+
+/// What `measure-case` is asked to do: one dataset × kind with every
+/// subject still in it (or, first, the calibration of the cost model), and
+/// the plan's sampling settings. Written by ``CaseSupervisor`` to a file
+/// the worker reads.
+struct WorkerJob: Codable {
+    enum Task: String, Codable { case calibrate, measure }
+    var task: Task
+    /// The dataset × kind and the subjects (for `calibrate`, the engines to calibrate).
+    var job: CaseJob
+    var seed: UInt64
+    var minSamples: Int
+    var minTime: Double
+    var maxSamples: Int
+    var timeBudget: Double
+    var sampleTargetNanoseconds: Double
+    var lcsMemoryBudget: Int
+    var measureMemory: Bool
+    /// Where the worker saves the generated dataset (nil: not saved).
+    var datasetsDirectory: String?
+    var cost: CostModel?
+    /// Bytes of data the worker may take (`RLIMIT_DATA`).
+    var memoryLimit: Int
+
+    init(_ task: Task, job: CaseJob, plan: RunPlan, cost: CostModel?, saveDataset: Bool) {
+        self.task = task
+        self.job = job
+        seed = plan.seed
+        minSamples = plan.minSamples
+        minTime = plan.minTime
+        maxSamples = plan.maxSamples
+        timeBudget = plan.timeBudget
+        sampleTargetNanoseconds = plan.sampleTargetNanoseconds
+        lcsMemoryBudget = plan.lcsMemoryBudget
+        measureMemory = plan.measureMemory
+        datasetsDirectory = saveDataset ? plan.datasetsDirectory : nil
+        self.cost = cost
+        memoryLimit = plan.caseMemory ?? RunPlan.defaultCaseMemory
+    }
+
+    /// The worker's plan: this one case, these subjects, the parent's settings.
+    func plan(registry: EngineRegistry, source: RunPlan.Source, kind: ElementKind) -> RunPlan {
+        let floor = EngineRegistry.floor.name
+        return RunPlan(
+            engines: job.subjects.filter { $0 != floor }.map { EngineName($0) }, registry: registry,
+            includeFloor: job.subjects.contains(floor), cases: [source], elementKinds: [kind], seed: seed, minSamples: minSamples,
+            minTime: minTime, maxSamples: maxSamples, timeBudget: timeBudget, sampleTargetNanoseconds: sampleTargetNanoseconds,
+            lcsMemoryBudget: lcsMemoryBudget, measureMemory: measureMemory, outputDirectory: "", runName: "")
+    }
+}
+
+/// One line of a worker's report to its parent (JSON, one a line).
+enum WorkerMessage: Codable {
+    case calling(subject: String, phase: CallPhase)
+    case prepared(template: ResultRow, limitSeconds: Double)
+    case warning(String)
+    case rows([ResultRow])
+    case cost(CostModel)
+    /// The job could not run (its dataset cannot be made or read): bad input, not an engine's fault.
+    case failure(String)
+}
+
+/// The worker: `diffbench measure-case JOB`, started by ``CaseSupervisor``.
+///
+/// It dies with its parent (`PR_SET_PDEATHSIG`), so a killed run leaves no
+/// worker behind. It reports on a descriptor of its own: at start it copies standard
+/// output to a new descriptor for its messages and points standard output
+/// at standard error, so whatever an engine prints (to either) reaches the
+/// parent's capture of its stderr and never the messages or the parent's
+/// own output. It limits its data with `setrlimit(RLIMIT_DATA)`, then runs
+/// the job as the runner would in process, announcing each call before it
+/// makes it, and ends with its rows.
+public enum CaseWorker {
+    /// Runs the job in `jobPath`; the process's exit status (0, or 2 when
+    /// the job or its dataset cannot be read).
+    public static func serve(jobPath: String, registry: EngineRegistry, loadFile: (String) throws -> Dataset) -> Int32 {
+        _ = diffbench_die_with_parent()
+        fflush(nil)
+        let channel = WorkerChannel(descriptor: dup(STDOUT_FILENO))
+        dup2(STDERR_FILENO, STDOUT_FILENO)
+        let job: WorkerJob
+        do {
+            job = try JSONDecoder().decode(WorkerJob.self, from: Data(contentsOf: URL(fileURLWithPath: jobPath)))
+        } catch {
+            channel.send(.failure("\(jobPath): not a worker job: \(error)"))
+            return 2
+        }
+        var limit = rlimit(rlim_cur: rlim_t(job.memoryLimit), rlim_max: rlim_t(job.memoryLimit))
+        setrlimit(__rlimit_resource_t(RLIMIT_DATA.rawValue), &limit)
+        Runner.steadyAllocator()
+        switch job.task {
+        case .calibrate:
+            let engines = job.job.subjects.compactMap { registry.descriptor(named: EngineName($0)) }
+            let cost = CostModel.calibrate(engines: engines, seed: job.seed) { channel.send(.calling(subject: $0.rawValue, phase: .calibration)) }
+            channel.send(.cost(cost))
+        case .measure:
+            guard let source = job.job.source, let kind = job.job.kind else {
+                channel.send(.failure("\(jobPath): the job names no known case or element kind"))
+                return 2
+            }
+            let dataset: Dataset
+            do {
+                dataset = try job.job.dataset(seed: job.seed, loadFile: loadFile)
+            } catch {
+                channel.send(.failure("\(error)"))
+                return 2
+            }
+            if let directory = job.datasetsDirectory, case .generated = source, let warning = Runner.saveIfMissing(dataset, in: directory) {
+                channel.send(.warning(warning))
+            }
+            var runner = Runner(plan: job.plan(registry: registry, source: source, kind: kind))
+            runner.events = { event in
+                switch event {
+                case let .prepared(template, seconds): channel.send(.prepared(template: template, limitSeconds: seconds))
+                case let .calling(subject, phase): channel.send(.calling(subject: subject, phase: phase))
+                }
+            }
+            let rows = CaseRun(runner: runner, dataset: dataset, kind: kind, cost: job.cost ?? CostModel()).rows()
+            channel.send(.rows(rows))
+        }
+        return 0
+    }
+}
+
+/// The worker's end of its report: whole lines written straight to the
+/// descriptor (no buffer an engine's crash could lose). The announcement
+/// of a call is encoded once per subject and phase, so the line written
+/// before each timed sample costs one `write`.
+final class WorkerChannel {
+    let descriptor: Int32
+    private var encoded: [String: [UInt8]] = [:]
+
+    init(descriptor: Int32) { self.descriptor = descriptor }
+
+    func send(_ message: WorkerMessage) {
+        var key: String?
+        if case let .calling(subject, phase) = message { key = subject + "\u{0}" + phase.rawValue }
+        let bytes: [UInt8]
+        if let key, let known = encoded[key] {
+            bytes = known
+        } else {
+            bytes = Array(((try? JSONEncoder().encode(message)) ?? Data()) + Data("\n".utf8))
+            if let key { encoded[key] = bytes }
+        }
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            offset += written
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+@testable import Harness
+import Formats
+
+/// How the parent reads a worker that ended badly: which status, which
+/// words, and the default wall-clock limit of a case.
+@Suite struct CaseSupervisorTests {
+    static let plan = RunPlan(cases: [], timeBudget: 2, outputDirectory: "/tmp/unused", runName: "unused")
+
+    static func attempt(_ ending: ChildProcess.Ending, stderr: String = "", killed: Bool = false) -> CaseSupervisor.Attempt {
+        var attempt = CaseSupervisor.Attempt()
+        attempt.ending = ending
+        attempt.errorTail = stderr
+        attempt.killedAtDeadline = killed
+        attempt.lastCall = ("heckel", .timed)
+        attempt.limitSeconds = 12
+        return attempt
+    }
+
+    static let trace = """
+        engine: about to trap
+        Harness/Subjects.swift:143: Fatal error: over 500 elements
+        Current stack trace:
+        0    libswiftCore.so                    0x00007f1dec55f130 swift_reportError + 33
+        1    libswiftCore.so                    0x00007f1dec912b60 _swift_stdlib_reportFatalErrorInFile + 109
+
+        """
+
+    @Test(arguments: [
+        (ChildProcess.Ending.signalled(SIGILL), trace, false, ResultRow.Status.crashed,
+         "killed by SIGILL (illegal instruction) during its timed calls; stderr: engine: about to trap | Harness/Subjects.swift:143: Fatal error: over 500 elements"),
+        (.signalled(SIGKILL), "", true, .timedOut,
+         "killed after the case's limit of 12.0 s (the default from --time-budget; set --case-timeout) during its timed calls"),
+        (.signalled(SIGABRT), "Fatal error: failed to allocate 68719476736 bytes of memory with alignment 0\n", false, .outOfMemory,
+         "ran out of the case's 1 GiB (--case-memory) during its timed calls: SIGABRT (aborted); stderr: Fatal error: failed to allocate 68719476736 bytes of memory with alignment 0"),
+        (.exited(3), "", false, .crashed, "the worker exited with status 3 during its timed calls"),
+    ])
+    func aBadEndingBecomesTheStatusAndWordsOfTheEngineItWasCalling(
+        ending: ChildProcess.Ending, stderr: String, killed: Bool, status: ResultRow.Status, reason: String
+    ) {
+        var plan = Self.plan
+        plan.caseMemory = 1 << 30
+        let (found, words) = CaseSupervisor.fault(Self.attempt(ending, stderr: stderr, killed: killed), plan: plan)
+        #expect(found == status)
+        #expect(words == reason)
+    }
+
+    @Test func theDefaultCaseLimitCoversEveryEngineBudgetAndCallsAndIsFinite() {
+        let plan = Self.plan
+        let predicted: [Double?] = [nil, 1.5, 10, nil]
+        let limit = plan.caseLimitSeconds(predictedCalls: predicted)
+        // What the case may take by its own rules: each engine's budget, its verifying call, the call that
+        // overruns the budget and the memory pass, and the facts' quarter budget.
+        let allowed = predicted.reduce(plan.timeBudget / 4 + plan.minTime) { $0 + plan.timeBudget + 3 * min($1 ?? 0, plan.timeBudget) }
+        #expect(limit.isFinite)
+        #expect(limit >= 2 * allowed)
+        // More engines, or slower predicted calls, never lower it.
+        #expect(plan.caseLimitSeconds(predictedCalls: predicted + [5]) > limit)
+        #expect(plan.caseLimitSeconds(predictedCalls: [nil, 1.9, 10, nil]) > limit)
+        #expect(RunPlan.defaultCaseMemory > 0)
+    }
+}
