@@ -165,29 +165,6 @@ extension IdentityCodes {
     }
 }
 
-/// Whether `a` and `b` have the same id, as `==` on the ids says: the
-/// trimming test of every engine's front.
-///
-/// Why: on `String` ids in separate storage (two lists decoded apart) `==`
-/// is an opaque call into the standard library per pair, with the ids
-/// retained around it, and trimming makes one per element of a long common
-/// prefix or suffix (`text`). Equal bytes are always equal strings, so those
-/// are answered here from the bytes; only a pair whose bytes differ (the
-/// one pair that ends the trimming, or a canonically equivalent spelling)
-/// asks `==`.
-///
-/// - Complexity: O(length of the ids).
-@inlinable @inline(__always)
-func _sameID<I: ElementIdentity>(_ identity: I, _ a: I.Element, _ b: I.Element) -> Bool {
-    if I.ID.self == String.self {
-        let x = unsafeBitCast(identity.id(of: a), to: String.self)
-        let y = unsafeBitCast(identity.id(of: b), to: String.self)
-        let sameBytes = x.withIdentityBytes { p in y.withIdentityBytes { q in _bytesEqual(p, q) } ?? false } ?? false
-        return sameBytes || x == y
-    }
-    return identity.id(of: a) == identity.id(of: b)
-}
-
 /// An identity whose ids are read as `B`, for an `I` whose `ID` is `B`
 /// (checked by the caller): lets the byte table require `ID: IdentityBytes`
 /// of an identity that only says `ID: Hashable`.

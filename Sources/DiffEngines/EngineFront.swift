@@ -25,7 +25,7 @@ func diffOnCodes<I: ElementIdentity>(
             var prefix = 0
             while prefix < limit {
                 let a = old[prefix], b = new[prefix]
-                if !_sameID(identity, a, b) { break }
+                if identity.id(of: a) != identity.id(of: b) { break }
                 if identity.contentCanDiffer, !identity.hasSameContent(a, b) {
                     updates.append(Changeset.Update(old: prefix, new: prefix))
                 }
@@ -35,7 +35,7 @@ func diffOnCodes<I: ElementIdentity>(
             while suffix < limit &- prefix {
                 let i = n &- 1 &- suffix, j = m &- 1 &- suffix
                 let a = old[i], b = new[j]
-                if !_sameID(identity, a, b) { break }
+                if identity.id(of: a) != identity.id(of: b) { break }
                 if identity.contentCanDiffer, !identity.hasSameContent(a, b) {
                     suffixUpdates.append(Changeset.Update(old: i, new: j))
                 }

@@ -224,6 +224,9 @@ public struct HeckelPasses: Sendable {
     @usableFromInline
     func matching() -> Matching {
         var moveCount = 0
+        // The first and last new index that is a move: the second pass reads
+        // only that range (a few bumped items read a few items, not the list).
+        var firstMove = 0, lastMove = -1
         var consumed = [Bool](repeating: false, count: oa.count)
         let deletes = oa.withUnsafeBufferPointer { oa in _selectedIndices(count: oa.count) { _negativeBit(oa[$0]) } }
         let inserts = na.withUnsafeBufferPointer { na in _selectedIndices(count: na.count) { _negativeBit(na[$0]) } }
@@ -242,6 +245,8 @@ public struct HeckelPasses: Sendable {
                         cursor &+= Int(truncatingIfNeeded: unsafeBitCast(stays, to: UInt8.self))
                         if moved {
                             consumed[i] = true
+                            if moveCount == 0 { firstMove = j }
+                            lastMove = j
                             moveCount &+= 1
                         }
                     }
@@ -256,7 +261,7 @@ public struct HeckelPasses: Sendable {
                 consumed.withUnsafeBufferPointer { consumed in
                     [Changeset.Move](unsafeUninitializedCapacity: moveCount) { buffer, initialized in
                         var end = 0
-                        for j in 0..<na.count {
+                        for j in firstMove...lastMove {
                             let i = Int(na[j])
                             if i >= 0, consumed[i] {
                                 buffer[end] = Changeset.Move(from: i, to: j)
