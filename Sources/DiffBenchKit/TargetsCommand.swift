@@ -16,7 +16,10 @@ struct TargetsCommand: ParsableCommand {
             the goal and the measured figure: heckel, set and myers as ratios to the in-run \
             stdlib median, lcs in ns and bytes per table cell, peak heap per element on \
             mixed@100000, the fitted scaling exponent of heckel and set, heckel over the floor \
-            reference. The default `diffbench run` plan has every case the targets name.
+            reference. The default `diffbench run` plan has every case the targets name, \
+            except the string-id targets (heckel, set and anchor over the floor on uuid and \
+            record lists, anchor on strings over anchor on ints, peak heap per element on uuid \
+            lists), which `diffbench run --elements int,uuid,record --sizes 1000,10000` measures.
 
             Exit status: 0 (also when targets are missed, unless --strict), 1 with --strict \
             when a target is missed, 2 on a missing or malformed results file.

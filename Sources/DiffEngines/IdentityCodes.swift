@@ -8,7 +8,8 @@
 /// and never hash again.
 ///
 /// - Complexity: O(N + M) expected time, one hash per element; memory 4 bytes
-///   per element plus a dictionary over the distinct ids.
+///   per element plus a table over the distinct ids (see the passes:
+///   `IntegerIdentityCodes.swift`, `ByteIdentityCodes.swift`, `Dictionary`).
 public struct IdentityCodes: Sendable, Hashable {
     public var old: [Int32]
     public var new: [Int32]
@@ -48,7 +49,9 @@ public struct IdentityCodes: Sendable, Hashable {
     /// trimming the common prefix and suffix).
     ///
     /// - Complexity: O(N + M) expected time, one hash per element (integer
-    ///   ids through the integer table, others through `Dictionary`).
+    ///   ids through the integer table, ``IdentityBytes`` ids such as
+    ///   `String` and `UUID` through the byte table where it applies, others
+    ///   through `Dictionary`).
     @inlinable
     public init<I: ElementIdentity>(
         old: UnsafeBufferPointer<I.Element>, new: UnsafeBufferPointer<I.Element>, identity: I
@@ -57,6 +60,21 @@ public struct IdentityCodes: Sendable, Hashable {
             self = IdentityCodes.integerCoded(old: old, new: new, identity: identity)
             return
         }
+        if let codes = IdentityCodes.bytesCoded(old: old, new: new, identity: identity) {
+            self = codes
+            return
+        }
+        self = IdentityCodes.dictionaryCoded(old: old, new: new, identity: identity)
+    }
+
+    /// The general pass: every id hashed by `Hasher` into a `Dictionary`.
+    /// Any `Hashable` id, and the fallback of the byte table.
+    ///
+    /// - Complexity: O(N + M) expected time, one hash per element.
+    @inlinable
+    static func dictionaryCoded<I: ElementIdentity>(
+        old: UnsafeBufferPointer<I.Element>, new: UnsafeBufferPointer<I.Element>, identity: I
+    ) -> IdentityCodes {
         var table = [I.ID: Int32](minimumCapacity: old.count)
         var next: Int32 = 0
         var dupFirst = -1, dupSecond = -1
@@ -81,9 +99,10 @@ public struct IdentityCodes: Sendable, Hashable {
             }
             initialized = new.count
         }
-        self.init(old: oldCodes, new: newCodes, symbolCount: Int(next))
-        self._dupFirst = dupFirst
-        self._dupSecond = dupSecond
+        var result = IdentityCodes(old: oldCodes, new: newCodes, symbolCount: Int(next))
+        result._dupFirst = dupFirst
+        result._dupSecond = dupSecond
+        return result
     }
 
     public static func == (lhs: IdentityCodes, rhs: IdentityCodes) -> Bool {

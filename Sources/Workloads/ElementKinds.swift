@@ -74,6 +74,12 @@ public enum ProjectedLists: Sendable {
     /// Projects `dataset` into `kind`. The same integer id always gives the
     /// same string (a bijection), so ids match exactly where they matched,
     /// and a content change is a change of exactly one field. O(N + M).
+    ///
+    /// The old and new lists get their id strings from separate calls, so
+    /// the same id is two strings with separate storage, as in two lists
+    /// decoded from a server. Keep it so: were the strings shared, `==` on
+    /// them would stop at their equal storage pointers, and a shortcut an
+    /// app never gets would flatter every `uuid` and `record` figure.
     public init(_ dataset: Dataset, kind: ElementKind) {
         switch kind {
         case .int:

@@ -214,9 +214,19 @@ public struct HeckelPasses: Sendable {
     /// ones), and an insert is a step of the move walk that changes nothing,
     /// so neither scattered deletes nor scattered inserts cost a mispredicted
     /// branch each (`feed`, whose changes are scattered, paid them).
+    ///
+    /// The moves are marked in a first pass (`consumed[i]`: old item i
+    /// moved) and written in a second into an array of their exact count:
+    /// appending them one by one doubled the array's capacity as it grew,
+    /// and on a reshuffled list, where nearly every item moves (16 bytes a
+    /// move), the old and new buffers of the last doubling were the peak of
+    /// the whole call.
     @usableFromInline
     func matching() -> Matching {
-        var moves: [Changeset.Move] = []
+        var moveCount = 0
+        // The first and last new index that is a move: the second pass reads
+        // only that range (a few bumped items read a few items, not the list).
+        var firstMove = 0, lastMove = -1
         var consumed = [Bool](repeating: false, count: oa.count)
         let deletes = oa.withUnsafeBufferPointer { oa in _selectedIndices(count: oa.count) { _negativeBit(oa[$0]) } }
         let inserts = na.withUnsafeBufferPointer { na in _selectedIndices(count: na.count) { _negativeBit(na[$0]) } }
@@ -235,8 +245,30 @@ public struct HeckelPasses: Sendable {
                         cursor &+= Int(truncatingIfNeeded: unsafeBitCast(stays, to: UInt8.self))
                         if moved {
                             consumed[i] = true
-                            moves.append(Changeset.Move(from: i, to: j))
+                            if moveCount == 0 { firstMove = j }
+                            lastMove = j
+                            moveCount &+= 1
                         }
+                    }
+                }
+            }
+        }
+        var moves: [Changeset.Move] = []
+        if moveCount > 0 {
+            // Each old item is linked to one new item at most, so a consumed
+            // old item names its move.
+            moves = na.withUnsafeBufferPointer { na in
+                consumed.withUnsafeBufferPointer { consumed in
+                    [Changeset.Move](unsafeUninitializedCapacity: moveCount) { buffer, initialized in
+                        var end = 0
+                        for j in firstMove...lastMove {
+                            let i = Int(na[j])
+                            if i >= 0, consumed[i] {
+                                buffer[end] = Changeset.Move(from: i, to: j)
+                                end &+= 1
+                            }
+                        }
+                        initialized = end
                     }
                 }
             }
