@@ -64,6 +64,15 @@ struct CommaList<Item: ListItem>: ExpressibleByArgument, Hashable {
     }
 }
 
+extension CommaList where Item == EngineName {
+    /// `all` for every registered engine, or a comma-separated list: one
+    /// meaning of `--engines` for `run` and `diff`.
+    @Sendable static func parseOrAll(_ text: String) throws -> CommaList {
+        if text.trimmingCharacters(in: .whitespaces) == "all" { return CommaList(EngineRegistry.current.names) }
+        return try parse(text)
+    }
+}
+
 /// Why a list option was refused; ArgumentParser prints it after the value.
 struct ListError: Error, CustomStringConvertible {
     var description: String
@@ -186,15 +195,62 @@ struct BaselineFolderOption: ParsableArguments {
     var path: String = Baselines.defaultDirectory
 }
 
-/// The two lists `diff` and `teach` compare: two JSON files, or two
-/// literal strings with `--chars`.
+/// How list files are read, shared by every command that reads a user's
+/// pair (`diff`, `teach`, `table`, `run --old/--new`): one meaning per
+/// option name. See ``ListReading`` for the rules.
+struct ListFileOptions: ParsableArguments {
+    @Flag(help: "Read the files as text, one element per line (lines end at LF, CRLF or CR, as GNU diff counts them; an empty file is 0 lines).")
+    var lines = false
+
+    @Option(name: .customLong("id"), help: ArgumentHelp("The id of an object in a JSON list: a key, or a dotted path such as user.id.", valueName: "keypath"))
+    var idPath = "id"
+
+    @Option(
+        name: .customLong("content"),
+        help: ArgumentHelp(
+            "Keys (or dotted paths) whose values are an object's content, comma-separated. Default: the whole object minus the id, so any changed field is an update.",
+            valueName: "keys"))
+    var contentKeys: String?
+
+    /// The reading rules these options give.
+    var reading: ListReading {
+        ListReading(
+            id: idPath,
+            contentKeys: contentKeys.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } })
+    }
+
+    func validate() throws {
+        guard !idPath.isEmpty else { throw ValidationError("--id must name a key") }
+        if let contentKeys {
+            let keys = contentKeys.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard !keys.contains(where: \.isEmpty) else { throw ValidationError("--content: empty key in '\(contentKeys)'") }
+            guard Set(keys).count == keys.count else { throw ValidationError("--content names a key twice") }
+            guard !keys.contains(idPath) else { throw ValidationError("--content names the id key \(idPath); the id is never content") }
+        }
+        if lines, idPath != "id" || contentKeys != nil {
+            throw ValidationError("--id and --content read objects of JSON lists; --lines reads text, which has neither")
+        }
+    }
+}
+
+/// The two lists `diff` and `teach` compare: two JSON files, two text
+/// files with `--lines`, or two literal strings with `--chars`.
 struct TwoListsArguments: ParsableArguments {
     @Flag(name: .long, help: "Treat OLD and NEW as literal strings; each character is an element.")
     var chars = false
 
-    @Argument(help: "The old list (a JSON file, or a string with --chars).")
+    @OptionGroup var files: ListFileOptions
+
+    @Argument(help: "The old list (a JSON file, a text file with --lines, or a string with --chars).")
     var old: String
 
-    @Argument(help: "The new list (a JSON file, or a string with --chars).")
+    @Argument(help: "The new list (a JSON file, a text file with --lines, or a string with --chars).")
     var new: String
+
+    func validate() throws {
+        if chars, files.lines { throw ValidationError("--chars (literal strings) and --lines (text files) exclude each other") }
+        if chars, files.idPath != "id" || files.contentKeys != nil {
+            throw ValidationError("--id and --content read objects of JSON lists; --chars takes literal strings")
+        }
+    }
 }

@@ -29,8 +29,8 @@ struct RunCommand: ParsableCommand {
     }
 
     @Option(
-        help: ArgumentHelp("Engines, comma-separated (\(EngineName.knownNames.joined(separator: ", "))).", valueName: "engines"),
-        transform: CommaList<EngineName>.parse)
+        help: ArgumentHelp("Engines: all, or a comma-separated list (\(EngineName.knownNames.joined(separator: ", "))).", valueName: "engines"),
+        transform: CommaList<EngineName>.parseOrAll)
     var engines = CommaList(EngineRegistry.current.names)
 
     @Option(

@@ -6,8 +6,18 @@ import Foundation
 public enum InputFile {
     /// The file's bytes, or an ``InputError`` saying it is missing, a
     /// folder (`expected` names what was wanted instead), or unreadable.
-    /// O(file size).
+    /// A UTF-8 byte order mark at the start (editors on Windows write one)
+    /// is skipped, for every reader alike. O(file size).
     public static func bytes(at path: String, expected: String) throws(InputError) -> [UInt8] {
+        var bytes = try wholeFile(at: path, expected: expected)
+        if bytes.starts(with: byteOrderMark) { bytes.removeFirst(byteOrderMark.count) }
+        return bytes
+    }
+
+    /// The UTF-8 byte order mark, U+FEFF.
+    static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+    private static func wholeFile(at path: String, expected: String) throws(InputError) -> [UInt8] {
         // A regular file straight into one array (no Data copy: a big file costs its size once).
         if let bytes = DatasetFile.readWhole(path) { return bytes }
         guard let data = FileManager.default.contents(atPath: path) else {
