@@ -48,6 +48,7 @@ public struct Runner {
             case let .file(path):
                 dataset = try loadFile(path)
             }
+            document.datasets = (document.datasets ?? []) + [DatasetShape(dataset, generated: dataset.isGenerated)]
             for kind in plan.elementKinds {
                 let caseRows = CaseRun(runner: self, dataset: dataset, kind: kind, cost: cost).rows()
                 rowsPerCase.append(caseRows)
