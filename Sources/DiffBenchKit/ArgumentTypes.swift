@@ -254,3 +254,44 @@ struct TwoListsArguments: ParsableArguments {
         }
     }
 }
+
+/// A file's history in a git repository as datasets of lines, for
+/// `generate --from-git` and `run --from-git`: one meaning per option.
+struct GitImportOptions: ParsableArguments {
+    @Option(name: .customLong("from-git"), help: ArgumentHelp("A git repository whose history of --file becomes datasets.", valueName: "repo"))
+    var fromGit: String?
+
+    @Option(name: .long, help: ArgumentHelp("With --from-git: the file, as a path inside the repository (taken literally: * is a file named *).", valueName: "path"))
+    var file: String?
+
+    @Option(name: .long, help: "With --from-git: how many of the newest commits that changed the file to take (datasets: one fewer).")
+    var versions: Int = 10
+
+    @Option(
+        name: .customLong("max-bytes"),
+        help: ArgumentHelp("With --from-git: the largest version read, in bytes; a bigger one is refused with its size.", valueName: "bytes"))
+    var maxBytes: Int = GitHistory.defaultMaxBytes
+
+    func validate() throws {
+        guard fromGit != nil else {
+            if file != nil { throw ValidationError("--file names a file of a --from-git repository; give --from-git REPO too") }
+            return
+        }
+        guard file != nil else { throw ValidationError("--from-git needs --file PATH (the file inside the repository)") }
+        guard versions >= 2 else { throw ValidationError("--versions must be at least 2") }
+        guard maxBytes > 0 else { throw ValidationError("--max-bytes must be positive") }
+    }
+
+    /// The datasets of the history (nil without `--from-git`); what was
+    /// skipped is noted on standard error. Every problem is exit 2.
+    func datasets() throws(CLIFailure) -> [Dataset]? {
+        guard let fromGit, let file else { return nil }
+        do {
+            let history = try GitHistory.datasets(repository: fromGit, file: file, limit: versions, maxBytes: maxBytes)
+            for note in history.notes { StandardError.note(TerminalText.visible(note)) }
+            return history.datasets
+        } catch {
+            throw CLIFailure.badInput(TerminalText.visible(error.description))
+        }
+    }
+}

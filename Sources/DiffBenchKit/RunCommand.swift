@@ -21,6 +21,9 @@ struct RunCommand: ParsableCommand {
             the files are rewritten after every dataset, so an interrupted run keeps its \
             finished rows. Generated datasets are saved under --datasets-dir.
 
+            --from-git REPO --file PATH does the same for each pair of consecutive versions of \
+            a file in a git repository (lines as GNU diff counts them).
+
             --old A --new B (repeatable, in pairs) times every engine on your own two lists: \
             JSON arrays of strings, numbers or objects (--id, --content), or text files with \
             --lines. The pair is checked before anything runs, written into the run folder as \
@@ -92,6 +95,8 @@ struct RunCommand: ParsableCommand {
 
     @OptionGroup var listFiles: ListFileOptions
 
+    @OptionGroup var git: GitImportOptions
+
     @Option(help: "Reports folder.")
     var output: String = "Reports"
 
@@ -138,7 +143,7 @@ struct RunCommand: ParsableCommand {
     }
 
     /// Whether the plan generates workloads (none when only files are given).
-    var generatesWorkloads: Bool { (datasetFiles.isEmpty && oldFiles.isEmpty) || workloads != nil }
+    var generatesWorkloads: Bool { (datasetFiles.isEmpty && oldFiles.isEmpty && git.fromGit == nil) || workloads != nil }
 
     func run() throws {
         let registry = EngineRegistry.current
@@ -285,8 +290,9 @@ struct RunCommand: ParsableCommand {
         }
     }
 
-    /// The user's pairs (`--old`/`--new`), read and checked, each with the
-    /// dataset file it will be run from (`RUN/inputs/pair-K.json`). Two
+    /// The user's pairs (`--old`/`--new`) and the git history's
+    /// (`--from-git`), read and checked, each with the dataset file it will
+    /// be run from (`RUN/inputs/pair-K.json`, `git-K.json`). Two
     /// pairs named alike get `#2`, `#3` after the name, so their rows stay apart.
     func readPairs(into folder: String) throws(CLIFailure) -> [(path: String, dataset: Dataset)] {
         var pairs: [(path: String, dataset: Dataset)] = []
@@ -304,6 +310,9 @@ struct RunCommand: ParsableCommand {
                 copy += 1
             }
             pairs.append((folder + "/inputs/pair-\(index + 1).json", dataset))
+        }
+        for (index, dataset) in (try git.datasets() ?? []).enumerated() {
+            pairs.append((folder + "/inputs/git-\(index + 1).json", dataset))
         }
         return pairs
     }

@@ -10,12 +10,15 @@ public enum InputFile {
     /// is skipped, for every reader alike. O(file size).
     public static func bytes(at path: String, expected: String) throws(InputError) -> [UInt8] {
         var bytes = try wholeFile(at: path, expected: expected)
-        if bytes.starts(with: byteOrderMark) { bytes.removeFirst(byteOrderMark.count) }
+        skipByteOrderMark(&bytes)
         return bytes
     }
 
-    /// The UTF-8 byte order mark, U+FEFF.
-    static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+    /// Drops a UTF-8 byte order mark (U+FEFF, `EF BB BF`) at the start of
+    /// `bytes`, if there is one: in place, no second copy. O(bytes) when present.
+    public static func skipByteOrderMark(_ bytes: inout [UInt8]) {
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+    }
 
     private static func wholeFile(at path: String, expected: String) throws(InputError) -> [UInt8] {
         // A regular file straight into one array (no Data copy: a big file costs its size once).
