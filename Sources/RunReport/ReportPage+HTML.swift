@@ -28,7 +28,7 @@ extension ReportPage {
             "<body>",
             "<h1>\(Self.escapeHTML(title))</h1>",
             "<p class=\"files\">\(Self.escapeHTML(runLine)) · <a href=\"results.csv\">results.csv</a> · <a href=\"results.json\">results.json</a> · <a href=\"index.md\">index.md</a></p>",
-            "<nav><a href=\"#advice\">Which engine?</a> · <a href=\"#charts\">Charts</a> · <a href=\"#verdict\">Per workload</a> · <a href=\"#exponents\">Exponents</a> · <a href=\"#results\">Results</a> · <a href=\"#environment\">Environment</a></nav>",
+            "<nav>" + (yourLists.isEmpty ? "" : "<a href=\"#your-lists\">Your lists</a> · ") + "<a href=\"#advice\">Which engine?</a> · <a href=\"#charts\">Charts</a> · <a href=\"#verdict\">Per workload</a> · <a href=\"#exponents\">Exponents</a> · <a href=\"#results\">Results</a> · <a href=\"#environment\">Environment</a></nav>",
         ]
         out.append(contentsOf: yourListsHTML)
         out.append(contentsOf: adviceHTML)
