@@ -50,13 +50,16 @@ public struct YourLists: Hashable, Sendable {
             + "ids repeat: \(shape.idsRepeat ? "yes" : "no"), changed: \(Self.percent(shape.changedFraction)) — \(use)"
     }
 
-    /// The evidence, one line per engine: time of one call, steps, peak heap.
+    /// The evidence, one line per engine: time of one call, steps, peak heap,
+    /// and why the advice says to avoid it (an engine needing unique ids
+    /// can run where trimming hides a repeat, and be fast, yet is not advised).
     public var evidenceLines: [String] {
         let width = evidence.map(\.engine.count).max() ?? 0
         return evidence.map { row in
             var line = row.engine.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + Formatting.duration(row.medianNs!)
             if let steps = row.steps { line += ", " + Formatting.counted(steps, "step") }
             if let heap = row.peakHeapBytes { line += ", peak heap " + Formatting.bytes(heap) }
+            if let avoid = advice?.avoid.first(where: { $0.engine == row.engine }) { line += " — avoid: " + avoid.why }
             return line
         }
     }

@@ -92,6 +92,9 @@ struct YourListsRunTests {
         #expect(result.stdout.contains("ids repeat: yes"))
         let pick = try #require(Self.pick(in: result.stdout))
         #expect(pick != "set")
+        // Where set ran (the repeat hidden by trimming), its line says why it is not advised.
+        let setLine = result.stdout.split(separator: "\n").first { $0.hasPrefix("    set ") }
+        #expect(setLine == nil || setLine!.hasSuffix("— avoid: needs unique ids"), "\(result.stdout)")
         #expect(try Self.results(dir.appendingPathComponent("rep")).datasets?.first?.ids_repeat == true)
     }
 
