@@ -70,7 +70,7 @@ let package = Package(
         .testTarget(
             name: "DiffEnginesTests", dependencies: ["DiffEngines", "ListUpdates", "DiffEngineChecks", "DiffBenchTestSupport"]),
         .testTarget(name: "ListUpdatesTests", dependencies: ["ListUpdates", "DiffEngines", "Formats", "DiffBenchTestSupport"]),
-        .testTarget(name: "FormatsTests", dependencies: ["Formats", "Workloads", "DiffBenchTestSupport"]),
+        .testTarget(name: "FormatsTests", dependencies: ["Formats", "Workloads", "DiffBenchTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "WorkloadsTests", dependencies: ["Workloads", "Formats", "DiffEngines", "DiffBenchTestSupport"]),
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "Formats", "Workloads", "DiffBenchTestSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "DiffBenchTestSupport"]),

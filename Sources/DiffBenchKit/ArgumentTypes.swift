@@ -64,6 +64,15 @@ struct CommaList<Item: ListItem>: ExpressibleByArgument, Hashable {
     }
 }
 
+extension CommaList where Item == EngineName {
+    /// `all` for every registered engine, or a comma-separated list: one
+    /// meaning of `--engines` for `run` and `diff`.
+    @Sendable static func parseOrAll(_ text: String) throws -> CommaList {
+        if text.trimmingCharacters(in: .whitespaces) == "all" { return CommaList(EngineRegistry.current.names) }
+        return try parse(text)
+    }
+}
+
 /// Why a list option was refused; ArgumentParser prints it after the value.
 struct ListError: Error, CustomStringConvertible {
     var description: String
@@ -186,15 +195,103 @@ struct BaselineFolderOption: ParsableArguments {
     var path: String = Baselines.defaultDirectory
 }
 
-/// The two lists `diff` and `teach` compare: two JSON files, or two
-/// literal strings with `--chars`.
+/// How list files are read, shared by every command that reads a user's
+/// pair (`diff`, `teach`, `table`, `run --old/--new`): one meaning per
+/// option name. See ``ListReading`` for the rules.
+struct ListFileOptions: ParsableArguments {
+    @Flag(help: "Read the files as text, one element per line (lines end at LF, CRLF or CR, as GNU diff counts them; an empty file is 0 lines).")
+    var lines = false
+
+    @Option(name: .customLong("id"), help: ArgumentHelp("The id of an object in a JSON list: a key, or a dotted path such as user.id.", valueName: "keypath"))
+    var idPath = "id"
+
+    @Option(
+        name: .customLong("content"),
+        help: ArgumentHelp(
+            "Keys (or dotted paths) whose values are an object's content, comma-separated. Default: the whole object minus the id, so any changed field is an update.",
+            valueName: "keys"))
+    var contentKeys: String?
+
+    /// The reading rules these options give.
+    var reading: ListReading {
+        ListReading(
+            id: idPath,
+            contentKeys: contentKeys.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } })
+    }
+
+    func validate() throws {
+        guard !idPath.isEmpty else { throw ValidationError("--id must name a key") }
+        if let contentKeys {
+            let keys = contentKeys.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard !keys.contains(where: \.isEmpty) else { throw ValidationError("--content: empty key in '\(contentKeys)'") }
+            guard Set(keys).count == keys.count else { throw ValidationError("--content names a key twice") }
+            guard !keys.contains(idPath) else { throw ValidationError("--content names the id key \(idPath); the id is never content") }
+        }
+        if lines, idPath != "id" || contentKeys != nil {
+            throw ValidationError("--id and --content read objects of JSON lists; --lines reads text, which has neither")
+        }
+    }
+}
+
+/// The two lists `diff` and `teach` compare: two JSON files, two text
+/// files with `--lines`, or two literal strings with `--chars`.
 struct TwoListsArguments: ParsableArguments {
     @Flag(name: .long, help: "Treat OLD and NEW as literal strings; each character is an element.")
     var chars = false
 
-    @Argument(help: "The old list (a JSON file, or a string with --chars).")
+    @OptionGroup var files: ListFileOptions
+
+    @Argument(help: "The old list (a JSON file, a text file with --lines, or a string with --chars).")
     var old: String
 
-    @Argument(help: "The new list (a JSON file, or a string with --chars).")
+    @Argument(help: "The new list (a JSON file, a text file with --lines, or a string with --chars).")
     var new: String
+
+    func validate() throws {
+        if chars, files.lines { throw ValidationError("--chars (literal strings) and --lines (text files) exclude each other") }
+        if chars, files.idPath != "id" || files.contentKeys != nil {
+            throw ValidationError("--id and --content read objects of JSON lists; --chars takes literal strings")
+        }
+    }
+}
+
+/// A file's history in a git repository as datasets of lines, for
+/// `generate --from-git` and `run --from-git`: one meaning per option.
+struct GitImportOptions: ParsableArguments {
+    @Option(name: .customLong("from-git"), help: ArgumentHelp("A git repository whose history of --file becomes datasets.", valueName: "repo"))
+    var fromGit: String?
+
+    @Option(name: .long, help: ArgumentHelp("With --from-git: the file, as a path inside the repository (taken literally: * is a file named *).", valueName: "path"))
+    var file: String?
+
+    @Option(name: .long, help: "With --from-git: how many of the newest commits that changed the file to take (datasets: one fewer).")
+    var versions: Int = 10
+
+    @Option(
+        name: .customLong("max-bytes"),
+        help: ArgumentHelp("With --from-git: the largest version read, in bytes; a bigger one is refused with its size.", valueName: "bytes"))
+    var maxBytes: Int = GitHistory.defaultMaxBytes
+
+    func validate() throws {
+        guard fromGit != nil else {
+            if file != nil { throw ValidationError("--file names a file of a --from-git repository; give --from-git REPO too") }
+            return
+        }
+        guard file != nil else { throw ValidationError("--from-git needs --file PATH (the file inside the repository)") }
+        guard versions >= 2 else { throw ValidationError("--versions must be at least 2") }
+        guard maxBytes > 0 else { throw ValidationError("--max-bytes must be positive") }
+    }
+
+    /// The datasets of the history (nil without `--from-git`); what was
+    /// skipped is noted on standard error. Every problem is exit 2.
+    func datasets() throws(CLIFailure) -> [Dataset]? {
+        guard let fromGit, let file else { return nil }
+        do {
+            let history = try GitHistory.datasets(repository: fromGit, file: file, limit: versions, maxBytes: maxBytes)
+            for note in history.notes { StandardError.note(TerminalText.visible(note)) }
+            return history.datasets
+        } catch {
+            throw CLIFailure.badInput(TerminalText.visible(error.description))
+        }
+    }
 }

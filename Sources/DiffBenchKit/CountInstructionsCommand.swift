@@ -20,7 +20,7 @@ struct CountInstructionsCommand: ParsableCommand {
     func run() throws {
         do {
             try InstructionCounter.runChild(jobsPath: jobs, registry: EngineRegistry.current, parallel: parallel) { path in
-                try DatasetFile.read(path: path)
+                try RunCommand.loadDataset(path)
             }
         } catch let error as InstructionCountError {
             throw CLIFailure.badInput(error.description)

@@ -143,4 +143,6 @@ enum DiffOutputFormat: String, ExpressibleByArgument, CaseIterable {
     case text, json
     case batch
     case batchJSON = "batch-json"
+    /// A unified diff of two texts (`--lines`), for `patch`.
+    case unified
 }

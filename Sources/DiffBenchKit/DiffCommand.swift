@@ -24,6 +24,16 @@ struct DiffCommand: ParsableCommand {
             JSON output: {"engine", "deletes": [i], "inserts": [j], "moves": [{"from","to"}], \
             "updates": [{"old","new"}]}.
 
+            With --lines they are text files whose lines are the elements (a line ends at \
+            LF, CRLF or CR; an empty file is 0 lines), and --format unified prints a unified \
+            diff that `patch` applies to OLD to give NEW. In a JSON list of objects the id is \
+            --id (default "id", or a dotted path such as user.id) and the content is the whole \
+            object minus the id, unless --content names the keys that count.
+
+            --engines all (or a comma-separated list) prints one line per engine instead of a \
+            changeset: its steps, moves, whether its edit script is the shortest, and the time \
+            of one call.
+
             --format batch prints the change as UIKit batch updates (performBatchUpdates \
             calls, in order), --format batch-json as a batch file for `diffbench validate`. \
             With these formats OLD and NEW may also hold sections: [{"id", "rows": [list]}].
@@ -34,10 +44,18 @@ struct DiffCommand: ParsableCommand {
         )
     }
 
-    @Option(name: .long, help: ArgumentHelp("Engine: \(EngineRegistry.current.namesInWords).", valueName: "engine"), transform: EngineChoice.parse)
-    var engine = EngineChoice(default: .myers)
+    @Option(name: .long, help: ArgumentHelp("Engine: \(EngineRegistry.current.namesInWords). Default: \(DiffCommand.defaultEngine.rawValue).", valueName: "engine"), transform: EngineChoice.parse)
+    var engine = EngineChoice(default: DiffCommand.defaultEngine)
 
-    @Option(name: .long, help: "Output format: text, json, batch or batch-json.")
+    /// The engine `diff` uses when none is named.
+    static let defaultEngine = EngineName.myers
+
+    @Option(
+        help: ArgumentHelp("Compare engines on this pair, one line each: all, or a comma-separated list.", valueName: "engines"),
+        transform: CommaList<EngineName>.parseOrAll)
+    var engines: CommaList<EngineName>?
+
+    @Option(name: .long, help: "Output format: text, json, batch, batch-json or unified (with --lines).")
     var format: DiffOutputFormat = .text
 
     @Flag(name: .long, help: "Report the fewest possible moves (re-partitions the engine's matches).")
@@ -55,6 +73,12 @@ struct DiffCommand: ParsableCommand {
     var chars: Bool { lists.chars }
 
     func validate() throws {
+        if format == .unified, !lists.files.lines {
+            throw ValidationError("--format unified writes a diff of text lines; add --lines")
+        }
+        if engines != nil, format != .text {
+            throw ValidationError("--engines prints one line per engine as text; leave out --format, or use --engine")
+        }
         guard timeBudget >= 0, !timeBudget.isNaN else { throw ValidationError("--time-budget must be 0 (no limit) or a positive number of seconds") }
         if noMoves, !engine.descriptor.info.infersMoves {
             throw ValidationError(
@@ -74,8 +98,9 @@ struct DiffCommand: ParsableCommand {
         if format == .batch || format == .batchJSON {
             return try runBatch(descriptor: descriptor, options: DiffOptions(inferMoves: !noMoves, minimizeMoves: minimizeMoves))
         }
-        let pair = try UserListPair.load(old: old, new: new, chars: chars)
+        let pair = try UserListPair.load(lists)
         let options = DiffOptions(inferMoves: !noMoves, minimizeMoves: minimizeMoves)
+        if let engines { return try compare(engines.items, on: pair, options: options) }
         try checkBudget(descriptor, seconds: CallPrediction.seconds(descriptor, lists: pair.lists), counts: pair.lists.counts)
         let changeset: Changeset
         // What the engine prints goes to stderr: stdout is the changeset (`--format json` is read by programs).
@@ -93,6 +118,9 @@ struct DiffCommand: ParsableCommand {
         switch format {
         case .json:
             print(ChangesetJSON.render(changeset, engine: engineName.rawValue))
+        case .unified:
+            guard let text = pair.text else { throw CLIFailure.badInput("--format unified needs --lines") }
+            print(UnifiedDiff.render(changeset, old: text.old, new: text.new, oldName: old, newName: new), terminator: "")
         case .text, .batch, .batchJSON:
             let counts = pair.lists.counts
             print(
@@ -128,11 +156,24 @@ struct UserListPair {
     var lists: UserLists
     var oldSource: String
     var newSource: String
+    /// The two texts with their line endings, when read with `--lines`.
+    var text: (old: TextLines, new: TextLines)?
 
-    static func load(old: String, new: String, chars: Bool) throws(CLIFailure) -> UserListPair {
-        if chars { return UserListPair(lists: UserListReader.characters(old: old, new: new), oldSource: "OLD", newSource: "NEW") }
+    static func load(_ arguments: TwoListsArguments) throws(CLIFailure) -> UserListPair {
+        let old = arguments.old, new = arguments.new
+        if arguments.chars {
+            return UserListPair(lists: UserListReader.characters(old: old, new: new), oldSource: "OLD", newSource: "NEW")
+        }
         do {
-            var reader = UserListReader()
+            if arguments.files.lines {
+                let oldText = try TextLines.read(path: old), newText = try TextLines.read(path: new)
+                for (path, text) in [(old, oldText), (new, newText)] where text.missingFinalNewline {
+                    StandardError.note("\(TerminalText.visible(path)): no newline at end of file")
+                }
+                return UserListPair(
+                    lists: .values(oldText.lines, newText.lines), oldSource: old, newSource: new, text: (oldText, newText))
+            }
+            var reader = UserListReader(reading: arguments.files.reading)
             return UserListPair(lists: try reader.read(old: old, new: new), oldSource: old, newSource: new)
         } catch {
             throw CLIFailure.badInput(error.description)
@@ -166,15 +207,21 @@ struct ListPair {
     var oldSource: String
     var newSource: String
 
-    static func load(old: String, new: String, chars: Bool) throws -> ListPair {
-        var reader = ListReader()
+    static func load(old: String, new: String, chars: Bool, files: ListFileOptions? = nil) throws -> ListPair {
+        var reader = ListReader(reading: files?.reading ?? .standard)
         if chars {
             return ListPair(
                 old: reader.read(characters: old), new: reader.read(characters: new), oldSource: "OLD", newSource: "NEW")
         }
         do {
+            if files?.lines == true {
+                let oldList = reader.read(lines: try TextLines.read(path: old).lines)
+                let newList = reader.read(lines: try TextLines.read(path: new).lines)
+                return ListPair(old: oldList, new: newList, oldSource: old, newSource: new)
+            }
             let oldList = try reader.read(path: old)
             let newList = try reader.read(path: new)
+            try reader.finish()
             if oldList.kind != newList.kind, !oldList.items.isEmpty, !newList.items.isEmpty {
                 throw InputError(
                     source: new,
@@ -209,8 +256,7 @@ enum ChangesetText {
     static func render(
         _ changeset: Changeset, oldCount: Int, newCount: Int, engine: String, label: (DiffError.Side, Int) -> String
     ) -> String {
-        // "1 step (1 delete, 0 inserts, 1 move, 1 update)": singular for one, plural otherwise.
-        func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+        let count = Formatting.counted
         var lines = [
             "\(engine): \(oldCount) → \(newCount) elements, \(count(changeset.stepCount, "step")) "
                 + "(\(count(changeset.deletes.count, "delete")), \(count(changeset.inserts.count, "insert")), "

@@ -52,14 +52,7 @@ struct GenerateCommand: ParsableCommand {
     @Option(name: .long, help: "The dataset file to write (parent folders are created).")
     var output: String?
 
-    @Option(name: .customLong("from-git"), help: ArgumentHelp("A git repository whose history of --file becomes datasets.", valueName: "repo"))
-    var fromGit: String?
-
-    @Option(name: .long, help: ArgumentHelp("With --from-git: the file, as a path inside the repository.", valueName: "path"))
-    var file: String?
-
-    @Option(name: .long, help: "With --from-git: how many of the newest versions to take (datasets: one fewer).")
-    var versions: Int = 10
+    @OptionGroup var git: GitImportOptions
 
     @Flag(name: .long, help: "List the workloads and their parameters, then exit.")
     var list = false
@@ -72,7 +65,7 @@ struct GenerateCommand: ParsableCommand {
             print(format == .json ? GenerateCommand.listJSON() : GenerateCommand.listText())
             return
         }
-        if let fromGit { return try importHistory(repository: fromGit) }
+        if git.fromGit != nil { return try importHistory() }
         guard let workload else { throw CLIFailure.badInput("generate needs --workload NAME (or --list, or --from-git)") }
         guard let size else { throw CLIFailure.badInput("generate needs --size N") }
         guard let output else { throw CLIFailure.badInput("generate needs --output PATH") }
@@ -107,16 +100,9 @@ struct GenerateCommand: ParsableCommand {
     }
 
     /// `--from-git`: one dataset file per pair of consecutive versions.
-    func importHistory(repository: String) throws {
-        guard let file else { throw CLIFailure.badInput("--from-git needs --file PATH (the file inside the repository)") }
+    func importHistory() throws {
         guard let output else { throw CLIFailure.badInput("--from-git needs --output FOLDER") }
-        guard versions >= 2 else { throw CLIFailure.badInput("--versions must be at least 2") }
-        let datasets: [Dataset]
-        do {
-            datasets = try GitHistory.datasets(repository: repository, file: file, limit: versions)
-        } catch {
-            throw CLIFailure.badInput(error.description)
-        }
+        guard let datasets = try git.datasets(), let file = git.file else { return }
         let slug = String(file.map { $0.isLetter || $0.isNumber ? $0 : "-" })
         for dataset in datasets {
             let name = "git-\(slug)-\(dataset.parameters["from"] ?? "")-\(dataset.parameters["to"] ?? "").json"

@@ -19,7 +19,7 @@ struct MeasureCaseCommand: ParsableCommand {
     var job: String
 
     func run() throws {
-        let status = CaseWorker.serve(jobPath: job, registry: EngineRegistry.current) { path in try DatasetFile.read(path: path) }
+        let status = CaseWorker.serve(jobPath: job, registry: EngineRegistry.current) { path in try RunCommand.loadDataset(path) }
         Foundation.exit(status)
     }
 }

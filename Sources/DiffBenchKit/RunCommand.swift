@@ -7,6 +7,7 @@ import Workloads
 import Formats
 import ListUpdates
 import Teaching
+import RunReport
 
 struct RunCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
@@ -19,6 +20,16 @@ struct RunCommand: ParsableCommand {
             OUTPUT/NAME/ (results.csv, results.json) and OUTPUT/latest points at the newest run; \
             the files are rewritten after every dataset, so an interrupted run keeps its \
             finished rows. Generated datasets are saved under --datasets-dir.
+
+            --from-git REPO --file PATH does the same for each pair of consecutive versions of \
+            a file in a git repository (lines as GNU diff counts them).
+
+            --old A --new B (repeatable, in pairs) times every engine on your own two lists: \
+            JSON arrays of strings, numbers or objects (--id, --content), or text files with \
+            --lines. The pair is checked before anything runs, written into the run folder as \
+            a dataset file (inputs/), named after the files, and timed under each element kind \
+            that fits it (int, and uuid for string ids: your own id texts are hashed). The \
+            closing lines and the page open with the engine to use for them.
 
             Build in release mode for meaningful times (make bench does).
 
@@ -37,8 +48,8 @@ struct RunCommand: ParsableCommand {
     }
 
     @Option(
-        help: ArgumentHelp("Engines, comma-separated (\(EngineName.knownNames.joined(separator: ", "))).", valueName: "engines"),
-        transform: CommaList<EngineName>.parse)
+        help: ArgumentHelp("Engines: all, or a comma-separated list (\(EngineName.knownNames.joined(separator: ", "))).", valueName: "engines"),
+        transform: CommaList<EngineName>.parseOrAll)
     var engines = CommaList(EngineRegistry.current.names)
 
     @Option(
@@ -64,7 +75,7 @@ struct RunCommand: ParsableCommand {
             "Element kinds to time every dataset as, comma-separated: \(ElementKind.allCases.map { "\($0.rawValue) (\($0.summary))" }.joined(separator: ", ")). A --dataset whose ids are strings keeps its own id texts under uuid and record (those are what is hashed) and its ids numbered in order of first appearance under int.",
             valueName: "kinds"),
         transform: CommaList<ElementKind>.parse)
-    var elements = CommaList([ElementKind.int])
+    var elements: CommaList<ElementKind>?
 
     @Option(help: "Seed of the generated datasets.")
     var seed: UInt64 = 1
@@ -84,6 +95,16 @@ struct RunCommand: ParsableCommand {
     @Option(name: .customLong("dataset"), help: "A dataset file to run (repeatable); replaces the generated plan unless --workloads is given too. Ids may be integers or strings (see --elements).")
     var datasetFiles: [String] = []
 
+    @Option(name: .customLong("old"), help: ArgumentHelp("Your old list (repeatable; each with a --new): a JSON list, or a text file with --lines.", valueName: "file"))
+    var oldFiles: [String] = []
+
+    @Option(name: .customLong("new"), help: ArgumentHelp("Your new list, paired with the --old before it.", valueName: "file"))
+    var newFiles: [String] = []
+
+    @OptionGroup var listFiles: ListFileOptions
+
+    @OptionGroup var git: GitImportOptions
+
     @Option(help: "Reports folder.")
     var output: String = "Reports"
 
@@ -93,8 +114,8 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Where generated datasets are saved (empty to not save).")
     var datasetsDir: String = "Datasets/generated"
 
-    @Option(help: "Dataset whose LCS memo table is dumped into the run folder (memo/: text, TSV, PNG heatmap), as WORKLOAD@SIZE; empty for none.")
-    var memo: String = "feed@100"
+    @Option(help: "Dataset whose LCS memo table is dumped into the run folder (memo/: text, TSV, PNG heatmap), as WORKLOAD@SIZE; empty for none. Default: feed@100 when the run generates workloads.")
+    var memo: String?
 
     @Flag(help: "Skip the memory pass.")
     var noMemory = false
@@ -143,7 +164,24 @@ struct RunCommand: ParsableCommand {
         if inProcess && (caseTimeout != nil || caseMemory != nil) {
             throw ValidationError("--case-timeout and --case-memory need workers; they do nothing with --in-process")
         }
+        guard oldFiles.count == newFiles.count else {
+            throw ValidationError("--old and --new come in pairs: \(oldFiles.count) --old and \(newFiles.count) --new given")
+        }
+        if oldFiles.isEmpty, listFiles.lines || listFiles.idPath != "id" || listFiles.contentKeys != nil {
+            throw ValidationError("--lines, --id and --content say how to read --old and --new files; give a pair")
+        }
     }
+
+    /// A dataset file as every process of a run reads it (the parent, its
+    /// workers, the instruction pass): a file that claims a generated
+    /// workload is re-checked against the generator, and renamed and marked
+    /// not generated when the claim fails, so all of them name it alike.
+    static func loadDataset(_ path: String) throws -> Dataset {
+        try DatasetFile.read(path: path).checkingGeneratorClaim(file: path)
+    }
+
+    /// Whether the plan generates workloads (none when only files are given).
+    var generatesWorkloads: Bool { (datasetFiles.isEmpty && oldFiles.isEmpty && git.fromGit == nil) || workloads != nil }
 
     func run() throws {
         let registry = EngineRegistry.current
@@ -151,7 +189,7 @@ struct RunCommand: ParsableCommand {
         // Checked before anything is created: a bad name must not write outside the reports folder.
         try Self.checkRunName(runName)
         var cases: [RunPlan.Source] = []
-        if datasetFiles.isEmpty || workloads != nil {
+        if generatesWorkloads {
             let workloadNames = workloads?.items ?? WorkloadName.allCases
             if let sizes {
                 cases = workloadNames.flatMap { workload in
@@ -166,16 +204,24 @@ struct RunCommand: ParsableCommand {
         }
         // Every file is checked before the run starts; the first is kept for
         // the runner, so a run of one big file reads it once.
-        var preloaded: (path: String, dataset: Dataset)?
+        var preloaded: [String: Dataset] = [:]
         for path in datasetFiles {
             do {
-                let dataset = try DatasetFile.read(path: path)
-                if preloaded == nil { preloaded = (path, dataset) }
+                let dataset = try DatasetFile.read(path: path).checkingGeneratorClaim(file: path)
+                if preloaded.isEmpty { preloaded[path] = dataset }
             } catch {
                 throw CLIFailure.badInput("\(error)")
             }
             cases.append(.file(path))
         }
+        // The user's pairs: read and checked here, written into the run folder
+        // as dataset files once it is locked, and run from those files.
+        let pairs = try readPairs(into: output + "/" + runName)
+        for pair in pairs {
+            preloaded[pair.path] = pair.dataset
+            cases.append(.file(pair.path))
+        }
+        let elements = self.elements?.items ?? Self.fittingKinds(pairs.map(\.dataset))
         if let shard { cases = RunPlan.shard(cases, index: shard.index, of: shard.count) }
         let countInstructions = !noInstructions && (instructions || (self.plan == .ci && sizes == nil))
         if countInstructions {
@@ -184,7 +230,7 @@ struct RunCommand: ParsableCommand {
         let memoCase = try parseMemoCase()
         try Self.checkLatest(in: output)
         var plan = RunPlan(
-            engines: engines.items, registry: registry, includeFloor: !noFloor, cases: cases, elementKinds: elements.items, seed: seed,
+            engines: engines.items, registry: registry, includeFloor: !noFloor, cases: cases, elementKinds: elements, seed: seed,
             minSamples: minSamples, minTime: minTime, timeBudget: timeBudget, lcsMemoryBudget: lcsMemoryBudget.bytes,
             measureMemory: !noMemory, datasetsDirectory: datasetsDir.isEmpty ? nil : datasetsDir,
             outputDirectory: output + "/" + runName, runName: runName)
@@ -201,16 +247,16 @@ struct RunCommand: ParsableCommand {
         let lock = try RunFolderLock(directory: plan.outputDirectory)
         defer { withExtendedLifetime(lock) {} }
         Self.removeEarlierReport(in: plan.outputDirectory)
+        for pair in pairs {
+            do { try DatasetFile.write(pair.dataset, to: pair.path) } catch { throw CLIFailure.badInput(error.description) }
+        }
         let outcome: Runner.Outcome
         do {
             // In process, whatever an engine prints goes to stderr: stdout is the run's own table.
             outcome = try StandardOutput.divertedToStandardError(when: inProcess) { () throws -> Runner.Outcome in
               try runner.run { path in
-                if let kept = preloaded, kept.path == path {
-                    preloaded = nil
-                    return kept.dataset
-                }
-                return try DatasetFile.read(path: path)
+                if let kept = preloaded.removeValue(forKey: path) { return kept }
+                return try RunCommand.loadDataset(path)
               }
             }
         } catch let error as InputError {
@@ -224,6 +270,12 @@ struct RunCommand: ParsableCommand {
         }
         if let (workload, size) = memoCase {
             writeMemoDump(workload: workload, size: size, into: plan.outputDirectory + "/memo")
+        }
+        for block in YourLists.blocks(outcome.document) {
+            print(TerminalText.visible(block.headline))
+            if let advice = block.advice { print("  " + TerminalText.visible(advice.plainText)) }
+            for line in block.evidenceLines { print("    " + TerminalText.visible(line)) }
+            print("")
         }
         print(ResultsTable.render(outcome.document.rows))
         // The folder is the user's text: a control character in it is shown escaped, not sent to the terminal.
@@ -266,6 +318,7 @@ struct RunCommand: ParsableCommand {
     }
 
     func parseMemoCase() throws -> (WorkloadName, Int)? {
+        let memo = self.memo ?? (generatesWorkloads ? "feed@100" : "")
         if memo.isEmpty { return nil }
         let parts = memo.split(separator: "@").map(String.init)
         guard parts.count == 2, let workload = WorkloadName(rawValue: parts[0]), let size = Int(parts[1]), size >= 0 else {
@@ -290,6 +343,40 @@ struct RunCommand: ParsableCommand {
         } catch {
             FileHandle.standardError.write(Data("diffbench: warning: no memo table dump: \(error)\n".utf8))
         }
+    }
+
+    /// The user's pairs (`--old`/`--new`) and the git history's
+    /// (`--from-git`), read and checked, each with the dataset file it will
+    /// be run from (`RUN/inputs/pair-K.json`, `git-K.json`). Two
+    /// pairs named alike get `#2`, `#3` after the name, so their rows stay apart.
+    func readPairs(into folder: String) throws(CLIFailure) -> [(path: String, dataset: Dataset)] {
+        var pairs: [(path: String, dataset: Dataset)] = []
+        for (index, (old, new)) in zip(oldFiles, newFiles).enumerated() {
+            var dataset: Dataset
+            do {
+                dataset = try DatasetFile.readPair(old: old, new: new, reading: listFiles.reading, lines: listFiles.lines)
+            } catch {
+                throw CLIFailure.badInput(error.description)
+            }
+            let name = dataset.workload
+            var copy = 2
+            while pairs.contains(where: { $0.dataset.workload == dataset.workload }) {
+                dataset.workload = "\(name) #\(copy)"
+                copy += 1
+            }
+            pairs.append((folder + "/inputs/pair-\(index + 1).json", dataset))
+        }
+        for (index, dataset) in (try git.datasets() ?? []).enumerated() {
+            pairs.append((folder + "/inputs/git-\(index + 1).json", dataset))
+        }
+        return pairs
+    }
+
+    /// The element kinds that fit the user's pairs when `--elements` is not
+    /// given: int always, and uuid too when some pair's ids are texts (then
+    /// uuid hashes the user's own texts, not generated UUIDs).
+    static func fittingKinds(_ datasets: [Dataset]) -> [ElementKind] {
+        datasets.contains { $0.symbols != nil } ? [.int, .uuid] : [.int]
     }
 
     /// A run name is one plain folder name: not empty, `.`, `..` or
@@ -318,7 +405,7 @@ struct RunCommand: ParsableCommand {
     /// A reused run name starts clean: the charts, page and memo dump of the
     /// earlier run of that name would otherwise sit beside the new results.
     static func removeEarlierReport(in directory: String) {
-        for name in ["charts", "memo", "index.html", "index.md", "targets.md"] {
+        for name in ["charts", "memo", "inputs", "index.html", "index.md", "targets.md"] {
             try? FileManager.default.removeItem(atPath: directory + "/" + name)
         }
     }

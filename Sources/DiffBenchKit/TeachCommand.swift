@@ -54,7 +54,7 @@ struct TeachCommand: ParsableCommand {
     func run() throws {
         let engineName = engine.name
         let folder = try TeachCommand.folderName(explicit: name, old: old, new: new, chars: chars)
-        let pair = try ListPair.load(old: old, new: new, chars: chars)
+        let pair = try ListPair.load(old: old, new: new, chars: chars, files: lists.files)
         let title = chars
             ? "\(old) → \(new)"
             : TeachCommand.title(pair.old.labels, file: old) + " → " + TeachCommand.title(pair.new.labels, file: new)

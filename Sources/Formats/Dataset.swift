@@ -33,6 +33,12 @@ public struct Dataset: Sendable, Equatable {
     /// plain integers (the id is the value) or when both lists are empty.
     /// The `uuid` and `record` element kinds time these texts as the ids.
     public var symbols: [String]?
+    /// The generator version that made the lists (``generatorVersion``), as
+    /// the file records it; nil for a user's data. A file naming a workload
+    /// counts as generated only when this is the current version and the
+    /// generator, re-run, gives the same lists (`targets` and the CI plan
+    /// count nothing else).
+    public var generator: String? = Dataset.generatorVersion
 
     public init(
         workload: String, size: Int, seed: UInt64, parameters: [String: String] = [:], kind: ListKind = .identified,

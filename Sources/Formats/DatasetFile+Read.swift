@@ -37,42 +37,20 @@ extension DatasetFile {
         return try reader.dataset(document, streamed: streamed)
     }
 
-    /// A dataset from two plain JSON array files (the user's own data, read
-    /// by ``ListReader``): workload `file`, size = the old list's length,
-    /// seed 0, and the two paths as the parameters `old` and `new`.
-    ///
-    /// Plain values that are all integers keep their value as id; other
-    /// values (strings, non-integer numbers) get ids in order of first
-    /// appearance, old file first, and their text in ``Dataset/symbols`` —
-    /// the same rule as the dataset file, so writing the result out and
-    /// reading it back gives the same dataset.
-    public static func readPair(old: String, new: String) throws(InputError) -> Dataset {
-        var reader = ListReader()
-        let oldList = try reader.read(path: old)
-        let newList = try reader.read(path: new)
-        if oldList.kind != newList.kind, !oldList.items.isEmpty, !newList.items.isEmpty {
-            throw InputError(
-                source: new,
-                problem: "holds \(newList.kind == .values ? "plain values" : "objects") but \(old) holds "
-                    + "\(oldList.kind == .values ? "plain values" : "objects")")
+    /// A dataset from a user's two list files (`run --old A --new B`):
+    /// JSON arrays read by ``UserListReader`` under `reading`, or text files
+    /// read as lines (`lines`); see ``Dataset/init(userPair:oldSource:newSource:unit:)``
+    /// for the names and ids. Every problem names the file (and the line and
+    /// column where there is one). O(bytes of both files).
+    public static func readPair(
+        old: String, new: String, reading: ListReading = .standard, lines: Bool = false
+    ) throws(InputError) -> Dataset {
+        if lines {
+            let pair = UserLists.values(try TextLines.read(path: old).lines, try TextLines.read(path: new).lines)
+            return try Dataset(userPair: pair, oldSource: old, newSource: new, unit: "lines")
         }
-        let kind = oldList.items.isEmpty ? newList.kind : oldList.kind
-        var dataset = Dataset(
-            workload: "file", size: oldList.items.count, seed: 0, parameters: ["old": old, "new": new], kind: kind,
-            old: oldList.items, new: newList.items)
-        if kind == .values {
-            let labels = oldList.labels + newList.labels
-            if labels.allSatisfy({ Int($0) != nil }) {
-                dataset.old = oldList.labels.map { FeedItem(id: Int($0)!, content: 0) }
-                dataset.new = newList.labels.map { FeedItem(id: Int($0)!, content: 0) }
-            } else {
-                var interner = Interner()
-                dataset.old = oldList.labels.map { FeedItem(id: interner.code(for: $0), content: 0) }
-                dataset.new = newList.labels.map { FeedItem(id: interner.code(for: $0), content: 0) }
-                dataset.symbols = interner.texts
-            }
-        }
-        return dataset
+        var reader = UserListReader(reading: reading)
+        return try Dataset(userPair: try reader.read(old: old, new: new), oldSource: old, newSource: new)
     }
 
     /// The bytes of the file at `path`, or why it cannot be read.
@@ -163,7 +141,7 @@ private struct DatasetReader {
                     ? "dataset format version \(version) is newer than this diffbench reads (\(DatasetFile.version))"
                     : "unknown dataset format version \(version); this diffbench reads version \(DatasetFile.version)")
         }
-        if let node = field["generator"] { _ = try string(node, "\"generator\"") }
+        let generator = try field["generator"].map { node throws(InputError) in try string(node, "\"generator\"") }
         let kindNode = try required("kind")
         guard case let .string(kindText) = kindNode.value, let kind = ListKind(rawValue: kindText) else {
             throw fail(kindNode, "\"kind\" must be \"identified\" or \"values\", found \(kindNode.value.canonicalText)")
@@ -174,6 +152,7 @@ private struct DatasetReader {
         if let items = streamed["old"] { old = items } else { old = try list(oldNode, kind, "old") }
         if let items = streamed["new"] { new = items } else { new = try list(newNode, kind, "new") }
         var dataset = Dataset(workload: "file", size: old.count, seed: 0, kind: kind, old: old, new: new)
+        dataset.generator = generator
         if let node = field["workload"] { dataset.workload = try string(node, "\"workload\"") }
         if let node = field["size"] {
             dataset.size = try integer(node, "\"size\"")

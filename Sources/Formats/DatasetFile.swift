@@ -57,7 +57,7 @@ public enum DatasetFile {
         out.line("{")
         out.line("  \"schema\": \(JSONValue.quoted(schema)),")
         out.line("  \"version\": \(version),")
-        out.line("  \"generator\": \(JSONValue.quoted(Dataset.generatorVersion)),")
+        if let generator = dataset.generator { out.line("  \"generator\": \(JSONValue.quoted(generator)),") }
         out.line("  \"workload\": \(JSONValue.quoted(dataset.workload)),")
         out.line("  \"size\": \(dataset.size),")
         out.line("  \"seed\": \(dataset.seed),")

@@ -13,6 +13,9 @@ public enum Formatting {
         return (value < 0 ? "-" : "") + out
     }
 
+    /// "1 step", "2 steps": the count and the noun, singular for one.
+    public static func counted(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+
     /// Items joined as prose: "a", "a and b", "a, b and c".
     public static func list(_ items: [String]) -> String {
         switch items.count {

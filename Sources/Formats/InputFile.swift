@@ -6,8 +6,21 @@ import Foundation
 public enum InputFile {
     /// The file's bytes, or an ``InputError`` saying it is missing, a
     /// folder (`expected` names what was wanted instead), or unreadable.
-    /// O(file size).
+    /// A UTF-8 byte order mark at the start (editors on Windows write one)
+    /// is skipped, for every reader alike. O(file size).
     public static func bytes(at path: String, expected: String) throws(InputError) -> [UInt8] {
+        var bytes = try wholeFile(at: path, expected: expected)
+        skipByteOrderMark(&bytes)
+        return bytes
+    }
+
+    /// Drops a UTF-8 byte order mark (U+FEFF, `EF BB BF`) at the start of
+    /// `bytes`, if there is one: in place, no second copy. O(bytes) when present.
+    public static func skipByteOrderMark(_ bytes: inout [UInt8]) {
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+    }
+
+    private static func wholeFile(at path: String, expected: String) throws(InputError) -> [UInt8] {
         // A regular file straight into one array (no Data copy: a big file costs its size once).
         if let bytes = DatasetFile.readWhole(path) { return bytes }
         guard let data = FileManager.default.contents(atPath: path) else {

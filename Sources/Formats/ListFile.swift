@@ -58,8 +58,28 @@ enum ListElement {
 /// numbers (not both) across the files of a pair — mixed, `"1"` and `1`
 /// could not be told apart once written to a dataset.
 struct ListElementRules {
+    /// Which key is the id and which make the content.
+    var reading: ListReading
     /// Whether plain values met so far are strings (true) or numbers, and where the first was.
     private var plainValues: (text: Bool, source: String)?
+    /// The `--content` keys some object held so far.
+    private var foundContentKeys: Set<String> = []
+    /// The files read so far, for the message on an unused content key.
+    private var sources: [String] = []
+
+    init(reading: ListReading = .standard) { self.reading = reading }
+
+    /// Refuses a content key that no object of the files read held (a typo
+    /// would make every content equal). Call after the last file. O(keys).
+    func checkContentKeys() throws(InputError) {
+        guard let keys = reading.contentKeys, let last = sources.last else { return }
+        for key in keys where !foundContentKeys.contains(key) {
+            throw InputError(
+                source: last,
+                problem: "no object of \(sources.joined(separator: " or ")) has the content key \"\(key)\" named by --content; "
+                    + "check its spelling (keys are case-sensitive)")
+        }
+    }
 
     /// Checks `element` (at `index` of `source`) against the kind of the
     /// elements before it in the same array (`kind`, updated). O(size of the element).
@@ -81,8 +101,10 @@ struct ListElementRules {
                     problem: "element \(index) is a section ({\"id\", \"rows\"}), but a flat list is expected here; "
                         + "diff --format batch or batch-json (and validate) read sections and diff their rows")
             }
-            guard let id = element.value["id"] else {
-                throw InputError(source: source, position: element.position, problem: "element \(index) has no \"id\"")
+            guard let id = ListReading.lookUp(reading.id, in: element.value) else {
+                throw InputError(
+                    source: source, position: element.position,
+                    problem: "element \(index) has no \"\(reading.id)\"" + (reading.id == "id" ? " (name the id key with --id KEY, or a dotted path such as user.id)" : ""))
             }
             let userID: UserID
             switch id {
@@ -91,13 +113,13 @@ struct ListElementRules {
             default:
                 throw InputError(
                     source: source, position: element.position,
-                    problem: "element \(index): \"id\" must be a string or a number, found \(id.typeName)")
+                    problem: "element \(index): \"\(reading.id)\" must be a string or a number, found \(id.typeName)")
             }
-            checked = .item(UserItem(id: userID, content: (element.value["content"] ?? .null).canonicalText))
+            checked = .item(UserItem(id: userID, content: reading.content(of: element.value, found: &foundContentKeys)))
         default:
             throw InputError(
                 source: source, position: element.position,
-                problem: "element \(index) is \(element.value.typeName); expected a string, a number or an {\"id\", \"content\"} object")
+                problem: "element \(index) is \(element.value.typeName); expected a string, a number or an object with an id")
         }
         if case let .value(_, isNumber) = checked {
             let isText = !isNumber
@@ -126,6 +148,7 @@ struct ListElementRules {
         json bytes: [UInt8], source: String, _ add: (ListElement) -> Void
     ) throws(InputError) -> ListKind {
         var kind: ListKind?
+        if !sources.contains(source) { sources.append(source) }
         let document = try InputFile.parsing(source) {
             try JSONParser.parse(bytes) { index, element in
                 add(try self.check(element, index: index, source: source, kind: &kind))
@@ -135,7 +158,8 @@ struct ListElementRules {
         guard case .array = document.value else {
             throw InputError(
                 source: source, position: document.position,
-                problem: "expected a JSON array of strings, numbers or {\"id\", \"content\"} objects, found \(document.value.typeName)")
+                problem: "expected a JSON array of strings, numbers or objects with an id, found \(document.value.typeName)"
+                    + (document.value.typeName == "an object" ? " (a dataset file goes to run --dataset)" : ""))
         }
         return kind ?? .values
     }
@@ -153,8 +177,12 @@ struct ListElementRules {
 /// ``UserListReader``.
 public struct ListReader {
     public var interner = Interner()
-    private var rules = ListElementRules()
-    public init() {}
+    private var rules: ListElementRules
+    public init(reading: ListReading = .standard) { rules = ListElementRules(reading: reading) }
+
+    /// Refuses a `--content` key that no object of the files read held;
+    /// call after the last file of a pair.
+    public func finish() throws(InputError) { try rules.checkContentKeys() }
 
     /// Reads the JSON file at `path`.
     public mutating func read(path: String) throws(InputError) -> LoadedList {
@@ -200,6 +228,11 @@ public struct ListReader {
             list.items.append(FeedItem(id: id, content: interner.code(for: "c" + item.content)))
             list.labels.append(item.id.text)
         }
+    }
+
+    /// Lines of text (``TextLines/lines``), each its own identity.
+    public mutating func read(lines: [String]) -> LoadedList {
+        LoadedList(items: lines.map { FeedItem(id: interner.code(for: "l" + $0), content: 0) }, labels: lines, kind: .values)
     }
 
     /// The characters of a literal string, each its own identity.

@@ -18,6 +18,14 @@ public struct RunDocument: Hashable, Sendable, Codable {
     /// rules); absent in files written before it existed.
     public var engines: [EngineInfo]?
     public var rows: [ResultRow]
+    /// What was measured about each dataset's data (``DatasetShape``), in
+    /// run order; nil in files written before it existed.
+    public var datasets: [DatasetShape]?
+
+    /// The recorded shape of the dataset `row` was measured on, if any. O(datasets).
+    public func shape(of row: ResultRow) -> DatasetShape? {
+        datasets?.first { $0.describes(row) }
+    }
 
     public init(
         environment: RunEnvironment, plan: PlanSummary, complete: Bool, engines: [EngineInfo]? = nil, rows: [ResultRow]

@@ -46,6 +46,30 @@ public enum UserLists: Sendable {
         }
     }
 
+    /// The first repeated id of either list — the old list first — as its
+    /// two positions, or nil when every id is unique within its list.
+    /// Looked for on the whole lists, never after trimming the common prefix
+    /// and suffix: a repeat there is still a repeat for an engine that needs
+    /// unique ids and for the report's advice. O(N + M) expected (one hash each).
+    public func firstRepeatedID() -> (side: DiffError.Side, first: Int, second: Int)? {
+        func repeated<ID: Hashable>(_ ids: some Sequence<ID>) -> (Int, Int)? {
+            var seen: [ID: Int] = [:]
+            for (index, id) in ids.enumerated() {
+                if let first = seen.updateValue(index, forKey: id) { return (first, index) }
+            }
+            return nil
+        }
+        switch self {
+        case let .values(old, new):
+            if let (first, second) = repeated(old) { return (.old, first, second) }
+            if let (first, second) = repeated(new) { return (.new, first, second) }
+        case let .items(old, new):
+            if let (first, second) = repeated(old.lazy.map(\.id)) { return (.old, first, second) }
+            if let (first, second) = repeated(new.lazy.map(\.id)) { return (.new, first, second) }
+        }
+        return nil
+    }
+
     /// What element `index` of one side is called in messages and listings:
     /// the value, or the id, as the file wrote it. O(1).
     public func label(_ side: DiffError.Side, _ index: Int) -> String {
@@ -65,8 +89,8 @@ public enum UserLists: Sendable {
 /// (the id's text and the content's canonical text) per object — about the
 /// file's size, not a tree of it, and no table of codes beside it.
 public struct UserListReader {
-    private var rules = ListElementRules()
-    public init() {}
+    private var rules: ListElementRules
+    public init(reading: ListReading = .standard) { rules = ListElementRules(reading: reading) }
 
     /// Reads the lists at `old` and `new`. An empty list goes with either
     /// kind; plain values beside objects are refused, naming both files.
@@ -74,6 +98,7 @@ public struct UserListReader {
     public mutating func read(old: String, new: String) throws(InputError) -> UserLists {
         let oldList = try read(json: InputFile.bytes(at: old, expected: "a JSON file"), source: old)
         let newList = try read(json: InputFile.bytes(at: new, expected: "a JSON file"), source: new)
+        try rules.checkContentKeys()
         return try Self.pair(oldList, newList, oldSource: old, newSource: new)
     }
 

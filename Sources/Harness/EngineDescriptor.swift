@@ -51,9 +51,14 @@ public struct EngineDescriptor: Sendable {
 
     /// The engine on the two lists of a user's files (``UserLists``),
     /// through the call specialized for their element type: the strings
-    /// and ids are hashed as the files wrote them.
+    /// and ids are hashed as the files wrote them. An engine that needs
+    /// unique ids refuses a repeat anywhere in the lists, even one that
+    /// trimming the common prefix and suffix would hide from the engine.
     @inlinable
     public func diff(_ lists: UserLists, options: DiffOptions) throws(DiffError) -> Changeset {
+        if info.requiresUniqueIDs, let twice = lists.firstRepeatedID() {
+            throw .duplicateID(id: lists.label(twice.side, twice.first), side: twice.side, first: twice.first, second: twice.second)
+        }
         switch lists {
         case let .values(old, new): return try diffStrings(old, new, options)
         case let .items(old, new): return try diffUserItems(old, new, options)

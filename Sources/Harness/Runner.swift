@@ -50,6 +50,10 @@ public struct Runner {
         for source in plan.cases {
             progress?.starting(source.label)
             if let supervisor {
+                // The workers make the dataset themselves; the parent makes it
+                // once more for its measured shape (untimed, before any worker).
+                let dataset = try CaseJob(source, kind: .int, subjects: []).dataset(seed: plan.seed, loadFile: loadFile)
+                document.datasets = (document.datasets ?? []) + [DatasetShape(dataset, generated: dataset.isGenerated)]
                 for (index, kind) in plan.elementKinds.enumerated() {
                     let caseRows = try supervisor.measure(source, kind: kind, cost: cost, saveDataset: index == 0)
                     rowsPerCase.append(caseRows)
@@ -68,6 +72,7 @@ public struct Runner {
                 case let .file(path):
                     dataset = try loadFile(path)
                 }
+                document.datasets = (document.datasets ?? []) + [DatasetShape(dataset, generated: dataset.isGenerated)]
                 for kind in plan.elementKinds {
                     let caseRows = CaseRun(runner: self, dataset: dataset, kind: kind, cost: cost).rows()
                     rowsPerCase.append(caseRows)

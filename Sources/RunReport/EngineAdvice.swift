@@ -24,7 +24,10 @@ import Formats
 /// on every workload of the shape (or on the most, when none manages all);
 /// engines tied with it on every workload are named as ties. Engines that
 /// could not run (skipped, failed) at a workload's largest size, or that
-/// take ``avoidRatio`` times the pick's time or more, are to be avoided.
+/// take ``avoidRatio`` times the pick's time or more, or whose peak heap in
+/// one call is ``avoidRatio`` times the pick's or more, are to be avoided.
+/// Where ids repeat (as recorded on the untrimmed lists), an engine that
+/// needs unique ids is never the pick, even on a row where it ran.
 public struct EngineAdvice: Hashable, Sendable, Codable {
     public enum Shape: String, Hashable, Sendable, Codable, CaseIterable {
         case uniqueIDs = "unique ids"
@@ -105,16 +108,20 @@ public struct EngineAdvice: Hashable, Sendable, Codable {
         return high.median - low.median <= tieTolerance * low.median
     }
 
-    /// The shape of a series: `text` and `sectioned` by workload name (the
-    /// workload catalog's contract names), otherwise repeated ids when the
-    /// rows say so (a fewest-edits count without a fewest-moves count, which
-    /// the runner leaves empty when ids repeat, or an engine that needs unique
-    /// ids skipped), unique ids otherwise. O(rows of the series).
-    static func shape(of series: RunSeries) -> Shape {
-        switch series.workload {
-        case "text": return .text
-        case "sectioned": return .sectioned
-        default: break
+    /// The shape of a series, from what the run measured and recorded
+    /// (results.json `datasets`, ``DatasetShape``): text when its datasets
+    /// are text, sectioned when they are grouped, repeated ids when an id
+    /// repeats anywhere in the untrimmed lists, unique ids otherwise — never
+    /// from a workload's name. A file written before shapes were recorded
+    /// falls back on the rows: a fewest-edits count without a fewest-moves
+    /// count (the runner leaves that empty when ids repeat), or an engine that
+    /// needs unique ids skipped, means repeated ids. O(rows of the series · datasets).
+    static func shape(of series: RunSeries, datasets: [DatasetShape]) -> Shape {
+        let recorded = recordedShapes(of: series, datasets)
+        if !recorded.isEmpty {
+            if recorded.contains(where: { $0.unit != nil }) { return .text }
+            if recorded.contains(where: \.sectioned) { return .sectioned }
+            return recorded.contains(where: \.idsRepeat) ? .repeatedIDs : .uniqueIDs
         }
         let measured = series.rows.filter { $0.status == .ok }
         if measured.contains(where: { $0.minEdits != nil && $0.minMoves == nil }) { return .repeatedIDs }
@@ -127,6 +134,19 @@ public struct EngineAdvice: Hashable, Sendable, Codable {
         return .uniqueIDs
     }
 
+    /// The recorded shapes of the datasets a series' rows were measured on.
+    static func recordedShapes(of series: RunSeries, _ datasets: [DatasetShape]) -> [DatasetShape] {
+        datasets.filter { shape in series.rows.contains { shape.describes($0) } }
+    }
+
+    /// Whether ids repeat in a series: recorded on the untrimmed lists, or
+    /// (in an older file) read from the rows as ``shape(of:datasets:)`` does.
+    static func idsRepeat(in series: RunSeries, _ datasets: [DatasetShape]) -> Bool {
+        let recorded = recordedShapes(of: series, datasets)
+        if !recorded.isEmpty { return recorded.contains(where: \.idsRepeat) }
+        return shape(of: series, datasets: []) == .repeatedIDs
+    }
+
     /// One workload at its deciding size.
     struct Standing {
         var label: String
@@ -134,6 +154,8 @@ public struct EngineAdvice: Hashable, Sendable, Codable {
         /// Verified engine rows with a time, by engine.
         var times: [String: (median: Double, spread: Double)]
         var steps: [String: Int]
+        /// Peak heap bytes of one call, by engine (where measured).
+        var heap: [String: Int]
         var fewest: Int?
         /// Engines that did not run or failed at this size, with a short reason.
         var absent: [String: String]
@@ -151,8 +173,10 @@ public struct EngineAdvice: Hashable, Sendable, Codable {
     /// one kind say nothing of another's: string ids cost what integer ids
     /// do not). `elements` gives a row's element kind when the run records
     /// one. O(rows · engines).
-    public static func advise(_ allSeries: [RunSeries], elements: (ResultRow) -> String? = { _ in nil }) -> [EngineAdvice] {
-        let groups = Dictionary(grouping: allSeries, by: shape(of:))
+    public static func advise(
+        _ allSeries: [RunSeries], datasets: [DatasetShape] = [], elements: (ResultRow) -> String? = { _ in nil }
+    ) -> [EngineAdvice] {
+        let groups = Dictionary(grouping: allSeries) { shape(of: $0, datasets: datasets) }
         return Shape.allCases.flatMap { shape -> [EngineAdvice] in
             guard let series = groups[shape] else { return [] }
             var kinds: [String] = []
@@ -161,14 +185,21 @@ public struct EngineAdvice: Hashable, Sendable, Codable {
                 if !kinds.contains(kind) { kinds.append(kind) }
             }
             return kinds.compactMap { kind in
-                advise(shape: shape, series.filter { ($0.rows.first.flatMap(elements) ?? "int") == kind }, elements: elements)
+                advise(
+                    shape: shape, series.filter { ($0.rows.first.flatMap(elements) ?? "int") == kind }, datasets: datasets,
+                    elements: elements)
             }
         }
     }
 
-    static func advise(shape: Shape, _ series: [RunSeries], elements: (ResultRow) -> String?) -> EngineAdvice? {
+    static func advise(
+        shape: Shape, _ series: [RunSeries], datasets: [DatasetShape], elements: (ResultRow) -> String?
+    ) -> EngineAdvice? {
         let references = Set(EnginePalette.engines.filter(\.isReference).map(\.name))
         let uniqueOnly = Set(EnginePalette.engines.filter(\.requiresUniqueIDs).map(\.name))
+        // Where ids repeat, an engine that needs unique ids is never advised,
+        // even where it ran (trimming can hide a repeat from it).
+        let idsRepeat = shape == .repeatedIDs || series.contains { Self.idsRepeat(in: $0, datasets) }
         var standings: [Standing] = []
         var kinds: [String] = []
         for one in series {
@@ -179,9 +210,12 @@ public struct EngineAdvice: Hashable, Sendable, Codable {
             }
             let timed = rows.filter { $0.status == .ok && $0.medianNs != nil }
             guard let size = timed.map(\.size).max() else { continue }
-            var standing = Standing(label: one.label, size: size, times: [:], steps: [:], fewest: nil, absent: [:])
+            var standing = Standing(label: one.label, size: size, times: [:], steps: [:], heap: [:], fewest: nil, absent: [:])
             for row in rows where row.size == size {
-                if row.status == .ok, let median = row.medianNs {
+                if idsRepeat, uniqueOnly.contains(row.engine), row.status == .ok {
+                    standing.absent[row.engine] = "needs unique ids"
+                } else if row.status == .ok, let median = row.medianNs {
+                    if let heap = row.peakHeapBytes, heap >= 0 { standing.heap[row.engine] = heap }
                     standing.times[row.engine] = (median, row.spreadNs ?? 0)
                     // A negative count (a hand-edited file) is no count.
                     if let steps = row.steps, steps >= 0 { standing.steps[row.engine] = steps }
@@ -271,6 +305,18 @@ public struct EngineAdvice: Hashable, Sendable, Codable {
                 advice.avoid.append(Avoid(engine: engine, why: why))
             } else if let mine = scores[engine], mine / scores[pick]! >= avoidRatio {
                 advice.avoid.append(Avoid(engine: engine, why: "\(Self.timesText(mine / scores[pick]!)) the time of the pick"))
+            } else if let (standing, heap) = standings.lazy.compactMap({ standing -> (Standing, Int)? in
+                guard let heap = standing.heap[engine], let pickHeap = standing.heap[pick],
+                    Double(heap) >= avoidRatio * Double(max(pickHeap, 1))
+                else { return nil }
+                return (standing, heap)
+            }).first {
+                let pickHeap = standing.heap[pick]!
+                advice.avoid.append(
+                    Avoid(
+                        engine: engine,
+                        why: "peak heap \(Formatting.bytes(heap)), \(Self.timesText(Double(heap) / Double(max(pickHeap, 1)))) the pick's \(Formatting.bytes(pickHeap))"
+                            + (standings.count > 1 ? " on \(standing.label)" : "")))
             }
         }
         advice.parts = sentence(advice, workloadCount: standings.count)

@@ -167,8 +167,8 @@ public enum ReportBuilder {
         let page = ReportPage(
             document: document, charts: drafts.map(\.file), fits: fits,
             verdicts: allSeries.map(WorkloadVerdict.init),
-            advice: EngineAdvice.advise(allSeries) { $0.elements },
-            sections: sections, chartProblem: chartProblem)
+            advice: EngineAdvice.advise(allSeries, datasets: document.datasets ?? []) { $0.elements },
+            yourLists: YourLists.blocks(document), sections: sections, chartProblem: chartProblem)
         try write(page.markdown, to: folder + "/index.md")
         try write(page.html, to: folder + "/index.html")
 

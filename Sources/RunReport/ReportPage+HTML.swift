@@ -28,8 +28,9 @@ extension ReportPage {
             "<body>",
             "<h1>\(Self.escapeHTML(title))</h1>",
             "<p class=\"files\">\(Self.escapeHTML(runLine)) · <a href=\"results.csv\">results.csv</a> · <a href=\"results.json\">results.json</a> · <a href=\"index.md\">index.md</a></p>",
-            "<nav><a href=\"#advice\">Which engine?</a> · <a href=\"#charts\">Charts</a> · <a href=\"#verdict\">Per workload</a> · <a href=\"#exponents\">Exponents</a> · <a href=\"#results\">Results</a> · <a href=\"#environment\">Environment</a></nav>",
+            "<nav>" + (yourLists.isEmpty ? "" : "<a href=\"#your-lists\">Your lists</a> · ") + "<a href=\"#advice\">Which engine?</a> · <a href=\"#charts\">Charts</a> · <a href=\"#verdict\">Per workload</a> · <a href=\"#exponents\">Exponents</a> · <a href=\"#results\">Results</a> · <a href=\"#environment\">Environment</a></nav>",
         ]
+        out.append(contentsOf: yourListsHTML)
         out.append(contentsOf: adviceHTML)
 
         out.append("<h2 id=\"charts\">Charts</h2>")
@@ -110,6 +111,23 @@ extension ReportPage {
         out.append("</html>")
         out.append("")
         return out.joined(separator: "\n")
+    }
+
+    /// The user's own pairs: the headline, the advice, the evidence. Every
+    /// text from a file (names, engines) is escaped.
+    var yourListsHTML: [String] {
+        guard !yourLists.isEmpty else { return [] }
+        var out = ["<section id=\"your-lists\">"]
+        for block in yourLists {
+            out.append("<h2>\(Self.escapeHTML(block.headline))</h2>")
+            if let advice = block.advice { out.append("<p>\(Self.adviceHTML(advice.parts))</p>") }
+            if !block.evidenceLines.isEmpty {
+                out.append("<pre>" + block.evidenceLines.map(Self.escapeHTML).joined(separator: "\n") + "</pre>")
+            }
+            out.append("<p class=\"scope\">Measured as \(Self.escapeHTML(block.elements)) elements; ids repeat and changed are measured on the whole lists.</p>")
+        }
+        out.append("</section>")
+        return out
     }
 
     /// The advice block: one paragraph per data shape, engine names in their colours.

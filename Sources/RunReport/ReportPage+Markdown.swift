@@ -6,6 +6,17 @@ extension ReportPage {
         var out: [String] = ["# \(Self.escape(title))", ""]
         out.append("\(Self.escape(runLine)). Results: [results.csv](results.csv), [results.json](results.json). Page: [index.html](index.html).")
         out.append("")
+        for block in yourLists {
+            out.append("## \(Self.escape(block.headline))")
+            out.append("")
+            if let advice = block.advice { out.append(Self.adviceMarkdown(advice.parts)); out.append("") }
+            if !block.evidenceLines.isEmpty {
+                out.append("```")
+                out += block.evidenceLines.map { $0.replacingOccurrences(of: "`", with: "'") }
+                out.append("```")
+                out.append("")
+            }
+        }
         out.append("## Which engine should I use?")
         out.append("")
         for problem in problems {

@@ -10,6 +10,8 @@ struct ReportPage {
     var verdicts: [WorkloadVerdict]
     /// "Which engine should I use?", first on the page.
     var advice: [EngineAdvice]
+    /// The user's own pairs, before everything else (``YourLists``).
+    var yourLists: [YourLists] = []
     var sections: [ReportSection]
     /// Why charts are missing, when they are (gnuplot absent or failing).
     var chartProblem: String?

@@ -13,43 +13,102 @@ public enum GitHistory {
         public var description: String
     }
 
-    /// Commits that changed `file`, oldest first (at most `limit` versions,
-    /// the newest ones). O(history) for git.
+    /// The largest version read by default (`--max-bytes`): a file's
+    /// versions are held as bytes and lines at once, about three times the
+    /// size, and a bigger file is rarely a text a person diffs.
+    public static let defaultMaxBytes = 64 << 20
+
+    /// What an import gives: the datasets, and notes on what it skipped.
+    public struct Import: Sendable {
+        public var datasets: [Dataset]
+        /// One line per skipped stretch (the file deleted and later re-added).
+        public var notes: [String]
+    }
+
+    /// Commits that changed `file`, oldest first (at most `limit`, the
+    /// newest ones). The name is a literal path (`*` is a file called `*`,
+    /// not a pattern). O(history) for git.
     public static func commits(repository: String, file: String, limit: Int) throws(ImportError) -> [String] {
-        let output = try git(["-C", repository, "log", "--format=%H", "-n", String(max(limit, 0)), "--", file])
+        let output = try text(git(repository, ["log", "--format=%H", "-n", String(max(limit, 0)), "--", file]))
         return output.split(separator: "\n").map(String.init).reversed()
     }
 
-    /// The file's lines at `commit` (a final newline ends the last line,
-    /// it does not start an empty one — as `diff` counts lines).
-    public static func lines(repository: String, commit: String, file: String) throws(ImportError) -> [String] {
-        let text = try git(["-C", repository, "show", "\(commit):\(file)"])
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        if text.hasSuffix("\n") { lines.removeLast() }
-        return lines
+    /// The blob of `file` at `commit` and its size in bytes, or nil when
+    /// the commit has no such file (it was deleted there). O(tree depth).
+    static func blob(repository: String, commit: String, file: String) throws(ImportError) -> (hash: String, bytes: Int)? {
+        // `ls-tree -l` prints "mode type hash size<TAB>path" for the file, nothing when it is absent.
+        let entry = try text(git(repository, ["ls-tree", "-l", commit, "--", file]))
+        guard let line = entry.split(separator: "\n").first else { return nil }
+        let fields = line.split(separator: "\t", maxSplits: 1)[0].split(separator: " ", omittingEmptySubsequences: true)
+        guard fields.count == 4, fields[1] == "blob", let size = Int(fields[3]) else {
+            throw ImportError(description: "\(repository): \(file) at \(commit.prefix(12)) is not a file (\(fields.count > 1 ? fields[1] : "?"))")
+        }
+        return (String(fields[2]), size)
+    }
+
+    /// The file's lines at `commit`, read by ``TextLines`` (the reader of
+    /// `diff --lines`: LF, CRLF and CR end a line, an empty version is 0
+    /// lines, a BOM is skipped); nil when the file is absent there. A
+    /// version over `maxBytes` is refused with its size. O(bytes).
+    public static func lines(
+        repository: String, commit: String, file: String, maxBytes: Int = defaultMaxBytes
+    ) throws(ImportError) -> [String]? {
+        guard let (hash, size) = try blob(repository: repository, commit: commit, file: file) else { return nil }
+        guard size <= maxBytes else {
+            throw ImportError(
+                description: "\(file) at \(commit.prefix(12)) is \(Formatting.bytes(size)) (\(Formatting.grouped(size)) bytes), "
+                    + "over --max-bytes \(Formatting.grouped(maxBytes)); raise --max-bytes to read it")
+        }
+        var bytes = try git(repository, ["cat-file", "blob", hash])
+        InputFile.skipByteOrderMark(&bytes)
+        do {
+            return try TextLines.split(bytes, source: "\(file) at \(commit.prefix(12))").lines
+        } catch {
+            throw ImportError(description: error.description)
+        }
     }
 
     /// One dataset per pair of consecutive versions among the newest
-    /// `limit` versions of `file`. Workload `git`, size = the old version's
-    /// line count, parameters: the file and both commits (12 hex digits).
-    /// O(total lines).
-    public static func datasets(repository: String, file: String, limit: Int) throws(ImportError) -> [Dataset] {
+    /// `limit` commits that changed `file`. Workload `git`, size = the old
+    /// version's line count, parameters: the file, both commits (12 hex
+    /// digits) and `unit=lines`. Where the file was deleted, the stretch up
+    /// to its re-adding is skipped with a note (no pair spans it). O(total lines).
+    public static func datasets(
+        repository: String, file: String, limit: Int, maxBytes: Int = defaultMaxBytes
+    ) throws(ImportError) -> Import {
         let history = try commits(repository: repository, file: file, limit: limit)
-        guard history.count >= 2 else {
+        var result = Import(datasets: [], notes: [])
+        var previous: (commit: String, lines: [String])?
+        var deletedAt: String?
+        for commit in history {
+            guard let current = try lines(repository: repository, commit: commit, file: file, maxBytes: maxBytes) else {
+                if previous != nil || deletedAt == nil { deletedAt = commit }
+                previous = nil
+                continue
+            }
+            if let deleted = deletedAt {
+                result.notes.append("\(file) was deleted at \(deleted.prefix(12)) and added again at \(commit.prefix(12)); no pair spans that stretch")
+                deletedAt = nil
+            }
+            if let previous {
+                result.datasets.append(
+                    dataset(
+                        old: previous.lines, new: current,
+                        parameters: [
+                            "file": file, "from": String(previous.commit.prefix(12)), "to": String(commit.prefix(12)), "unit": "lines",
+                        ]))
+            }
+            previous = (commit, current)
+        }
+        if let deleted = deletedAt {
+            result.notes.append("\(file) was deleted at \(deleted.prefix(12)) and not added again")
+        }
+        guard !result.datasets.isEmpty else {
             throw ImportError(
-                description: "\(repository): \(file) has \(history.count) version(s) in git history; a dataset needs two")
+                description: "\(repository): \(file) has no two consecutive versions among its last \(history.count) commit(s) in git history; a dataset needs two"
+                    + (result.notes.isEmpty ? "" : " (" + result.notes.joined(separator: "; ") + ")"))
         }
-        var datasets: [Dataset] = []
-        var previous = try lines(repository: repository, commit: history[0], file: file)
-        for index in 1..<history.count {
-            let current = try lines(repository: repository, commit: history[index], file: file)
-            datasets.append(
-                dataset(
-                    old: previous, new: current,
-                    parameters: ["file": file, "from": String(history[index - 1].prefix(12)), "to": String(history[index].prefix(12))]))
-            previous = current
-        }
-        return datasets
+        return result
     }
 
     /// Lines as plain values: each distinct line gets an id in order of
@@ -70,8 +129,17 @@ public enum GitHistory {
             symbols: symbols.isEmpty ? nil : symbols)
     }
 
+    /// Standard output as UTF-8 text (commit hashes, tree entries).
+    static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Runs git on `repository` with `arguments` and literal pathspecs (a
+    /// file name is never a pattern) and returns its standard output.
+    static func git(_ repository: String, _ arguments: [String]) throws(ImportError) -> [UInt8] {
+        try git(["-C", repository, "--literal-pathspecs"] + arguments)
+    }
+
     /// Runs git with `arguments` and returns its standard output.
-    static func git(_ arguments: [String]) throws(ImportError) -> String {
+    static func git(_ arguments: [String]) throws(ImportError) -> [UInt8] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["git"] + arguments
@@ -99,11 +167,8 @@ public enum GitHistory {
         let errorData = collected.data
         guard process.terminationStatus == 0 else {
             let message = String(decoding: errorData, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            throw ImportError(description: "git \(arguments.dropFirst(2).joined(separator: " ")): \(message.isEmpty ? "exit status \(process.terminationStatus)" : message)")
+            throw ImportError(description: "git \(arguments.dropFirst(3).joined(separator: " ")): \(message.isEmpty ? "exit status \(process.terminationStatus)" : message)")
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw ImportError(description: "git \(arguments.dropFirst(2).joined(separator: " ")): the file is not UTF-8 text")
-        }
-        return text
+        return [UInt8](data)
     }
 }

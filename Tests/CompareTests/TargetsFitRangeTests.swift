@@ -27,3 +27,17 @@ import Testing
         #expect(check.met == true)
     }
 }
+
+@Suite("Targets: generated workloads only") struct TargetsGeneratedOnlyTests {
+    @Test("rows on a dataset recorded as not generated meet no target, whatever workload they name", arguments: [true, false])
+    func userDataNotCounted(generated: Bool) throws {
+        var document = Fixture.document(Fixture.dataset("mixed", 5_000))
+        document.datasets = [
+            DatasetShape(
+                workload: "mixed", size: 5_000, sizeOld: 5_000, sizeNew: 5_000, idsRepeat: false, changedFraction: 0.4,
+                generated: generated)
+        ]
+        let check = try #require(PerformanceTargets.evaluate(document).first { $0.area == "heckel ÷ stdlib" && $0.subject == "mixed@5000" })
+        #expect((check.met != nil) == generated, "\(check)")
+    }
+}

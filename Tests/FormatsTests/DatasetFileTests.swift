@@ -98,9 +98,9 @@ struct DatasetFileTests {
         let numbersOld = try file("n1.json", "[30, 10, 20]")
         let numbersNew = try file("n2.json", "[10, 20, 40]")
         let numbers = try DatasetFile.readPair(old: numbersOld, new: numbersNew)
-        #expect(numbers.workload == "file" && numbers.kind == .values && numbers.symbols == nil)
+        #expect(numbers.workload == "n1.json → n2.json" && numbers.kind == .values && numbers.symbols == nil)
         #expect(numbers.old.map(\.id) == [30, 10, 20] && numbers.new.map(\.id) == [10, 20, 40])
-        #expect(numbers.parameters == ["old": numbersOld, "new": numbersNew] && numbers.size == 3)
+        #expect(numbers.parameters == [:] && numbers.size == 3 && numbers.generator == nil)
 
         let words = try DatasetFile.readPair(old: try file("w1.json", #"["b", "a", "b"]"#), new: try file("w2.json", #"["a", "c"]"#))
         let symbols = try #require(words.symbols)
@@ -111,6 +111,9 @@ struct DatasetFileTests {
             old: try file("p1.json", #"[{"id": "x", "content": 1}, {"id": "y", "content": 2}]"#),
             new: try file("p2.json", #"[{"id": "y", "content": 3}, {"id": "x", "content": 1}]"#))
         #expect(posts.kind == .identified)
+        // String ids stay the user's texts.
+        #expect(posts.old.map { posts.symbols?[$0.id] } == ["x", "y"])
+        #expect(try DatasetFile.decode(DatasetFile.encode(posts), source: "memory") == posts)
         #expect(posts.new.map(\.id) == posts.old.map(\.id).reversed())
         #expect(posts.new[1] == posts.old[0] && posts.new[0].content != posts.old[1].content)
 

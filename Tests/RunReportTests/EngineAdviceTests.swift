@@ -58,8 +58,8 @@ import Testing
             complete: true, engines: engines, rows: rows)
     }
 
-    static func advise(_ rows: [ResultRow]) -> [EngineAdvice] {
-        EnginePalette.$engines.withValue(engines) { EngineAdvice.advise(RunSeries.group(document(rows))) }
+    static func advise(_ rows: [ResultRow], datasets: [DatasetShape] = []) -> [EngineAdvice] {
+        EnginePalette.$engines.withValue(engines) { EngineAdvice.advise(RunSeries.group(document(rows)), datasets: datasets) }
     }
 
     @Test("ties: overlapping median ± MAD ranges, or within 3 %; otherwise not")
@@ -175,7 +175,14 @@ import Testing
         #expect(avoided.why.hasPrefix("\(words[status]!) at n = 100"), "\(avoided.why)")
     }
 
-    @Test("shapes: repeated ids from the rows, text and sectioned by workload; engines needing unique ids are avoided there")
+    /// A recorded shape for the rows of `workload` at n = 1,000.
+    static func shape(_ workload: String, parameters: String = "", idsRepeat: Bool = false, unit: String? = nil, sectioned: Bool = false) -> DatasetShape {
+        DatasetShape(
+            workload: workload, size: 1_000, parameters: parameters, sizeOld: 1_000, sizeNew: 1_000, idsRepeat: idsRepeat,
+            changedFraction: 0.1, unit: unit, sectioned: sectioned, generated: true)
+    }
+
+    @Test("shapes: text and sectioned from the recorded shapes, repeated ids from the record or the rows; engines needing unique ids are avoided there")
     func shapes() throws {
         let rows = [
             Self.row("alpha", "plain", median: 100, steps: 5),
@@ -185,8 +192,11 @@ import Testing
             Self.row("alpha", "text", median: 100, steps: 5, fewestMoves: nil, parameters: "unit=lines"),
             Self.row("alpha", "sectioned", median: 100, steps: 5),
         ]
-        let advice = Self.advise(rows)
+        let recorded = [Self.shape("text", parameters: "unit=lines", idsRepeat: true, unit: "lines"), Self.shape("sectioned", sectioned: true)]
+        let advice = Self.advise(rows, datasets: recorded)
         #expect(advice.map(\.shape) == [.uniqueIDs, .repeatedIDs, .text, .sectioned])
+        // The names alone decide nothing: without the record, text and sectioned are lists.
+        #expect(Self.advise(rows).map(\.shape) == [.uniqueIDs, .repeatedIDs])
         let repeated = advice[1]
         // Fewest steps first: beta, although slower.
         #expect(repeated.pick == "beta")
@@ -250,5 +260,35 @@ extension EngineAdviceTests {
         let text = try #require(Self.advise(rows).first).plainText
         #expect(!text.contains("a few extra moves"))
         #expect(text.contains("gamma is 10.0× faster but takes up to 3× the fewest steps"))
+    }
+}
+
+extension EngineAdviceTests {
+    @Test("an engine that needs unique ids is never the pick where the record says ids repeat, even where it ran and was fastest")
+    func uniqueOnlyEngineNotPickedOnRepeats() throws {
+        // Trimming hid the repeat from delta: it ran, verified and was fastest.
+        let rows = [
+            Self.row("alpha", "history", median: 300, steps: 4),
+            Self.row("delta", "history", median: 100, steps: 4),
+        ]
+        let repeated = try #require(Self.advise(rows, datasets: [Self.shape("history", idsRepeat: true)]).first)
+        #expect(repeated.shape == .repeatedIDs)
+        #expect(repeated.pick == "alpha")
+        #expect(repeated.avoid == [EngineAdvice.Avoid(engine: "delta", why: "needs unique ids")])
+        // Recorded as unique, the same rows pick delta.
+        #expect(try #require(Self.advise(rows, datasets: [Self.shape("history")]).first).pick == "delta")
+    }
+
+    @Test("an engine with ten times the pick's peak heap or more is named under Avoid with its heap", arguments: [(99_999, false), (100_000, true)])
+    func memoryAvoided(heap: Int, avoided: Bool) throws {
+        var pick = Self.row("alpha", "feed", median: 100, steps: 4)
+        pick.peakHeapBytes = 10_000
+        var hungry = Self.row("beta", "feed", median: 110, steps: 4)
+        hungry.peakHeapBytes = heap
+        let advice = try #require(Self.advise([pick, hungry]).first)
+        #expect(advice.pick == "alpha")
+        let named = advice.avoid.first { $0.engine == "beta" }
+        #expect((named != nil) == avoided)
+        if avoided { #expect(named?.why.hasPrefix("peak heap 97.7 KiB, 10.0× the pick's") == true, "\(String(describing: named))") }
     }
 }

@@ -119,6 +119,14 @@ struct SyntheticRun {
                 minTimeSeconds: 0.1, timeBudgetSeconds: 3, lcsMemoryBudgetBytes: 1 << 28),
             complete: true,
             engines: EngineRegistry.builtIns.descriptors.map(\.info) + [EngineRegistry.floor], rows: rows)
+        // What the runner records about each dataset: the report's shapes come from here.
+        document.datasets = workloads.flatMap { workload in
+            sizes.map { size in
+                DatasetShape(
+                    workload: workload.name, size: size, parameters: workload.parameters, sizeOld: size, sizeNew: size,
+                    idsRepeat: !workload.uniqueIDs, changedFraction: 0.2, sectioned: workload.name == "sectioned", generated: true)
+            }
+        }
     }
 
     /// Writes the document into a fresh run folder and returns the folder.

@@ -56,12 +56,13 @@ import Testing
         for file in ["README.md", "Makefile", "Package.swift", "Guides/Heckel.md", "scripts/bench-ci.sh"] {
             // A shallow clone may hold one version of a file: nothing to pair there.
             guard try GitHistory.commits(repository: repository, file: file, limit: 8).count >= 2 else { continue }
-            let datasets = try GitHistory.datasets(repository: repository, file: file, limit: 8)
+            let datasets = try GitHistory.datasets(repository: repository, file: file, limit: 8).datasets
             for dataset in datasets {
                 let symbols = dataset.symbols ?? []
                 let old = dataset.old.map { symbols[$0.id] }, new = dataset.new.map { symbols[$0.id] }
                 // The import keeps every line, in order.
-                let from = try GitHistory.lines(repository: repository, commit: try #require(dataset.parameters["from"]), file: file)
+                let commit = try #require(dataset.parameters["from"])
+                let from = try #require(try GitHistory.lines(repository: repository, commit: commit, file: file))
                 #expect(old == from, "\(file)")
                 let expected = try Self.gnuEdits(old, new, diff: diff, in: scratch.path)
                 let options = DiffOptions(inferMoves: false)
@@ -92,5 +93,91 @@ import Testing
         } catch {
             #expect(error.description.contains("nonexistent-repository"))
         }
+    }
+}
+
+/// The import on a repository the test builds, each version's line count
+/// checked against GNU diff's (`diff -U0 /dev/null FILE` gives `+1,N`).
+extension GitHistoryTests {
+    /// Runs git in `folder` with a fixed author (no global configuration needed).
+    static func git(_ folder: String, _ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool("git")!)
+        process.arguments = ["-C", folder, "-c", "user.name=Test", "-c", "user.email=test@example.com", "-c", "commit.gpgsign=false"] + arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "git \(arguments)")
+    }
+
+    /// Lines in `bytes` as GNU diff counts them.
+    static func gnuLineCount(_ bytes: [UInt8], diff: String, in folder: String) throws -> Int {
+        let path = folder + "/count.txt"
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: diff)
+        process.arguments = ["-U0", "/dev/null", path]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard let header = text.split(separator: "\n").first(where: { $0.hasPrefix("@@") }) else { return 0 }
+        let added = header.split(separator: " ")[2].dropFirst()  // "+1,N" or "+1"
+        return added.contains(",") ? Int(added.split(separator: ",")[1])! : 1
+    }
+
+    /// Versions of `data.txt`, oldest first: nil deletes the file.
+    static let versions: [[UInt8]?] = [
+        Array("a\r\nb\r\nc\r\n".utf8), [], Array("x\ny".utf8), [0xEF, 0xBB, 0xBF] + Array("x\ny\n".utf8), nil,
+        Array("p\nq\n".utf8), Array("p\nr\ns\n".utf8),
+    ]
+    // (A lone CR ends a line for the reader, not for GNU diff: that rule is checked on fixture files.)
+
+    @Test("a built history: CRLF, an empty version, a deleted and re-added file and a file named * are read as GNU diff counts lines")
+    func builtHistory() throws {
+        guard let diff = Self.tool("diff"), Self.tool("git") != nil else { return }
+        let scratch = ScratchDirectory()
+        let repository = scratch.path + "/repo"
+        try FileManager.default.createDirectory(atPath: repository, withIntermediateDirectories: true)
+        try Self.git(repository, ["init", "-q"])
+        var counts: [Int] = []
+        for (index, version) in Self.versions.enumerated() {
+            let path = repository + "/data.txt"
+            if let version {
+                try Data(version).write(to: URL(fileURLWithPath: path))
+                try Self.git(repository, ["add", "data.txt"])
+                counts.append(try Self.gnuLineCount(version, diff: diff, in: scratch.path))
+            } else {
+                try Self.git(repository, ["rm", "-q", "data.txt"])
+            }
+            // A file named "*" changes in every other commit: a pattern would match data.txt's commits too.
+            if index % 3 == 0 {
+                try Data("star \(index)\n".utf8).write(to: URL(fileURLWithPath: repository + "/*"))
+                try Self.git(repository, ["add", "--", ":(literal)*"])
+            }
+            try Self.git(repository, ["commit", "-q", "-m", "version \(index)"])
+        }
+        let history = try GitHistory.datasets(repository: repository, file: "data.txt", limit: 20)
+        // Versions 0–3 give three pairs, 5–6 one; the deletion is a note, not a pair.
+        #expect(history.datasets.count == 4)
+        #expect(history.notes.count == 1 && history.notes[0].contains("deleted"), "\(history.notes)")
+        let pairs = [(0, 1), (1, 2), (2, 3), (4, 5)]
+        for (dataset, (from, to)) in zip(history.datasets, pairs) {
+            #expect(dataset.old.count == counts[from] && dataset.new.count == counts[to], "\(from)→\(to)")
+            #expect(dataset.parameters["unit"] == "lines")
+        }
+        // The BOM is not part of the first line: "x\ny" and BOM + "x\ny\n" hold the same lines.
+        #expect(history.datasets[2].old == history.datasets[2].new)
+        // "*" is the file of that name, not every file: its own three versions.
+        let star = try GitHistory.datasets(repository: repository, file: "*", limit: 20)
+        #expect(star.datasets.count == 2)
+        #expect(star.datasets.allSatisfy { $0.old.count == 1 && $0.new.count == 1 })
+        // A version over --max-bytes is refused with its size.
+        let error = #expect(throws: GitHistory.ImportError.self) {
+            _ = try GitHistory.datasets(repository: repository, file: "data.txt", limit: 20, maxBytes: 5)
+        }
+        #expect(error?.description.contains("is 9 B (9 bytes), over --max-bytes 5") == true, "\(String(describing: error))")
     }
 }

@@ -1,0 +1,60 @@
+import DiffEngines
+import Formats
+import Foundation
+import Harness
+
+extension DiffCommand {
+    /// `diff --engines`: each engine once on the user's pair, one line each —
+    /// its steps and moves, whether the lines it keeps are a longest common
+    /// subsequence (its edit script, a move as a delete plus an insert, is
+    /// as short as myers' without moves), and the time of that one call.
+    /// A refused or skipped engine says why; a wrong changeset is exit 1.
+    ///
+    /// One call is one sample: a first impression, not a benchmark — the
+    /// line says so, and names `run --old --new` for the real thing.
+    func compare(_ names: [EngineName], on pair: UserListPair, options: DiffOptions) throws {
+        let registry = EngineRegistry.current
+        let counts = pair.lists.counts
+        let fewest = registry.descriptor(named: .myers).flatMap { myers in
+            (try? myers.diff(pair.lists, options: DiffOptions(inferMoves: false))).map { $0.deletes.count + $0.inserts.count }
+        }
+        print("\(counts.old) → \(counts.new) elements; one call each (a first look: `diffbench run --old A --new B` times them properly)")
+        let width = names.map(\.rawValue.count).max() ?? 0
+        var wrong: [String] = []
+        for name in names {
+            guard let descriptor = registry.descriptor(named: name) else { continue }
+            let label = name.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)
+            if timeBudget > 0, let seconds = CallPrediction.seconds(descriptor, lists: pair.lists), seconds > timeBudget {
+                print("\(label)  skipped: predicted \(String(format: "%.0f", seconds)) s, over the --time-budget of \(timeBudget) s")
+                continue
+            }
+            var result: Result<Changeset, DiffError>!
+            let elapsed = ContinuousClock().measure {
+                do throws(DiffError) {
+                    result = .success(try descriptor.diff(pair.lists, options: options))
+                } catch {
+                    result = .failure(error)
+                }
+            }
+            switch result! {
+            case let .failure(error):
+                print("\(label)  refused: \(pair.describe(error))")
+            case let .success(changeset):
+                if let problem = pair.verify(changeset) {
+                    wrong.append("\(name.rawValue): \(problem)")
+                    print("\(label)  WRONG: \(problem)")
+                    continue
+                }
+                let edits = changeset.deletes.count + changeset.inserts.count + 2 * changeset.moves.count
+                let minimal = fewest.map { edits == $0 ? "yes" : "no (\(edits) edits, fewest \($0))" } ?? "unknown"
+                let nanoseconds = Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
+                print(
+                    "\(label)  \(Formatting.counted(changeset.stepCount, "step")), \(Formatting.counted(changeset.moves.count, "move")), minimal: \(minimal), "
+                        + Formatting.duration(nanoseconds))
+            }
+        }
+        if !wrong.isEmpty {
+            throw CLIFailure.checkFailed("wrong changesets:\n" + wrong.map { "  " + $0 }.joined(separator: "\n"))
+        }
+    }
+}
