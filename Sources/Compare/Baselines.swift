@@ -44,10 +44,10 @@ public enum Baselines {
         guard document.complete else {
             throw CompareInputError(path: source, problem: "the run is incomplete (interrupted); rerun it before saving it as a baseline")
         }
-        if let failed = document.rows.first(where: { $0.status == .failed }) {
+        if let failed = document.rows.first(where: { $0.status.isFailure }) {
             throw CompareInputError(
                 path: source, key: "\(failed.engine)/\(failed.workload)/\(failed.size)",
-                problem: "failed verification (\(failed.reason)); a baseline must be a correct run")
+                problem: "\(failed.status == .failed ? "failed verification" : failed.status.rawValue) (\(failed.reason)); a baseline must be a correct run")
         }
         // The comparison refuses a file with two rows for one case; so does saving it.
         _ = try IndexedRun(path: source, document: document)

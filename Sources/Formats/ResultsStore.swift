@@ -115,8 +115,9 @@ public enum ResultsStore {
                 path: file, position: position(of: ["version"], in: tree),
                 problem: "schema version \(version.map(String.init) ?? "missing") is not supported (this diffbench reads versions \(RunDocument.readableVersions.lowerBound)–\(RunDocument.readableVersions.upperBound))")
         }
+        let document: RunDocument
         do {
-            return try decoder().decode(RunDocument.self, from: data)
+            document = try decoder().decode(RunDocument.self, from: data)
         } catch {
             let path = codingPath(error)
             // Foundation names no path for a number that does not fit its field (1.5 or 1e400 for an
@@ -125,6 +126,35 @@ public enum ResultsStore {
             let problem = placed != nil && path.isEmpty ? "a number that does not fit its field (an integer is expected, or it is out of range)" : describe(error)
             throw ResultsFileError(path: file, position: placed ?? position(of: path, in: tree), problem: "malformed results: \(problem)")
         }
+        try refuseInconsistentRows(document, tree: tree, file: file)
+        return document
+    }
+
+    /// The first row that cannot be true (``ResultRow/inconsistency``),
+    /// refused at the row's place in the file: every reader of results —
+    /// compare, baseline save, merge, chart, targets — reads through here.
+    /// O(rows).
+    static func refuseInconsistentRows(_ document: RunDocument, tree: PositionedJSON, file: String) throws(ResultsFileError) {
+        let machines = document.machines?.count ?? 0
+        for (index, row) in document.rows.enumerated() {
+            var problem = row.inconsistency
+            if problem == nil, let machine = row.machine, !(0..<machines).contains(machine) {
+                problem = "machine is \(machine) but the file lists \(machines) machine\(machines == 1 ? "" : "s") (machines)"
+            }
+            guard let problem else { continue }
+            throw ResultsFileError(
+                path: file, position: rowPosition(index, in: tree),
+                problem: "row \(index + 1) (\(TerminalText.visible(row.label))) cannot be true: \(problem)")
+        }
+    }
+
+    /// Where row `index` (0-based) of `rows` starts. O(top-level keys).
+    static func rowPosition(_ index: Int, in tree: PositionedJSON) -> TextPosition {
+        guard case let .object(members) = tree.value, let rows = members.firstIndex(where: { $0.key == "rows" }) else {
+            return tree.position
+        }
+        let items = tree.children[rows].children
+        return items.indices.contains(index) ? items[index].position : tree.children[rows].position
     }
 
     static func decoder() -> JSONDecoder {

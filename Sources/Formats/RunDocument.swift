@@ -17,7 +17,17 @@ public struct RunDocument: Hashable, Sendable, Codable {
     /// How to present each engine of the run (name, summary, colour, symbol,
     /// rules); absent in files written before it existed.
     public var engines: [EngineInfo]?
+    /// The machines of a merge of shards made on different machines (`merge
+    /// --allow-mixed-machines`): each row's `machine` indexes this list.
+    /// Nil when `environment` measured every row.
+    public var machines: [RunEnvironment]?
     public var rows: [ResultRow]
+
+    /// The machine that measured `row`. O(1).
+    public func environment(of row: ResultRow) -> RunEnvironment {
+        guard let index = row.machine, let machines, machines.indices.contains(index) else { return environment }
+        return machines[index]
+    }
 
     public init(
         environment: RunEnvironment, plan: PlanSummary, complete: Bool, engines: [EngineInfo]? = nil, rows: [ResultRow]
