@@ -37,15 +37,7 @@ import Testing
 
     /// The commit `git` names for this checkout, 12 digits (as the build records it).
     static func checkoutCommit() throws -> String {
-        let git = Process()
-        git.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        git.arguments = ["git", "-C", CLI.packageRoot.path, "rev-parse", "--short=12", "HEAD"]
-        let pipe = Pipe()
-        git.standardOutput = pipe
-        git.standardError = FileHandle.nullDevice
-        try git.run()
-        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        git.waitUntilExit()
+        let text = try CLI.tool(["git", "-C", CLI.packageRoot.path, "rev-parse", "--short=12", "HEAD"])
         return text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
