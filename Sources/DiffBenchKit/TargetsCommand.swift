@@ -19,7 +19,8 @@ struct TargetsCommand: ParsableCommand {
             reference. The default `diffbench run` plan has every case the targets name.
 
             Exit status: 0 (also when targets are missed, unless --strict), 1 with --strict \
-            when a target is missed, 2 on a missing or malformed results file.
+            when a target is missed, 2 on a missing or malformed results file, or a row that \
+            cannot be true (its line and column named).
             """
     )
 
