@@ -127,7 +127,33 @@ public enum ResultsStore {
             throw ResultsFileError(path: file, position: placed ?? position(of: path, in: tree), problem: "malformed results: \(problem)")
         }
         try refuseInconsistentRows(document, tree: tree, file: file)
+        if isDirectory.boolValue { try refuseDifferentCSV(document, in: path) }
         return document
+    }
+
+    /// A run folder's `results.csv` must hold the rows of its
+    /// `results.json`: a hand-edited CSV (or a JSON edited without it) is
+    /// refused at the first line and column where the CSV differs from what
+    /// the JSON's rows give. A CSV with another header was written by
+    /// another version of diffbench (a column added since), and is not
+    /// compared; nor is a folder without one. O(file size).
+    static func refuseDifferentCSV(_ document: RunDocument, in directory: String) throws(ResultsFileError) {
+        let path = directory + "/results.csv"
+        guard let data = FileManager.default.contents(atPath: path) else { return }
+        let found = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        let expected = csv(document.rows).split(separator: "\n", omittingEmptySubsequences: false)
+        guard found.first == expected.first else { return }
+        let common = min(found.count, expected.count)
+        guard let index = (0..<common).first(where: { found[$0] != expected[$0] }) ?? (found.count == expected.count ? nil : common)
+        else { return }
+        let line = found.indices.contains(index) ? found[index] : "", wanted = expected.indices.contains(index) ? expected[index] : ""
+        let column = zip(line, wanted).prefix { $0 == $1 }.count + 1
+        // Rows are named by line only while no field spans lines.
+        let oneLineEach = found.count == document.rows.count + 2
+        let what = index == 0 ? "the header" : (index <= document.rows.count && oneLineEach ? "row \(index) (\(TerminalText.visible(document.rows[index - 1].label)))" : "line \(index + 1)")
+        throw ResultsFileError(
+            path: path, position: TextPosition(line: index + 1, column: column),
+            problem: "differs from results.json at \(what): the two files of a run hold the same rows; one of them was changed by hand or cut short")
     }
 
     /// The first row that cannot be true (``ResultRow/inconsistency``),

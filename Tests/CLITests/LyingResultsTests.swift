@@ -108,6 +108,48 @@ import Glibc
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("b/x.json").path))
     }
 
+    /// A run folder's results.csv that says something else than its
+    /// results.json is refused at the line and column where it differs; a
+    /// CSV with another version's header is not compared.
+    @Test(.timeLimit(.minutes(2))) func aResultsCSVThatDiffersFromTheJSONIsRefusedAtItsLine() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let run = try CLI.run(
+            ["run", "--engines", "heckel", "--workloads", "mixed", "--sizes", "20", "--repetitions", "2", "--min-time", "0",
+             "--output", dir.path, "--name", "pair", "--datasets-dir", "", "--quiet", "--memo", "", "--no-floor"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let folder = dir.appendingPathComponent("pair").path, csvPath = folder + "/results.csv"
+        let original = try String(contentsOfFile: csvPath, encoding: .utf8)
+        #expect(try CLI.run(["targets", folder]).status == 0)
+        var lines = original.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        try #require(lines.count >= 3 && lines[1].hasPrefix("heckel,mixed,20,"))
+        // Row 1 claims 3 fewer deletes than the JSON holds.
+        let header = lines[0].split(separator: ",").map(String.init)
+        let before = lines[1]
+        var fields = lines[1].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        let deletes = try #require(header.firstIndex(of: "deletes"))
+        fields[deletes] = String(Int(fields[deletes])! + 3)
+        lines[1] = fields.joined(separator: ",")
+        try lines.joined(separator: "\n").write(toFile: csvPath, atomically: true, encoding: .utf8)
+        // The first character that differs, 1-based.
+        let column = zip(before, lines[1]).prefix { $0 == $1 }.count + 1
+        #expect(column > fields[..<deletes].reduce(0) { $0 + $1.count + 1 }, "the edit is in the deletes field")
+        for arguments in [["chart", folder], ["targets", folder], ["compare", folder, folder]] {
+            let result = try CLI.run(arguments)
+            #expect(result.status == 2, "\(arguments[0]): \(result.stderr)")
+            #expect(result.stderr.contains(csvPath + ":2:\(column):"), "\(result.stderr)")
+            #expect(result.stderr.contains("differs from results.json at row 1 (heckel mixed@20 (int))"), "\(result.stderr)")
+        }
+        // The same file cut short after its header.
+        try (lines[0] + "\n").write(toFile: csvPath, atomically: true, encoding: .utf8)
+        #expect(try CLI.run(["targets", folder]).stderr.contains(csvPath + ":2:1:"))
+        // A CSV of a version with one column fewer: not compared.
+        let older = original.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).dropLast().joined(separator: ",") }
+        try (older.joined(separator: "\n") + "\n").write(toFile: csvPath, atomically: true, encoding: .utf8)
+        let accepted = try CLI.run(["targets", folder])
+        #expect(accepted.status == 0, "\(accepted.stderr)")
+    }
+
     // MARK: merge
 
     /// A hand-made shard `index`/`count` of a plan of heckel, stdlib and the
