@@ -29,9 +29,17 @@ public enum RunMerge {
     public struct Part: Sendable {
         public var path: String
         public var document: RunDocument
-        public init(path: String, document: RunDocument) {
+        /// `file:line:column` of each row, for refusals of one row (empty: the path is named).
+        public var rowLocations: [String]
+        public init(path: String, document: RunDocument, rowLocations: [String] = []) {
             self.path = path
             self.document = document
+            self.rowLocations = rowLocations
+        }
+
+        /// Where row `index` is: its place in the file when known, else the file.
+        func location(ofRow index: Int) -> String {
+            rowLocations.indices.contains(index) ? rowLocations[index] : path
         }
     }
 
@@ -69,10 +77,10 @@ public enum RunMerge {
             } else {
                 notes.append("\(part.path) is incomplete (interrupted): the merged run is incomplete too.")
             }
-            for row in part.document.rows {
+            for (index, row) in part.document.rows.enumerated() {
                 if let other = rowsByKey[row.key] {
                     throw CompareInputError(
-                        path: part.path, key: row.key, problem: "this row is also in \(other): shards must not overlap")
+                        path: part.location(ofRow: index), key: row.key, problem: "this row is also in \(other): shards must not overlap")
                 }
                 rowsByKey[row.key] = part.path
                 var row = row
@@ -180,7 +188,7 @@ public enum RunMerge {
     static func checkRowsInPlan(_ part: Part) throws(CompareInputError) {
         let plan = part.document.plan
         let kinds = plan.elements ?? ["int"]
-        for row in part.document.rows {
+        for (index, row) in part.document.rows.enumerated() {
             var problem: String?
             if !plan.engines.contains(row.engine) {
                 problem = "engine \(row.engine) is not among the plan's engines (\(plan.engines.joined(separator: ", ")))"
@@ -195,7 +203,9 @@ public enum RunMerge {
                     problem = "seed \(row.seed) is not the run's seed \(part.document.environment.seed)"
                 }
             }
-            if let problem { throw CompareInputError(path: part.path, key: row.key, problem: "outside the shard's plan: " + problem) }
+            if let problem {
+                throw CompareInputError(path: part.location(ofRow: index), key: row.key, problem: "outside the shard's plan: " + problem)
+            }
         }
     }
 

@@ -42,7 +42,8 @@ struct MergeCommand: ParsableCommand {
         var parts: [RunMerge.Part] = []
         for path in runs {
             do {
-                parts.append(RunMerge.Part(path: path, document: try ResultsStore.read(path)))
+                parts.append(
+                    RunMerge.Part(path: path, document: try ResultsStore.read(path), rowLocations: ResultsStore.rowLocations(path) ?? []))
             } catch {
                 throw CLIFailure.badInput(error.description)
             }

@@ -174,6 +174,19 @@ public enum ResultsStore {
         }
     }
 
+    /// `file:line:column` of each row of a results file (a run folder's
+    /// `results.json`, or the file itself), for messages about a row found
+    /// after reading; nil when the file cannot be parsed. O(file size).
+    public static func rowLocations(_ path: String) -> [String]? {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return nil }
+        let file = isDirectory.boolValue ? path + "/results.json" : path
+        guard let data = FileManager.default.contents(atPath: file), let tree = try? JSONParser.parse([UInt8](data)),
+            case let .object(members) = tree.value, let rows = members.firstIndex(where: { $0.key == "rows" })
+        else { return nil }
+        return tree.children[rows].children.map { "\(file):\($0.position)" }
+    }
+
     /// Where row `index` (0-based) of `rows` starts. O(top-level keys).
     static func rowPosition(_ index: Int, in tree: PositionedJSON) -> TextPosition {
         guard case let .object(members) = tree.value, let rows = members.firstIndex(where: { $0.key == "rows" }) else {

@@ -262,6 +262,14 @@ import Glibc
         #expect(result.status == 2, "\(set.name) was merged: \(result.stderr)")
         #expect(result.stderr.contains(set.words), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: output))
+        // A refusal of one row names its place: line 1 (the files are one line), the column of its `{`.
+        if set.words.contains("not among the plan's") || set.words.contains("not the run's seed") {
+            let text = try String(contentsOfFile: paths[0] + "/results.json", encoding: .utf8)
+            let rowsStart = try #require(text.range(of: "\"rows\":[")).upperBound
+            let starts = text.indices.filter { $0 >= rowsStart && text[$0] == "{" && (text[text.index(before: $0)] == "[" || text[text.index(before: $0)] == ",") }
+            let columns = starts.map { text.distance(from: text.startIndex, to: $0) + 1 }
+            #expect(columns.contains { result.stderr.contains(paths[0] + "/results.json:1:\($0): ") }, "\(result.stderr)")
+        }
     }
 
     /// The good set merges; with --allow-mixed-machines shards of two
