@@ -21,7 +21,7 @@ struct MergeCommand: ParsableCommand {
             Examples (two shards of a small plan, then the whole):
               diffbench run --workloads mixed,feed --sizes 1000 --shard 1/2 --name s1
               diffbench run --workloads mixed,feed --sizes 1000 --shard 2/2 --name s2
-              diffbench merge Reports/s1 Reports/s2 --output Reports/merged
+              diffbench merge Reports/s1 Reports/s2 --output Reports/merged --force
             """
     )
 
