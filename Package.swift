@@ -42,8 +42,11 @@ let package = Package(
                 "CExactHeap",
                 "CCallgrind",
                 .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
-            ]
+            ],
+            plugins: ["BuildCommit"]
         ),
+        // Writes the build's git commit into Harness at every build (results record it).
+        .plugin(name: "BuildCommit", capability: .buildTool()),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .target(name: "Rendering", dependencies: ["Formats", "CPNG"]),
         .target(name: "Teaching", dependencies: ["DiffEngines", "ListUpdates", "Formats", "Rendering"]),

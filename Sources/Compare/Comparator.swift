@@ -45,10 +45,10 @@ public struct Comparator {
                 rows.append(row)
             case let .onlyCurrent(key):
                 var row = RowComparison(key: key)
-                let status = new.rows[key]!.status
+                let added = new.rows[key]!
                 row.findings.append(
-                    status.isFailure
-                        ? Finding(.status, .failed, "\(status.rawValue) — \(new.rows[key]!.reason)")
+                    added.status.isFailure
+                        ? Finding(.status, .failed, ExactChecks.failure(added))
                         : Finding(.presence, .new, "not in the baseline"))
                 row.settle()
                 rows.append(row)

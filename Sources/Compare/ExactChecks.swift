@@ -92,17 +92,23 @@ struct ExactChecks {
         }
     }
 
-    /// Status changes. A failed verification is always a failure; a row
+    /// "failed — verification: …", "crashed — signal 4 …": a failed row's verdict line.
+    static func failure(_ row: ResultRow) -> String { "\(row.status.rawValue) — \(row.reason)" }
+
+    /// Status changes. A failed row (``ResultRow/Status/isFailure``: a
+    /// failed verification, or a call that never ended well) is always a failure; a row
     /// that was skipped in one run has nothing to compare but is reported.
     /// Returns false when there is nothing more to compare for this row.
     func status(_ comparison: inout RowComparison, baseline: ResultRow, current: ResultRow) -> Bool {
+        if current.status.isFailure {
+            comparison.findings.append(Finding(.status, .failed, ExactChecks.failure(current)))
+            return false
+        }
+        if baseline.status.isFailure {
+            comparison.findings.append(Finding(.status, .improvement, "passes now (\(baseline.status.rawValue) in the baseline — \(baseline.reason))"))
+            return false
+        }
         switch (baseline.status, current.status) {
-        case (_, let now) where now.isFailure:
-            comparison.findings.append(Finding(.status, .failed, "\(now.rawValue) — \(current.reason)"))
-            return false
-        case (let before, _) where before.isFailure:
-            comparison.findings.append(Finding(.status, .improvement, "passes now (\(before.rawValue) in the baseline — \(baseline.reason))"))
-            return false
         case (.skipped, .skipped):
             return false
         case (_, .skipped):

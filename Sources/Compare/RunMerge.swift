@@ -5,70 +5,94 @@ import Formats
 /// dataset ran with its own references inside one shard, so its ratios are
 /// valid, and instruction counts do not depend on the machine at all.
 ///
-/// Refused (the message names the file): rows that appear in two shards
-/// (which one is "the" measurement?), and shards of different builds or
-/// plans: another git commit, build configuration, Swift version or seed,
-/// other engines or sampling settings, another shard count, the same shard
-/// twice, or instruction counts in some shards only. O(R) for R rows.
+/// The whole set is checked, and refused (the message names the file, and
+/// the row where one is at fault):
+/// - shards of different builds or plans: another build configuration or
+///   seed, other engines or sampling settings, instruction counts in some
+///   shards only;
+/// - shards of different machines (CPU, cores, OS, Swift version, build
+///   commit), unless `allowMixedMachines`: then the merged document lists
+///   each machine (`machines`) and each row names its own (`machine`);
+/// - a shard label out of range (`3/2`), labels of different counts, the
+///   same label twice, a label missing from the set, a labelled shard
+///   beside an unlabelled one;
+/// - a row outside its shard's plan (an engine, element kind, workload,
+///   size or seed the plan does not have);
+/// - a shard that says it is complete but lacks rows of its share: a plan
+///   workload, size or kind with no row, or a dataset without a row for
+///   each engine in each kind;
+/// - a row in two shards (which one is "the" measurement?).
+///
+/// O(R · E) for R rows and E engines.
 public enum RunMerge {
     /// A shard as read: where it came from and what it holds.
     public struct Part: Sendable {
         public var path: String
         public var document: RunDocument
-        public init(path: String, document: RunDocument) {
+        /// `file:line:column` of each row, for refusals of one row (empty: the path is named).
+        public var rowLocations: [String]
+        public init(path: String, document: RunDocument, rowLocations: [String] = []) {
             self.path = path
             self.document = document
+            self.rowLocations = rowLocations
+        }
+
+        /// Where row `index` is: its place in the file when known, else the file.
+        func location(ofRow index: Int) -> String {
+            rowLocations.indices.contains(index) ? rowLocations[index] : path
         }
     }
 
     /// The merged document (rows in shard order), and notes for the user
-    /// (shards that were not given, incomplete shards).
-    public static func merge(_ parts: [Part], runName: String) throws(CompareInputError) -> (RunDocument, [String]) {
+    /// (incomplete shards).
+    public static func merge(_ parts: [Part], runName: String, allowMixedMachines: Bool = false)
+        throws(CompareInputError) -> (RunDocument, [String])
+    {
         guard let first = parts.first else { throw CompareInputError(path: "merge", problem: "no runs to merge") }
         var notes: [String] = []
-        var seenShards: [String: String] = [:]
+        var seenShards: [Int: String] = [:]
+        var shardCount: Int?
         var rowsByKey: [String: String] = [:]
         var rows: [ResultRow] = []
+        var machines: [RunEnvironment] = []
         var workloads: [String] = [], sizes: Set<Int> = [], extra: [String] = []
-        var shardCount: Int?
         for part in parts {
-            let environment = part.document.environment, plan = part.document.plan
-            func refuse(_ what: String, _ mine: String, _ theirs: String) -> CompareInputError {
-                CompareInputError(
-                    path: part.path, problem: "\(what) is \(mine) but \(theirs) in \(first.path): these are not shards of one run")
-            }
-            let reference = first.document.environment, referencePlan = first.document.plan
-            let checks: [(String, String, String)] = [
-                ("the git commit", environment.gitCommit, reference.gitCommit),
-                ("the build configuration", environment.buildConfiguration, reference.buildConfiguration),
-                ("the Swift version", environment.swiftVersion, reference.swiftVersion),
-                ("the seed", String(environment.seed), String(reference.seed)),
-                ("the engines", plan.engines.joined(separator: ","), referencePlan.engines.joined(separator: ",")),
-                ("the minimum samples", String(plan.minSamples), String(referencePlan.minSamples)),
-                ("the minimum time", String(plan.minTimeSeconds), String(referencePlan.minTimeSeconds)),
-                ("the time budget", String(plan.timeBudgetSeconds), String(referencePlan.timeBudgetSeconds)),
-                ("the lcs memory budget", String(plan.lcsMemoryBudgetBytes), String(referencePlan.lcsMemoryBudgetBytes)),
-                ("instruction counting", String(plan.instructions ?? false), String(referencePlan.instructions ?? false)),
-            ]
-            for (what, mine, theirs) in checks where mine != theirs { throw refuse(what, mine, theirs) }
-            if let shard = plan.shard {
-                let count = Int(shard.split(separator: "/").last ?? "")
+            let plan = part.document.plan
+            try checkSameRun(part, as: first, allowMixedMachines: allowMixedMachines)
+            let label = try shardLabel(part, first: first)
+            if let (index, count) = label {
                 if let shardCount, count != shardCount {
-                    throw refuse("the shard count", shard, "\(shardCount)")
+                    throw CompareInputError(
+                        path: part.path, problem: "the shard count is \(count) but \(shardCount) in \(first.path): these are not shards of one run")
                 }
                 shardCount = count
-                if let other = seenShards[shard] {
-                    throw CompareInputError(path: part.path, problem: "shard \(shard) is given twice (also \(other))")
+                if let other = seenShards[index] {
+                    throw CompareInputError(path: part.path, problem: "shard \(index)/\(count) is given twice (also \(other))")
                 }
-                seenShards[shard] = part.path
+                seenShards[index] = part.path
             }
-            if !part.document.complete { notes.append("\(part.path) is incomplete (interrupted): the merged run is incomplete too.") }
-            for row in part.document.rows {
+            try checkRowsInPlan(part)
+            if part.document.complete {
+                try checkShareIsWhole(part)
+            } else {
+                notes.append("\(part.path) is incomplete (interrupted): the merged run is incomplete too.")
+            }
+            for (index, row) in part.document.rows.enumerated() {
                 if let other = rowsByKey[row.key] {
                     throw CompareInputError(
-                        path: part.path, key: row.key, problem: "this row is also in \(other): shards must not overlap")
+                        path: part.location(ofRow: index), key: row.key, problem: "this row is also in \(other): shards must not overlap")
                 }
                 rowsByKey[row.key] = part.path
+                var row = row
+                if allowMixedMachines {
+                    let machine = part.document.environment(of: row)
+                    if let index = machines.firstIndex(where: { sameMachine($0, machine) }) {
+                        row.machine = index
+                    } else {
+                        row.machine = machines.count
+                        machines.append(machine)
+                    }
+                }
                 rows.append(row)
             }
             for workload in plan.workloads where !workloads.contains(workload) { workloads.append(workload) }
@@ -76,9 +100,12 @@ public enum RunMerge {
             extra += plan.extraCases
         }
         if let shardCount {
-            let missing = (1...max(shardCount, 1)).map { "\($0)/\(shardCount)" }.filter { seenShards[$0] == nil }
+            let missing = (1...shardCount).filter { seenShards[$0] == nil }
             if !missing.isEmpty {
-                notes.append("Shard\(missing.count == 1 ? "" : "s") \(missing.joined(separator: ", ")) not given: their rows will be missing.")
+                throw CompareInputError(
+                    path: first.path,
+                    problem: "shard\(missing.count == 1 ? "" : "s") \(missing.map { "\($0)/\(shardCount)" }.joined(separator: ", ")) "
+                        + "not given: a merge needs every shard of the plan")
             }
         }
         var plan = first.document.plan
@@ -89,9 +116,128 @@ public enum RunMerge {
         var environment = first.document.environment
         environment.runName = runName
         let engines = parts.compactMap(\.document.engines).first
-        let document = RunDocument(
-            environment: environment, plan: plan, complete: parts.allSatisfy(\.document.complete) && notes.isEmpty,
+        var document = RunDocument(
+            environment: environment, plan: plan, complete: parts.allSatisfy(\.document.complete),
             engines: engines, rows: rows)
+        // One machine after all: the document's environment says it, as for any run.
+        if machines.count > 1 {
+            document.machines = machines
+        } else {
+            for index in document.rows.indices { document.rows[index].machine = nil }
+        }
         return (document, notes)
+    }
+
+    /// The machine fields: a shard measured elsewhere than its siblings.
+    static func machineFields(_ environment: RunEnvironment) -> [(String, String)] {
+        [
+            ("the CPU", environment.cpu), ("the number of cores", String(environment.cores)), ("the OS", environment.os),
+            ("the Swift version", environment.swiftVersion), ("the build commit", environment.gitCommit),
+        ]
+    }
+
+    static func sameMachine(_ a: RunEnvironment, _ b: RunEnvironment) -> Bool {
+        machineFields(a).map(\.1) == machineFields(b).map(\.1)
+    }
+
+    /// Refuses a shard of another build, plan or (unless allowed) machine than the first.
+    static func checkSameRun(_ part: Part, as first: Part, allowMixedMachines: Bool) throws(CompareInputError) {
+        let environment = part.document.environment, plan = part.document.plan
+        let reference = first.document.environment, referencePlan = first.document.plan
+        var checks: [(String, String, String)] = [
+            ("the build configuration", environment.buildConfiguration, reference.buildConfiguration),
+            ("the seed", String(environment.seed), String(reference.seed)),
+            ("the engines", plan.engines.joined(separator: ","), referencePlan.engines.joined(separator: ",")),
+            ("the minimum samples", String(plan.minSamples), String(referencePlan.minSamples)),
+            ("the minimum time", String(plan.minTimeSeconds), String(referencePlan.minTimeSeconds)),
+            ("the time budget", String(plan.timeBudgetSeconds), String(referencePlan.timeBudgetSeconds)),
+            ("the lcs memory budget", String(plan.lcsMemoryBudgetBytes), String(referencePlan.lcsMemoryBudgetBytes)),
+            ("instruction counting", String(plan.instructions ?? false), String(referencePlan.instructions ?? false)),
+        ]
+        if !allowMixedMachines {
+            checks += zip(machineFields(environment), machineFields(reference)).map { ($0.0, $0.1, $1.1) }
+        }
+        for (what, mine, theirs) in checks where mine != theirs {
+            let hint = machineFields(environment).contains { $0.0 == what } ? " (--allow-mixed-machines merges them, keeping each row's machine)" : ""
+            throw CompareInputError(
+                path: part.path, problem: "\(what) is \(mine) but \(theirs) in \(first.path): these are not shards of one run\(hint)")
+        }
+    }
+
+    /// The shard's `K/N`, checked: 1 ≤ K ≤ N, and labelled like the first part.
+    static func shardLabel(_ part: Part, first: Part) throws(CompareInputError) -> (Int, Int)? {
+        guard let shard = part.document.plan.shard else {
+            if first.document.plan.shard != nil {
+                throw CompareInputError(path: part.path, problem: "not a shard (no shard label) but \(first.path) is one")
+            }
+            return nil
+        }
+        if first.document.plan.shard == nil {
+            throw CompareInputError(path: part.path, problem: "shard \(shard) beside \(first.path), which is not a shard")
+        }
+        let numbers = shard.split(separator: "/", omittingEmptySubsequences: false).map { Int($0) }
+        guard numbers.count == 2, let index = numbers[0], let count = numbers[1], count >= 1, (1...count).contains(index) else {
+            throw CompareInputError(path: part.path, problem: "shard label \"\(shard)\" is not K/N with 1 ≤ K ≤ N")
+        }
+        return (index, count)
+    }
+
+    /// Refuses a row its shard's plan has no place for. Rows of dataset
+    /// files (`extra_cases`) carry the file's workload, size and seed, so
+    /// those three are checked only when the plan has no files.
+    static func checkRowsInPlan(_ part: Part) throws(CompareInputError) {
+        let plan = part.document.plan
+        let kinds = plan.elements ?? ["int"]
+        for (index, row) in part.document.rows.enumerated() {
+            var problem: String?
+            if !plan.engines.contains(row.engine) {
+                problem = "engine \(row.engine) is not among the plan's engines (\(plan.engines.joined(separator: ", ")))"
+            } else if !kinds.contains(row.elementKind) {
+                problem = "element kind \(row.elementKind) is not among the plan's (\(kinds.joined(separator: ", ")))"
+            } else if plan.extraCases.isEmpty {
+                if !plan.workloads.contains(row.workload) {
+                    problem = "workload \(row.workload) is not among the plan's (\(plan.workloads.joined(separator: ", ")))"
+                } else if !plan.sizes.contains(row.size) {
+                    problem = "size \(row.size) is not among the plan's (\(plan.sizes.map(String.init).joined(separator: ", ")))"
+                } else if row.seed != part.document.environment.seed {
+                    problem = "seed \(row.seed) is not the run's seed \(part.document.environment.seed)"
+                }
+            }
+            if let problem {
+                throw CompareInputError(path: part.location(ofRow: index), key: row.key, problem: "outside the shard's plan: " + problem)
+            }
+        }
+    }
+
+    /// Refuses a shard marked complete whose rows do not cover its plan.
+    static func checkShareIsWhole(_ part: Part) throws(CompareInputError) {
+        let plan = part.document.plan, rows = part.document.rows
+        let kinds = plan.elements ?? ["int"]
+        func refuse(_ problem: String) -> CompareInputError {
+            CompareInputError(path: part.path, problem: "says it is complete but \(problem)")
+        }
+        if rows.isEmpty, !(plan.workloads.isEmpty && plan.extraCases.isEmpty) { throw refuse("holds no rows") }
+        if let workload = plan.workloads.first(where: { workload in !rows.contains { $0.workload == workload } }) {
+            throw refuse("has no row of its plan's workload \(workload)")
+        }
+        if plan.extraCases.isEmpty, let size = plan.sizes.first(where: { size in !rows.contains { $0.size == size } }) {
+            throw refuse("has no row of its plan's size \(size)")
+        }
+        if let kind = kinds.first(where: { kind in !rows.contains { $0.elementKind == kind } }) {
+            throw refuse("has no row of its plan's element kind \(kind)")
+        }
+        // Every dataset it ran has a row for each engine (and the floor) in each kind.
+        struct Case: Hashable { var workload: String, size: Int, parameters: String, seed: UInt64, kind: String, engine: String }
+        let present = Set(rows.map { Case(workload: $0.workload, size: $0.size, parameters: $0.parameters, seed: $0.seed, kind: $0.elementKind, engine: $0.engine) })
+        for row in rows {
+            for kind in kinds {
+                for engine in plan.engines {
+                    let wanted = Case(workload: row.workload, size: row.size, parameters: row.parameters, seed: row.seed, kind: kind, engine: engine)
+                    if !present.contains(wanted) {
+                        throw refuse("lacks the \(engine) row on \(row.workload)@\(row.size) (\(kind))")
+                    }
+                }
+            }
+        }
     }
 }

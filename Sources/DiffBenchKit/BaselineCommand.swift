@@ -16,7 +16,7 @@ struct BaselineCommand: ParsableCommand {
             commit it, and `diffbench compare NAME CURRENT` checks later runs against it.
 
             Exit status: 0 on success, 2 on bad input (no such run, malformed or interrupted \
-            run, a run with a failed verification, an invalid name).
+            run, a row that cannot be true, a run with a failed row, an invalid name).
             """,
         subcommands: [Save.self, List.self]
     )

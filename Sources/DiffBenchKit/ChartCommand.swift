@@ -30,7 +30,9 @@ struct ChartCommand: ParsableCommand {
             Exit status: 0 when the page is written (with or without gnuplot), 1 when gnuplot \
             failed on a chart (the message names the .gp file), 2 when RUN_DIR is missing, \
             holds no results.json, the file is not a diffbench results file of a supported \
-            version, or the folder cannot be written.
+            version, a row cannot be true (ok but unverified, steps that are not the sum of \
+            the counts, a negative or non-finite figure; the message gives its line and \
+            column), or the folder cannot be written.
             """
     )
 

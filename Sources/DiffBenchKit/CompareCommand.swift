@@ -30,8 +30,9 @@ struct CompareCommand: ParsableCommand {
               diffbench compare ci Reports/ci/current --format json --allow-missing
 
             Exit status: 0 when nothing regressed (warnings allowed), 1 on a regression or a \
-            failed verification, 2 on bad input (unreadable or malformed file, another schema \
-            version, rows measured on different datasets: parameters, seed or sizes differ).
+            failed row (verification, or any failure status), 2 on bad input (unreadable or \
+            malformed file, another schema version, a row that cannot be true, rows measured on \
+            different datasets: parameters, seed or sizes differ).
             """
     )
 

@@ -11,13 +11,17 @@ struct MergeCommand: ParsableCommand {
         discussion: """
             Each shard ran every engine and the references on its own datasets, so the \
             merged run can be compared as one (diffbench compare ci DIR). Refused (exit 2): \
-            a row in two shards, the same shard twice, and shards of another commit, build, \
-            Swift version, seed, engine list, sampling settings or shard count.
+            shards of another build, seed, engine list or sampling settings; shards of \
+            another machine (CPU, cores, OS, Swift version, build commit) unless \
+            --allow-mixed-machines; a shard label out of range, given twice or missing from \
+            the set; a row in two shards or outside its shard's plan; a shard that says it is \
+            complete but lacks rows of its share; an --output that is one of the inputs, holds \
+            a run (unless --force) or is locked by a run in progress.
 
             Examples (two shards of a small plan, then the whole):
               diffbench run --workloads mixed,feed --sizes 1000 --shard 1/2 --name s1
               diffbench run --workloads mixed,feed --sizes 1000 --shard 2/2 --name s2
-              diffbench merge Reports/s1 Reports/s2 --output Reports/merged
+              diffbench merge Reports/s1 Reports/s2 --output Reports/merged --force
             """
     )
 
@@ -27,30 +31,91 @@ struct MergeCommand: ParsableCommand {
     @Option(help: "The merged run folder (results.csv, results.json).")
     var output: String
 
+    @Flag(help: "Merge shards measured on different machines; each row then names its machine (results.json's machines).")
+    var allowMixedMachines = false
+
+    @Flag(help: "Clear an existing run in --output first (never a folder that holds no run).")
+    var force = false
+
     func run() throws {
         guard !runs.isEmpty else { throw CLIFailure.badInput("merge: name at least one run") }
         var parts: [RunMerge.Part] = []
         for path in runs {
             do {
-                parts.append(RunMerge.Part(path: path, document: try ResultsStore.read(path)))
+                parts.append(
+                    RunMerge.Part(path: path, document: try ResultsStore.read(path), rowLocations: ResultsStore.rowLocations(path) ?? []))
             } catch {
                 throw CLIFailure.badInput(error.description)
             }
         }
+        try checkOutputIsNotAnInput()
         let name = URL(fileURLWithPath: output).lastPathComponent
         let (document, notes): (RunDocument, [String])
         do {
-            (document, notes) = try RunMerge.merge(parts, runName: name)
+            (document, notes) = try RunMerge.merge(parts, runName: name, allowMixedMachines: allowMixedMachines)
         } catch {
             throw CLIFailure.badInput(error.description)
         }
+        // Held until the merged files are written: a run of the same folder cannot start meanwhile.
+        let lock: RunFolderLock
+        do {
+            lock = try RunFolderLock(directory: output)
+        } catch {
+            throw CLIFailure.badInput(error.description)
+        }
+        try clearEarlierRun()
         for note in notes { FileHandle.standardError.write(Data(("diffbench: merge: " + note + "\n").utf8)) }
         do {
             try ResultsStore.write(document, to: output)
         } catch {
             throw CLIFailure.badInput("\(output): cannot write the merged run: \(error)")
         }
+        withExtendedLifetime(lock) {}
         print("merged \(runs.count) run(s), \(document.rows.count) rows: \(output)/results.csv, results.json")
+    }
+
+    /// Refuses an `--output` that is one of the inputs (a run folder, or
+    /// the folder of an input results file): writing it would replace a
+    /// shard with the merge before anyone saw it. Compared as resolved
+    /// paths, so `./s1`, `s1/` and a link to it are the same folder.
+    func checkOutputIsNotAnInput() throws(CLIFailure) {
+        let target = MergeCommand.resolved(output)
+        for input in runs {
+            var isDirectory: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory)
+            let folder = isDirectory.boolValue ? input : (input as NSString).deletingLastPathComponent
+            if MergeCommand.resolved(folder.isEmpty ? "." : folder) == target {
+                throw CLIFailure.badInput(
+                    "--output \(TerminalText.visible(output)) is one of the runs being merged (\(TerminalText.visible(input))); choose a new folder")
+            }
+        }
+    }
+
+    /// An existing run in `--output` is refused, or with `--force` cleared
+    /// (all but the lock just taken); a folder with files but no run is
+    /// never cleared. O(entries).
+    func clearEarlierRun() throws(CLIFailure) {
+        let entries = ((try? FileManager.default.contentsOfDirectory(atPath: output)) ?? []).filter { $0 != ".lock" }
+        guard !entries.isEmpty else { return }
+        guard entries.contains("results.json") || entries.contains("results.csv") else {
+            throw CLIFailure.badInput("--output \(TerminalText.visible(output)) holds files but no run; give an empty or new folder")
+        }
+        guard force else {
+            throw CLIFailure.badInput(
+                "--output \(TerminalText.visible(output)) holds a run already; --force replaces it (its charts and page go too)")
+        }
+        for entry in entries {
+            do {
+                try FileManager.default.removeItem(atPath: output + "/" + entry)
+            } catch {
+                throw CLIFailure.badInput("\(output)/\(entry): cannot clear the earlier run: \(FileError.reason(error))")
+            }
+        }
+    }
+
+    /// A path with links and `.`/`..` resolved, for comparing folders.
+    static func resolved(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
     }
 }
 

@@ -379,15 +379,23 @@ struct RunCommand: ParsableCommand {
         datasets.contains { $0.symbols != nil } ? [.int, .uuid] : [.int]
     }
 
-    /// A run name is one plain folder name: not empty, `.`, `..` or
-    /// `latest`, no `/`, not hidden, no control characters.
+    /// Folder names the reports folder's layout uses beside the runs:
+    /// saved baselines, the CI gate's runs, the newest-run link, the
+    /// teaching pictures. A run of one of these names would write into them.
+    static let reservedNames = ["baselines", "ci", "latest", "teach"]
+
+    /// A run name is one plain folder name: not empty, `.`, `..` or one of
+    /// ``reservedNames``, no `/`, not hidden, no control characters.
     static func checkRunName(_ name: String) throws(CLIFailure) {
-        let plain = !name.isEmpty && name != "." && name != ".." && name != "latest" && !name.contains("/")
+        let shown = name.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : String($0) }.joined()
+        if reservedNames.contains(name) {
+            throw CLIFailure.badInput(
+                "--name '\(shown)' is a folder the reports layout uses (\(reservedNames.joined(separator: ", "))); choose another name")
+        }
+        let plain = !name.isEmpty && name != "." && name != ".." && !name.contains("/")
             && !name.hasPrefix(".") && !name.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
         guard plain else {
-            throw CLIFailure.badInput(
-                "--name '\(name.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : String($0) }.joined())' "
-                    + "must be a plain folder name (no '/', not '.', '..', 'latest' or hidden)")
+            throw CLIFailure.badInput("--name '\(shown)' must be a plain folder name (no '/', not '.', '..' or hidden)")
         }
     }
 

@@ -22,7 +22,8 @@ struct TargetsCommand: ParsableCommand {
             lists), which `diffbench run --elements int,uuid,record --sizes 1000,10000` measures.
 
             Exit status: 0 (also when targets are missed, unless --strict), 1 with --strict \
-            when a target is missed, 2 on a missing or malformed results file.
+            when a target is missed, 2 on a missing or malformed results file, or a row that \
+            cannot be true (its line and column named).
             """
     )
 

@@ -29,7 +29,8 @@ struct TeachCommand: ParsableCommand {
             Exit status: 0 on success (also when gnuplot is missing: the warning lists the \
             pictures not drawn), 1 when an engine's changeset fails verification or gnuplot \
             fails on a script, 2 on bad input (unreadable or malformed file, both lists empty, \
-            more than \(TeachingPair.maximumCount) elements on a side, a bad --name, an output \
+            more than \(TeachingPair.maximumCount) elements on a side, labels over \
+            \(TeachingPair.maximumLabelBytes) bytes in all, a bad --name, an output \
             folder that cannot be written).
             """
     )

@@ -89,6 +89,11 @@ public struct ResultRow: Hashable, Sendable, Codable {
     public var verified: Bool
     /// The changeset, converted to a batch update, passed the UIKit model.
     public var batchVerified: Bool?
+    /// In a merge of shards from different machines (`merge
+    /// --allow-mixed-machines`), the machine that measured this row: an
+    /// index into the document's `machines`. Nil when the document's
+    /// `environment` measured every row.
+    public var machine: Int?
 
     public enum CodingKeys: String, CodingKey, CaseIterable, Sendable {
         case engine, workload, size
@@ -110,6 +115,7 @@ public struct ResultRow: Hashable, Sendable, Codable {
         case trimmedNew = "trimmed_new"
         case verified
         case batchVerified = "batch_verified"
+        case machine
     }
 
     public init(engine: String, workload: String, size: Int, sizeOld: Int, sizeNew: Int, seed: UInt64, parameters: String) {
@@ -196,6 +202,7 @@ extension ResultRow {
             CSVColumn(key: .trimmedNew) { integer($0.trimmedNew) },
             CSVColumn(key: .verified) { flag($0.verified) },
             CSVColumn(key: .batchVerified) { flag($0.batchVerified) },
+            CSVColumn(key: .machine) { integer($0.machine) },
         ]
     }()
 

@@ -115,8 +115,9 @@ public enum ResultsStore {
                 path: file, position: position(of: ["version"], in: tree),
                 problem: "schema version \(version.map(String.init) ?? "missing") is not supported (this diffbench reads versions \(RunDocument.readableVersions.lowerBound)–\(RunDocument.readableVersions.upperBound))")
         }
+        let document: RunDocument
         do {
-            return try decoder().decode(RunDocument.self, from: data)
+            document = try decoder().decode(RunDocument.self, from: data)
         } catch {
             let path = codingPath(error)
             // Foundation names no path for a number that does not fit its field (1.5 or 1e400 for an
@@ -125,6 +126,74 @@ public enum ResultsStore {
             let problem = placed != nil && path.isEmpty ? "a number that does not fit its field (an integer is expected, or it is out of range)" : describe(error)
             throw ResultsFileError(path: file, position: placed ?? position(of: path, in: tree), problem: "malformed results: \(problem)")
         }
+        try refuseInconsistentRows(document, tree: tree, file: file)
+        if isDirectory.boolValue { try refuseDifferentCSV(document, in: path) }
+        return document
+    }
+
+    /// A run folder's `results.csv` must hold the rows of its
+    /// `results.json`: a hand-edited CSV (or a JSON edited without it) is
+    /// refused at the first line and column where the CSV differs from what
+    /// the JSON's rows give. A CSV with another header was written by
+    /// another version of diffbench (a column added since), and is not
+    /// compared; nor is a folder without one. O(file size).
+    static func refuseDifferentCSV(_ document: RunDocument, in directory: String) throws(ResultsFileError) {
+        let path = directory + "/results.csv"
+        guard let data = FileManager.default.contents(atPath: path) else { return }
+        let found = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        let expected = csv(document.rows).split(separator: "\n", omittingEmptySubsequences: false)
+        guard found.first == expected.first else { return }
+        let common = min(found.count, expected.count)
+        guard let index = (0..<common).first(where: { found[$0] != expected[$0] }) ?? (found.count == expected.count ? nil : common)
+        else { return }
+        let line = found.indices.contains(index) ? found[index] : "", wanted = expected.indices.contains(index) ? expected[index] : ""
+        let column = zip(line, wanted).prefix { $0 == $1 }.count + 1
+        // Rows are named by line only while no field spans lines.
+        let oneLineEach = found.count == document.rows.count + 2
+        let what = index == 0 ? "the header" : (index <= document.rows.count && oneLineEach ? "row \(index) (\(TerminalText.visible(document.rows[index - 1].label)))" : "line \(index + 1)")
+        throw ResultsFileError(
+            path: path, position: TextPosition(line: index + 1, column: column),
+            problem: "differs from results.json at \(what): the two files of a run hold the same rows; one of them was changed by hand or cut short")
+    }
+
+    /// The first row that cannot be true (``ResultRow/inconsistency``),
+    /// refused at the row's place in the file: every reader of results —
+    /// compare, baseline save, merge, chart, targets — reads through here.
+    /// O(rows).
+    static func refuseInconsistentRows(_ document: RunDocument, tree: PositionedJSON, file: String) throws(ResultsFileError) {
+        let machines = document.machines?.count ?? 0
+        for (index, row) in document.rows.enumerated() {
+            var problem = row.inconsistency
+            if problem == nil, let machine = row.machine, !(0..<machines).contains(machine) {
+                problem = "machine is \(machine) but the file lists \(machines) machine\(machines == 1 ? "" : "s") (machines)"
+            }
+            guard let problem else { continue }
+            throw ResultsFileError(
+                path: file, position: rowPosition(index, in: tree),
+                problem: "row \(index + 1) (\(TerminalText.visible(row.label))) cannot be true: \(problem)")
+        }
+    }
+
+    /// `file:line:column` of each row of a results file (a run folder's
+    /// `results.json`, or the file itself), for messages about a row found
+    /// after reading; nil when the file cannot be parsed. O(file size).
+    public static func rowLocations(_ path: String) -> [String]? {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return nil }
+        let file = isDirectory.boolValue ? path + "/results.json" : path
+        guard let data = FileManager.default.contents(atPath: file), let tree = try? JSONParser.parse([UInt8](data)),
+            case let .object(members) = tree.value, let rows = members.firstIndex(where: { $0.key == "rows" })
+        else { return nil }
+        return tree.children[rows].children.map { "\(file):\($0.position)" }
+    }
+
+    /// Where row `index` (0-based) of `rows` starts. O(top-level keys).
+    static func rowPosition(_ index: Int, in tree: PositionedJSON) -> TextPosition {
+        guard case let .object(members) = tree.value, let rows = members.firstIndex(where: { $0.key == "rows" }) else {
+            return tree.position
+        }
+        let items = tree.children[rows].children
+        return items.indices.contains(index) ? items[index].position : tree.children[rows].position
     }
 
     static func decoder() -> JSONDecoder {

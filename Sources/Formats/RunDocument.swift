@@ -17,6 +17,10 @@ public struct RunDocument: Hashable, Sendable, Codable {
     /// How to present each engine of the run (name, summary, colour, symbol,
     /// rules); absent in files written before it existed.
     public var engines: [EngineInfo]?
+    /// The machines of a merge of shards made on different machines (`merge
+    /// --allow-mixed-machines`): each row's `machine` indexes this list.
+    /// Nil when `environment` measured every row.
+    public var machines: [RunEnvironment]?
     public var rows: [ResultRow]
     /// What was measured about each dataset's data (``DatasetShape``), in
     /// run order; nil in files written before it existed.
@@ -25,6 +29,12 @@ public struct RunDocument: Hashable, Sendable, Codable {
     /// The recorded shape of the dataset `row` was measured on, if any. O(datasets).
     public func shape(of row: ResultRow) -> DatasetShape? {
         datasets?.first { $0.describes(row) }
+    }
+
+    /// The machine that measured `row`. O(1).
+    public func environment(of row: ResultRow) -> RunEnvironment {
+        guard let index = row.machine, let machines, machines.indices.contains(index) else { return environment }
+        return machines[index]
     }
 
     public init(

@@ -15,7 +15,7 @@ extension RunEnvironment {
         return RunEnvironment(
             swiftVersion: swiftVersion(), os: operatingSystem(), cpu: cpuModel(),
             cores: ProcessInfo.processInfo.activeProcessorCount, memoryBytes: Int(ProcessInfo.processInfo.physicalMemory),
-            buildConfiguration: configuration, gitCommit: gitCommit(), seed: seed,
+            buildConfiguration: configuration, gitCommit: buildCommit, seed: seed,
             startTime: formatter.string(from: start), runName: runName)
     }
 
@@ -83,21 +83,10 @@ extension RunEnvironment {
         return "unknown"
     }
 
-    static func gitCommit() -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "rev-parse", "--short=12", "HEAD"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-            process.waitUntilExit()
-        } catch {
-            return "unknown"
-        }
-        guard process.terminationStatus == 0 else { return "unknown" }
-        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        return text.trimmingCharacters(in: .whitespacesAndNewlines)
-    }
+    /// The commit this binary was built from (`git rev-parse --short=12
+    /// HEAD` of the package's folder when it was compiled, `-dirty` after it
+    /// when tracked files had changes, "unknown" when built without git),
+    /// compiled in by the `BuildCommit` plugin: results name the code that
+    /// measured them, wherever the binary is run from.
+    public static var buildCommit: String { Harness.buildCommit }
 }

@@ -20,8 +20,6 @@ public enum EnginePalette {
     /// Engines in the order charts, legends and tables list them.
     public static var order: [String] { engines.map(\.name) }
 
-    /// Spare colours for engines the run does not describe.
-    static let spare = ["#000000", "#8C564B", "#9467BD", "#BCBD22", "#17BECF", "#E6AB02"]
     /// gnuplot point types: circle, square, triangles up and down, diamond, pentagon, star.
     static let shapes = [7, 5, 9, 11, 13, 15, 3]
 
@@ -29,22 +27,14 @@ public enum EnginePalette {
     public static func colour(for engine: String) -> String {
         // The colour is read from results.json, which may come from anywhere:
         // it reaches gnuplot scripts and an HTML style, so only `#RRGGBB` is used.
-        if let known = engines.first(where: { $0.name == engine }), isHexColour(known.colour) { return known.colour }
+        if let known = engines.first(where: { $0.name == engine }), EngineColours.isHex(known.colour) { return known.colour }
         // FNV-1a: a stable hash (Swift's `hashValue` is seeded per process).
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in engine.utf8 {
             hash ^= UInt64(byte)
             hash = hash &* 0x0000_0100_0000_01b3
         }
-        return spare[Int(hash % UInt64(spare.count))]
-    }
-
-    /// `#` and six hexadecimal digits, nothing else. O(1).
-    static func isHexColour(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        return bytes.count == 7 && bytes[0] == UInt8(ascii: "#") && bytes[1...].allSatisfy {
-            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0 | 0x20)
-        }
+        return EngineColours.spare[Int(hash % UInt64(EngineColours.spare.count))]
     }
 
     /// gnuplot point type per engine: where two engines' points coincide

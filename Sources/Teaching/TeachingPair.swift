@@ -8,6 +8,8 @@ public enum TeachingError: Error, Hashable, Sendable, CustomStringConvertible {
     case bothEmpty
     /// A list is longer than the pictures can show legibly.
     case tooLarge(side: DiffError.Side, count: Int, limit: Int)
+    /// The labels of both lists together hold more bytes than the pictures can lay out.
+    case labelsTooLarge(bytes: Int, limit: Int)
     /// A file could not be written.
     case output(path: String, problem: String)
     /// The LCS table would exceed its memory budget.
@@ -22,6 +24,9 @@ public enum TeachingError: Error, Hashable, Sendable, CustomStringConvertible {
         case let .tooLarge(side, count, limit):
             return "the \(side.rawValue) list has \(count) elements; the teaching pictures show at most \(limit) "
                 + "per side (use `diffbench table` for the memo table of large lists)"
+        case let .labelsTooLarge(bytes, limit):
+            return "the labels of the two lists hold \(bytes) bytes together; the teaching pictures take at most \(limit) "
+                + "(shorten the labels, or use `diffbench table` for the memo table)"
         case let .output(path, problem):
             return "\(path): \(problem)"
         case let .tableRefused(reason):
@@ -38,6 +43,12 @@ public enum TeachingError: Error, Hashable, Sendable, CustomStringConvertible {
 public struct TeachingPair: Sendable {
     /// Most elements per side the pictures are laid out for.
     public static let maximumCount = 60
+    /// Most bytes of labels, both lists together (UTF-8). Every picture,
+    /// trace and page repeats each label many times (a memo table row and
+    /// column, every storyboard frame), so the work grows with their total:
+    /// 60 labels of 1 MB each once ran 300 s and reached 8.4 GB. 64 KiB is
+    /// over 500 bytes for each of 120 labels, far past what a cell shows.
+    public static let maximumLabelBytes = 64 * 1024
 
     /// Identity codes: equal codes are the same item; an id only in the new
     /// list is −1.
@@ -49,8 +60,9 @@ public struct TeachingPair: Sendable {
     public var n: Int { oldLabels.count }
     public var m: Int { newLabels.count }
 
-    /// Codes the identities of `old` and `new`. Throws for two empty lists
-    /// and for lists over ``maximumCount``.
+    /// Codes the identities of `old` and `new`. Throws for two empty lists,
+    /// for lists over ``maximumCount`` and for labels over
+    /// ``maximumLabelBytes`` in all.
     public init<I: ElementIdentity>(
         old: [I.Element], new: [I.Element], identity: I, oldLabels: [String], newLabels: [String]
     ) throws(TeachingError) {
@@ -61,6 +73,10 @@ public struct TeachingPair: Sendable {
         }
         if new.count > TeachingPair.maximumCount {
             throw .tooLarge(side: .new, count: new.count, limit: TeachingPair.maximumCount)
+        }
+        let labelBytes = (oldLabels + newLabels).reduce(0) { $0 + $1.utf8.count }
+        if labelBytes > TeachingPair.maximumLabelBytes {
+            throw .labelsTooLarge(bytes: labelBytes, limit: TeachingPair.maximumLabelBytes)
         }
         codes = IdentityCodes(old: old, new: new, identity: identity)
         self.oldLabels = oldLabels

@@ -47,6 +47,20 @@ enum CLI {
             stderr: String(decoding: errData, as: UTF8.self))
     }
 
+    /// What a tool on PATH prints on stdout (stderr dropped), e.g. `git rev-parse HEAD`.
+    static func tool(_ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return text
+    }
+
     /// A fresh temporary folder, removed by the caller.
     static func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("diffbench-test-\(UUID().uuidString)")

@@ -115,15 +115,7 @@ import Testing
     @Test func versionNamesTheCompilerExactly() throws {
         let version = try CLI.run(["--version"])
         #expect(version.status == 0)
-        let swift = Process()
-        swift.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        swift.arguments = ["swift", "--version"]
-        let pipe = Pipe()
-        swift.standardOutput = pipe
-        swift.standardError = FileHandle.nullDevice
-        try swift.run()
-        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        swift.waitUntilExit()
+        let text = try CLI.tool(["swift", "--version"])
         // "Swift version 6.3.1 (swift-6.3.1-RELEASE)" → 6.3.1
         let match = try #require(text.firstMatch(of: /Swift version (\d+\.\d+(?:\.\d+)?)/), "\(text)")
         #expect(version.stdout.contains("built with Swift \(match.1))"), "\(version.stdout) vs \(text)")

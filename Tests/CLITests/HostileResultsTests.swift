@@ -111,14 +111,19 @@ import Testing
 
     /// Item 2's class in every chart kind: zero, negative, subnormal, huge,
     /// infinite and NaN values in every numeric column that reaches an axis,
-    /// a ratio or a loop. `chart` ends (0, or 1 when gnuplot refuses a
-    /// range) without a trap, a hang or a runaway allocation.
+    /// a ratio or a loop. A value no run can produce (a negative figure, a
+    /// non-finite time, a zero median, counts that no longer add up) is
+    /// refused with exit 2 at the row's line and column; any other ends
+    /// `chart` (0, or 1 when gnuplot refuses a range) without a trap, a hang
+    /// or a runaway allocation, and no script holds `inf` or `nan` (a median
+    /// of 1e308 once put `inf` into a range).
     @Test(.timeLimit(.minutes(5)), arguments: [0.0, -1.0, -1e300, Double.leastNonzeroMagnitude, 1e308, Double.infinity, -Double.infinity, Double.nan])
     func hostileNumbersEndEveryChart(value: Double) throws {
         let columns = [
             "median_ns", "min_ns", "p90_ns", "max_ns", "spread_ns", "ratio_to_stdlib", "ratio_to_floor", "peak_heap_bytes",
             "min_moves", "min_edits", "moves", "steps", "inserts", "deletes",
         ]
+        let integral = ["peak_heap_bytes", "min_moves", "min_edits", "moves", "steps", "inserts", "deletes"]
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         for (number, column) in columns.enumerated() {
@@ -127,8 +132,7 @@ import Testing
             var rows = try #require(document["rows"] as? [[String: Any]])
             for index in rows.indices where index % 2 == number % 2 {
                 // Integer columns take an integer; the others take the value (non-finite ones as strings).
-                let integral = ["peak_heap_bytes", "min_moves", "min_edits", "moves", "steps", "inserts", "deletes"].contains(column)
-                if integral {
+                if integral.contains(column) {
                     rows[index][column] = value.isFinite ? (abs(value) < 1e18 ? Int(value) : (value < 0 ? Int.min : Int.max)) : 0
                 } else {
                     rows[index][column] = value.isFinite ? value as Any : (value.isNaN ? "nan" : value > 0 ? "inf" : "-inf")
@@ -139,8 +143,27 @@ import Testing
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try JSONSerialization.data(withJSONObject: document).write(to: folder.appendingPathComponent("results.json"))
             let result = try CLI.run(["chart", folder.path])
+            // (An integer column was given 0 for a non-finite value.)
+            let impossible = (value < 0 && value.isFinite) || (!integral.contains(column) && !value.isFinite)
+                || (value == 0 && ["median_ns", "ratio_to_stdlib", "ratio_to_floor"].contains(column))
+            if impossible {
+                #expect(result.status == 2, "\(column) = \(value) was accepted: \(result.stderr)")
+            }
+            if result.status == 2 {
+                // Refused: at a row of the file, saying why, with nothing drawn.
+                #expect(result.stderr.contains(folder.path + "/results.json:1:") && result.stderr.contains("cannot be true"), "\(column) = \(value): \(result.stderr)")
+                #expect(!FileManager.default.fileExists(atPath: folder.path + "/charts"), "\(column) = \(value)")
+                continue
+            }
+            // A huge but finite time is a figure a file may claim: it is drawn.
+            if value == 1e308 && !integral.contains(column) { #expect(result.status != 2) }
             #expect(result.status == 0 || result.status == 1, "\(column) = \(value): \(result.status) \(result.stderr)")
             #expect(FileManager.default.fileExists(atPath: folder.path + "/index.html"), "\(column) = \(value)")
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path + "/charts")) ?? [] where name.hasSuffix(".gp") {
+                let script = try String(contentsOfFile: folder.path + "/charts/" + name, encoding: .utf8)
+                let words = script.split { !$0.isLetter }.map { $0.lowercased() }
+                #expect(!words.contains("inf") && !words.contains("nan"), "\(column) = \(value): \(name) holds a non-finite number")
+            }
         }
     }
 }

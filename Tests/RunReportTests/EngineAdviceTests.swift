@@ -218,6 +218,8 @@ import Testing
         for index in fileRows.indices { fileRows[index]["elements"] = index == 0 ? "uuid" : "int" }
         json["rows"] = fileRows
         try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: path))
+        // The JSON alone was edited: its results.csv no longer holds the same rows, and would be refused.
+        try FileManager.default.removeItem(atPath: folder + "/results.csv")
         // Rows of another kind are another series, and get advice of their own.
         let kinds = try ReportBuilder.build(runDirectory: folder, gnuplot: .none)
         #expect(kinds.advice.map(\.elements) == [["uuid elements"], ["integer ids"]])

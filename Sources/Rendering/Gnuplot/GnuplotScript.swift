@@ -102,7 +102,12 @@ public struct GnuplotScript {
     }
 
     /// A number as gnuplot source: integers plain, others to six digits.
+    /// Never `inf` or `nan`, which gnuplot reads as undefined variables (a
+    /// range of 1e308 × 1.25, from a results file that claims it, would
+    /// otherwise reach a script): NaN is written 0 and an infinity as the
+    /// largest six-digit number below the greatest finite Double. O(1).
     public static func number(_ value: Double) -> String {
+        guard value.isFinite else { return value.isNaN ? "0" : (value < 0 ? "-" : "") + "1.79769e+308" }
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
         return String(format: "%.6g", value)
     }
