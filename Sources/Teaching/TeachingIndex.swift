@@ -56,6 +56,11 @@ enum TeachingIndex {
             Section(
                 heading: "The chosen engine's answer on the edit graph", text: caption("engine-path"), image: image("engine-path"),
                 files: ["engine-path.dat", "engine-path.gp"]),
+        ] + pictures.filter { $0.name.hasPrefix("engine-path-") }.map { picture in
+            Section(
+                heading: "Another engine's answer on the edit graph: " + picture.name.dropFirst("engine-path-".count),
+                text: picture.caption, image: image(picture.name), files: [picture.dataFile, picture.scriptFile])
+        } + [
             Section(
                 heading: "The batch-update storyboard", text: caption("storyboard"), image: image("storyboard"),
                 files: ["storyboard.dat", "storyboard.gp"]),
@@ -71,6 +76,9 @@ enum TeachingIndex {
         var missingPictures: [String]
         /// The greedy Myers path the edit-graph picture draws in gold.
         var drawnPath: [GridPoint] = []
+        /// The linear-space search's path (myers-middle-snake.png), which the
+        /// myers engine's answer follows when it is not the gold one.
+        var linearPath: [GridPoint] = []
     }
 
     static func engineRows(_ facts: Facts) -> [[String]] {
@@ -83,9 +91,21 @@ enum TeachingIndex {
                     run.problem.map { "no: " + $0 } ?? "yes",
                 ]
             case let .failure(error):
-                return [run.engine.rawValue, "refused: \(error)", "", "", "", "", ""]
+                return [run.engine.rawValue, "refused: " + describe(error, facts.pair), "", "", "", "", ""]
             }
         }
+    }
+
+    /// An engine's refusal with ids named as written in the lists (the
+    /// engine itself only knows an internal code for a repeated id).
+    static func describe(_ error: DiffError, _ pair: TeachingPair) -> String {
+        if case let .duplicateID(_, side, first, second) = error {
+            let labels = side == .old ? pair.oldLabels : pair.newLabels
+            let name = labels.indices.contains(first) ? "\"\(DisplayLabel.make(labels[first], limit: 24))\"" : "at \(first)"
+            return "duplicate id \(name) in the \(side.rawValue) list at positions \(first) and \(second); "
+                + "this engine needs unique ids (heckel, myers and lcs accept repeated ids)"
+        }
+        return error.description
     }
 
     static func list(_ values: [Int]) -> String { values.isEmpty ? "–" : values.map(String.init).joined(separator: ", ") }
