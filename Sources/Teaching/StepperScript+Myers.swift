@@ -219,7 +219,8 @@ extension StepperScript {
       const box = el("div");
       box.appendChild(g.pic);
       box.appendChild(legend([["#1F77B4", "forward paths (from the top left)"], ["#FF7F0E", "backward paths (from the bottom right)"], ["#6A1B9A", "middle snake"],
-        ["#2CA02C", "free diagonal: a match", true]].concat(plan.done ? [["#FFD54F", "the final path"]] : [])));
+        ["#2CA02C", "free diagonal: a match", true]].concat(plan.small ? [["#2CA02C", "region with D ≤ 1, finished by the greedy search"]] : [],
+        plan.done ? [["#FFD54F", "the final path"]] : [])));
       view.replaceChildren(box);
       explain.textContent = lines.join("\n");
     }
