@@ -100,8 +100,8 @@ enum TeachingReconcile {
         }
         let linear = edits(of: facts.linearPath)
         if !facts.linearPath.isEmpty, linear.deletes.sorted() == deletes, linear.inserts.sorted() == inserts {
-            return "also \(count) edits = D: it is the linear-space search's path (myers-middle-snake.png), which splits the grid at "
-                + "a middle snake and so meets another of the shortest paths than the greedy backtrack's gold one"
+            return "also \(count) edits = D: the same path as the linear-space search's (myers-middle-snake.png), another of the "
+                + "shortest paths than the greedy backtrack's gold one; a search that splits the grid at a middle snake, as the myers engine's does, meets it"
         }
         return "also \(count) edits = D: another shortest path; where several are equally short, the engine's own order of "
             + "trying deletes and inserts (after trimming the common prefix and suffix) picks a different one than the greedy backtrack"
