@@ -120,6 +120,7 @@ enum StepperPage {
             td.read { outline: 3px solid #1F77B4; outline-offset: -3px; background: #E3F0FA; }
             tr.unique td { background: #CFE3F3; }
             .side-by-side { display: flex; gap: 2em; align-items: flex-start; flex-wrap: wrap; }
+            .side-by-side > div:first-child { max-width: 640px; }
             .arrow { color: #777; font-size: 0.75em; margin-right: 0.15em; }
             svg { border: 1px solid #DDD; background: white; }
             .legend span { display: inline-block; margin-right: 1.2em; }
