@@ -55,6 +55,7 @@ struct TeachCommand: ParsableCommand {
     func run() throws {
         let engineName = engine.name
         let folder = try TeachCommand.folderName(explicit: name, old: old, new: new, chars: chars)
+        try TeachCommand.suggestChars(old: old, new: new, chars: chars)
         let pair = try ListPair.load(old: old, new: new, chars: chars, files: lists.files)
         let title = chars
             ? "\(old) → \(new)"
@@ -76,7 +77,7 @@ struct TeachCommand: ParsableCommand {
             }
             throw CLIFailure.badInput(error.description)
         }
-        print("wrote \(summary.files.count) files into \(directory)/")
+        print(TeachCommand.closingLines(summary).joined(separator: "\n"))
         if !summary.picturesWithoutGnuplot.isEmpty {
             FileHandle.standardError.write(
                 Data(("diffbench: warning: gnuplot not found, so these pictures were not drawn: "
@@ -104,6 +105,16 @@ struct TeachCommand: ParsableCommand {
         return chars ? safe(old) + "-" + safe(new) : safe(baseName(old)) + "-" + safe(baseName(new))
     }
 
+    /// Two arguments that are neither of them a file were most likely meant
+    /// as strings: say so, instead of only "no such file".
+    static func suggestChars(old: String, new: String, chars: Bool) throws {
+        let manager = FileManager.default
+        guard !chars, !manager.fileExists(atPath: old), !manager.fileExists(atPath: new) else { return }
+        throw CLIFailure.badInput(
+            "\(TerminalText.visible(old)): no such file, nor is \(TerminalText.visible(new)); to compare the two strings "
+                + "character by character, add --chars")
+    }
+
     /// A list as titles show it: its elements when short, else its file name.
     static func title(_ labels: [String], file: String) -> String {
         let joined = "[" + labels.joined(separator: " ") + "]"
@@ -114,5 +125,17 @@ struct TeachCommand: ParsableCommand {
     static func baseName(_ path: String) -> String {
         let file = (path as NSString).lastPathComponent
         return (file as NSString).deletingPathExtension
+    }
+
+    /// What the command found and where: N, M, the LCS (labels as written,
+    /// made safe for a terminal), D, and the two pages to open.
+    static func closingLines(_ summary: TeachingReport.Summary) -> [String] {
+        let lcs = summary.lcs.map(TerminalText.visible).joined(separator: " ")
+        return [
+            "N = \(summary.oldCount) old, M = \(summary.newCount) new elements; "
+                + "LCS (length \(summary.lcs.count)): \(lcs.isEmpty ? "(empty)" : lcs); D = \(summary.distance) (deletes + inserts)",
+            "wrote \(summary.files.count) files into \(summary.directory)/",
+            "open \(summary.directory)/index.html (every picture and engine) and \(summary.directory)/stepper.html (step through each algorithm)",
+        ]
     }
 }

@@ -43,9 +43,18 @@ enum EnginePathPicture {
         return points
     }
 
-    static func make(_ pair: TeachingPair, engine: EngineName, changeset: Changeset, shortest: [GridPoint], title: String)
-        -> TeachingPicture?
-    {
+    /// The picture's name for `engine`: `engine-path` for the chosen
+    /// engine, `engine-path-NAME` for the others (NAME kept to letters,
+    /// digits, `-` and `_`, so it is a safe file name whatever the engine is called).
+    static func name(for engine: EngineName, chosen: Bool) -> String {
+        guard !chosen else { return "engine-path" }
+        return "engine-path-" + String(engine.rawValue.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") ? $0 : "_" })
+    }
+
+    static func make(
+        _ pair: TeachingPair, engine: EngineName, changeset: Changeset, shortest: [GridPoint], title: String,
+        name: String = "engine-path"
+    ) -> TeachingPicture? {
         guard let enginePath = path(of: changeset, n: pair.n, m: pair.m) else { return nil }
         let length = changeset.deletes.count + changeset.inserts.count + 2 * changeset.moves.count
         let distance = pair.n + pair.m - 2 * pair.table.length
@@ -71,14 +80,14 @@ enum EnginePathPicture {
         let top = 30 + header.height(width: probe.width)
         let bottom = 24 + legendHeight + 20
         var canvas = EditGraphCanvas(pair: pair, top: top, bottom: bottom)
-        let file = "engine-path.dat"
+        let file = name + ".dat"
         let (setup, basePlots) = canvas.base(fileName: file)
         let shortestIndex = canvas.block("a shortest path x y dx dy", EditGraphCanvas.segments(Array(zip(shortest, shortest.dropFirst()))).nonEmpty("NaN\tNaN\t0\t0"))
         let engineIndex = canvas.block(
             "\(engine.rawValue) path x y dx dy", EditGraphCanvas.segments(Array(zip(enginePath, enginePath.dropFirst()))).nonEmpty("NaN\tNaN\t0\t0"))
         let unit = canvas.layout.unit
         let width = canvas.width, height = canvas.height
-        var s = GnuplotScript.preamble(width: width, height: height, output: "engine-path.png", fontSize: 11)
+        var s = GnuplotScript.preamble(width: width, height: height, output: name + ".png", fontSize: 11)
         s += setup
         s += header.commands(y: 30, width: width, height: height)
         s += GnuplotScript.legend(legend, x: 24, y: Double(height) - bottom + 14, maxWidth: Double(width) - 48, width: width, height: height).commands
@@ -87,7 +96,7 @@ enum EnginePathPicture {
         plots.append("'' index \(engineIndex) using 1:2:3:4 with vectors nohead lc rgb '\(Palette.path)' lw \(GnuplotScript.number(max(2.5, unit / 12)))")
         s.append("plot " + plots.map { $0 + " notitle" }.joined(separator: ", \\\n  "))
         return TeachingPicture(
-            name: "engine-path", data: canvas.data, script: s.joined(separator: "\n") + "\n",
+            name: name, data: canvas.data, script: s.joined(separator: "\n") + "\n",
             caption: "The \(engine.rawValue) changeset drawn as a path on the edit graph beside a shortest path: \(verdict).")
     }
 }

@@ -56,6 +56,11 @@ enum TeachingIndex {
             Section(
                 heading: "The chosen engine's answer on the edit graph", text: caption("engine-path"), image: image("engine-path"),
                 files: ["engine-path.dat", "engine-path.gp"]),
+        ] + pictures.filter { $0.name.hasPrefix("engine-path-") }.map { picture in
+            Section(
+                heading: "Another engine's answer on the edit graph: " + picture.name.dropFirst("engine-path-".count),
+                text: picture.caption, image: image(picture.name), files: [picture.dataFile, picture.scriptFile])
+        } + [
             Section(
                 heading: "The batch-update storyboard", text: caption("storyboard"), image: image("storyboard"),
                 files: ["storyboard.dat", "storyboard.gp"]),
@@ -71,6 +76,9 @@ enum TeachingIndex {
         var missingPictures: [String]
         /// The greedy Myers path the edit-graph picture draws in gold.
         var drawnPath: [GridPoint] = []
+        /// The linear-space search's path (myers-middle-snake.png), which the
+        /// myers engine's answer follows when it is not the gold one.
+        var linearPath: [GridPoint] = []
     }
 
     static func engineRows(_ facts: Facts) -> [[String]] {
@@ -83,9 +91,21 @@ enum TeachingIndex {
                     run.problem.map { "no: " + $0 } ?? "yes",
                 ]
             case let .failure(error):
-                return [run.engine.rawValue, "refused: \(error)", "", "", "", "", ""]
+                return [run.engine.rawValue, "refused: " + describe(error, facts.pair), "", "", "", "", ""]
             }
         }
+    }
+
+    /// An engine's refusal with ids named as written in the lists (the
+    /// engine itself only knows an internal code for a repeated id).
+    static func describe(_ error: DiffError, _ pair: TeachingPair) -> String {
+        if case let .duplicateID(_, side, first, second) = error {
+            let labels = side == .old ? pair.oldLabels : pair.newLabels
+            let name = labels.indices.contains(first) ? "\"\(DisplayLabel.make(labels[first], limit: 24))\"" : "at \(first)"
+            return "duplicate id \(name) in the \(side.rawValue) list at positions \(first) and \(second); "
+                + "this engine needs unique ids (heckel, myers and lcs accept repeated ids)"
+        }
+        return error.description
     }
 
     static func list(_ values: [Int]) -> String { values.isEmpty ? "–" : values.map(String.init).joined(separator: ", ") }
@@ -120,7 +140,7 @@ enum TeachingIndex {
             out += "> Pictures not drawn (gnuplot missing): \(facts.missingPictures.joined(separator: ", ")). "
                 + GnuplotProcess.installHint + "; or run `gnuplot NAME.gp` in this folder.\n\n"
         }
-        out += "[Step through the algorithms](stepper.html): the LCS table cell by cell, Myers round by round, Heckel pass by pass (one offline page; ← and → step).\n\n"
+        out += "[Step through the algorithms](stepper.html): the LCS table cell by cell, Myers diagonal by diagonal and in linear space, Heckel pass by pass (one offline page; ← and → step).\n\n"
         out += "## The engines side by side\n\n"
         out += "Indices as in a batch update: deletes are old indices, inserts new indices, moves and updates go old → new.\n\n"
         out += "| " + engineHeader.joined(separator: " | ") + " |\n"
@@ -164,7 +184,7 @@ enum TeachingIndex {
                 + escapeHTML(GnuplotProcess.installHint) + ".</p>\n"
         }
         out += "<p class=\"stepper\"><a href=\"stepper.html\">Step through the algorithms</a>: the LCS table cell by cell, "
-            + "Myers round by round, Heckel pass by pass (one offline page; ← and → step).</p>\n"
+            + "Myers diagonal by diagonal and in linear space, Heckel pass by pass (one offline page; ← and → step).</p>\n"
         out += "<h2>The engines side by side</h2>\n<p>Indices as in a batch update: deletes are old indices, inserts new indices, moves and updates go old → new.</p>\n<table>\n<tr>"
         out += engineHeader.map { "<th>\(escapeHTML($0))</th>" }.joined() + "</tr>\n"
         for row in engineRows(facts) { out += "<tr>" + row.map { "<td>\(escapeHTML($0))</td>" }.joined() + "</tr>\n" }

@@ -50,7 +50,8 @@ enum TeachingReconcile {
                 lines.append(
                     "heckel: searches no path; it links items by id. Unlinked items are its deletes (\(list(changeset.deletes.map(old)))) "
                         + "and inserts (\(list(changeset.inserts.map(new)))); linked items that fall out of order are reported as moves ("
-                        + (changeset.moves.isEmpty ? "none" : changeset.moves.map(\.description).joined(separator: ", ")) + ")." + updates)
+                        + (changeset.moves.isEmpty ? "none" : changeset.moves.map(\.description).joined(separator: ", ")) + "): "
+                        + pathLength(changeset, facts) + "." + updates + " Drawn in \(picture(run.engine, facts)).")
                 continue
             }
             let deletes = (changeset.deletes + changeset.moves.map(\.from)).sorted()
@@ -61,9 +62,7 @@ enum TeachingReconcile {
             } else {
                 let count = deletes.count + inserts.count
                 line += "its script deletes \(list(deletes.map(old))) and inserts \(list(inserts.map(new))) "
-                line += count == drawn.deletes.count + drawn.inserts.count
-                    ? "(another shortest script, also \(count) edits: shortest paths are rarely unique)"
-                    : "(\(count) edits, not a shortest script: this engine does not search for one)"
+                line += "(" + why(count: count, deletes: deletes, inserts: inserts, facts) + ")"
             }
             if changeset.moves.isEmpty {
                 line += "; no moves."
@@ -71,9 +70,41 @@ enum TeachingReconcile {
                 line += "; then each delete and insert of the same item became a move: "
                     + changeset.moves.map { "\(old($0.from)) + \(new($0.to)) → move \($0.from)→\($0.to)" }.joined(separator: ", ") + "."
             }
-            lines.append(line + updates)
+            lines.append(line + updates + " Drawn in \(picture(run.engine, facts)).")
         }
         return lines
+    }
+
+    /// An answer's length on the edit graph (a move is a delete plus an
+    /// insert there) against D.
+    static func pathLength(_ changeset: Changeset, _ facts: TeachingIndex.Facts) -> String {
+        let count = changeset.deletes.count + changeset.inserts.count + 2 * changeset.moves.count
+        let distance = facts.pair.editDistance
+        return count == distance
+            ? "\(count) edits on the edit graph, as few as D"
+            : "\(count) edits on the edit graph (a move counts as a delete plus an insert there), \(count - distance) more than D = \(distance)"
+    }
+
+    /// The picture that draws `engine`'s answer on the edit graph.
+    static func picture(_ engine: EngineName, _ facts: TeachingIndex.Facts) -> String {
+        EnginePathPicture.name(for: engine, chosen: engine == facts.storyboardEngine) + ".png"
+    }
+
+    /// Why a script that is not the gold path's differs from it: the
+    /// linear-space search's path when it is that one, another shortest path
+    /// when only the length agrees, and no shortest script otherwise.
+    static func why(count: Int, deletes: [Int], inserts: [Int], _ facts: TeachingIndex.Facts) -> String {
+        let distance = facts.pair.editDistance
+        guard count == distance else {
+            return "\(count) edits, \(count - distance) more than D = \(distance): not a shortest script, this engine does not search for one"
+        }
+        let linear = edits(of: facts.linearPath)
+        if !facts.linearPath.isEmpty, linear.deletes.sorted() == deletes, linear.inserts.sorted() == inserts {
+            return "also \(count) edits = D: the same path as the linear-space search's (myers-middle-snake.png), another of the "
+                + "shortest paths than the greedy backtrack's gold one; a search that splits the grid at a middle snake, as the myers engine's does, meets it"
+        }
+        return "also \(count) edits = D: another shortest path; where several are equally short, the engine's own order of "
+            + "trying deletes and inserts (after trimming the common prefix and suffix) picks a different one than the greedy backtrack"
     }
 
     /// The Levenshtein distance over identity codes (a substitution is one

@@ -22,6 +22,10 @@ public enum TeachingReport {
         public var gnuplotFailures: [String]
         /// Engines whose changeset did not verify (a bug in that engine).
         public var engineProblems: [String]
+        /// What the pair is, for the command's closing lines: N, M, the LCS
+        /// (labels as written) and D.
+        public var oldCount = 0, newCount = 0, distance = 0
+        public var lcs: [String] = []
     }
 
     /// Renders the report for `old` → `new` into `directory` (created when missing).
@@ -59,7 +63,8 @@ public enum TeachingReport {
         }
         texts.append(("heckel-passes.txt", HeckelText.make(pair, trace: heckel, engineChangeset: heckelResult, title: title)))
         pictures.append(HeckelPicture.make(pair, trace: heckel, title: title))
-        texts.append(("stepper.html", StepperPage.html(pair, greedy: greedy, heckel: heckel, title: title)))
+        texts.append(
+            ("stepper.html", StepperPage.html(pair, greedy: greedy, linear: linear, heckel: heckel, heckelEngine: heckelResult, title: title)))
 
         let runs = EngineRun.runAll(old: old, new: new, identity: identity, engines: engines)
         var engineProblems = runs.compactMap { run in run.problem.map { "the \(run.engine.rawValue) changeset is wrong: \($0)" } }
@@ -87,10 +92,21 @@ public enum TeachingReport {
                 throw .engineRefused(engine: storyboardEngine, error: error)
             }
         }
+        // Every other engine's answer on the edit graph too, so the index
+        // shows where each one goes beside the shortest path.
+        for run in runs where run.engine != storyboardEngine && run.problem == nil {
+            guard case let .success(changeset) = run.result,
+                let picture = EnginePathPicture.make(
+                    pair, engine: run.engine, changeset: changeset, shortest: greedy.path, title: title,
+                    name: EnginePathPicture.name(for: run.engine, chosen: false))
+            else { continue }
+            pictures.append(picture)
+        }
 
         try TeachingFile.makeDirectory(directory)
         var summary = Summary(
-            directory: directory, files: [], picturesWithoutGnuplot: [], gnuplotFailures: [], engineProblems: engineProblems)
+            directory: directory, files: [], picturesWithoutGnuplot: [], gnuplotFailures: [], engineProblems: engineProblems,
+            oldCount: pair.n, newCount: pair.m, distance: pair.editDistance, lcs: pair.lcsLabels)
         for (name, text) in texts {
             try TeachingFile.write(text, to: directory + "/" + name)
             summary.files.append(name)
@@ -113,7 +129,7 @@ public enum TeachingReport {
         let drawn = Set(summary.files.filter { $0.hasSuffix(".png") })
         let facts = TeachingIndex.Facts(
             title: title, pair: pair, runs: runs, storyboardEngine: storyboardEngine, patch: patch,
-            missingPictures: summary.picturesWithoutGnuplot, drawnPath: greedy.path)
+            missingPictures: summary.picturesWithoutGnuplot, drawnPath: greedy.path, linearPath: linear.path)
         let sections = TeachingIndex.sections(pictures: pictures, drawn: drawn)
         try TeachingFile.write(TeachingIndex.markdown(facts, sections: sections), to: directory + "/index.md")
         try TeachingFile.write(TeachingIndex.html(facts, sections: sections), to: directory + "/index.html")

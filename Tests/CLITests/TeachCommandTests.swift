@@ -55,6 +55,50 @@ private final class Scratch {
         #expect(lastRow.matches(of: /\d+/).map { Int($0.output)! } == [0, 1, 2, 2, 2, 3])
     }
 
+    /// The closing lines say what was found and where: for the issue's
+    /// GAATTCAG → GGATCGA, N = 8, M = 7, LCS G A T C A (length 5, by hand:
+    /// G·A·T·C·A in both), so D = 8 + 7 − 2·5 = 5; and both pages' paths.
+    @Test func teachPrintsNMLCSDAndThePagesToOpen() throws {
+        let scratch = Scratch()
+        let run = try diffbench(["teach", "GAATTCAG", "GGATCGA", "--chars", "--output", scratch.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("N = 8 old, M = 7 new elements"))
+        #expect(run.stdout.contains("LCS (length 5)"))
+        #expect(run.stdout.contains("D = 5"))
+        #expect(run.stdout.contains(scratch.path + "/GAATTCAG-GGATCGA/index.html"))
+        #expect(run.stdout.contains(scratch.path + "/GAATTCAG-GGATCGA/stepper.html"))
+    }
+
+    /// Every engine's answer is drawn on the edit graph, and a refusal names
+    /// the repeated id as written ("a", not an internal code).
+    @Test(.enabled(if: GnuplotProcess.executable() != nil, "gnuplot not found: the pictures are not drawn, so this check is skipped"))
+    func everyEngineIsDrawnAndRefusalsNameIdsAsWritten() throws {
+        let scratch = Scratch()
+        let run = try diffbench(["teach", "abca", "cab", "--chars", "--output", scratch.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        let folder = scratch.path + "/abca-cab"
+        let index = try String(contentsOfFile: folder + "/index.md", encoding: .utf8)
+        #expect(index.contains("refused: duplicate id \"a\" in the old list at positions 0 and 3"))
+        for engine in ["lcs", "heckel", "stdlib"] {
+            let image = try PNGFile.read(folder + "/engine-path-" + engine + ".png")
+            #expect(image.distinctColors(limit: 100) >= 20, "engine-path-\(engine).png looks blank")
+            #expect(index.contains("](engine-path-\(engine).png)"))
+            #expect(index.contains("Drawn in engine-path-\(engine).png"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder + "/engine-path-set.png"), "set refused: nothing to draw")
+    }
+
+    /// Two strings given without --chars are not files: the error says to add it.
+    @Test(arguments: [["GAATTCAG", "GGATCGA"], ["abc", "nope.json"]])
+    func twoArgumentsThatAreNotFilesSuggestChars(_ pair: [String]) throws {
+        let scratch = Scratch()
+        let run = try diffbench(["teach", pair[0], pair[1], "--output", scratch.path])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("\(pair[0]): no such file"))
+        #expect(run.stderr.contains("add --chars"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).isEmpty)
+    }
+
     @Test func jsonFilesAndNameWork() throws {
         let scratch = Scratch()
         let old = try scratch.file("old.json", "[1, 2, 3, 4, 5, 6, 7, 8, 9, 10]")

@@ -14,7 +14,12 @@ import Rendering
     private func page(_ old: [String], _ new: [String], title: String) throws -> String {
         let pair = try TeachingPair(old: old, new: new, identity: ValueElements<String>(), oldLabels: old, newLabels: new)
         let greedy = MyersTrace(old: pair.codes.old, new: pair.codes.new)
-        return StepperPage.html(pair, greedy: greedy, heckel: HeckelTrace(codes: pair.codes), title: title)
+        let linear = MyersMiddleSnakeTrace(old: pair.codes.old, new: pair.codes.new)
+        let engine = Result { () throws(DiffError) -> Changeset in
+            try BuiltInEngine.diff(.heckel, from: old, to: new, identity: ValueElements<String>())
+        }
+        return StepperPage.html(
+            pair, greedy: greedy, linear: linear, heckel: HeckelTrace(codes: pair.codes), heckelEngine: engine, title: title)
     }
 
     /// Labels come from user files: none may end the data block or add
@@ -65,23 +70,20 @@ import Rendering
         let scratch = ScratchDirectory()
         let url = try writeStepper("ABCABBA".map(String.init), "CBABAC".map(String.init), into: scratch.path + "/r")
         func dom(_ fragment: String) throws -> String { try HeadlessChromium.run(["--dump-dom"], url: url + "#" + fragment) }
-        /// The explanation the page shows (the script's own source holds the same phrases).
-        func explained(_ dom: String) -> String {
-            guard let start = dom.range(of: "id=\"explain\" aria-live=\"polite\">"),
-                let end = dom.range(of: "</div>", range: start.upperBound..<dom.endIndex)
-            else { return "" }
-            return String(dom[start.upperBound..<end.lowerBound])
-        }
+        let explained = StepperPageTests.explained
         let lcs0 = try dom("algo=lcs&step=0"), lcs5 = try dom("algo=lcs&step=5")
         #expect(lcs0.contains("data-step=\"0\"") && lcs5.contains("data-step=\"5\""))
         #expect(lcs0 != lcs5)
         #expect(lcs0.contains("D = 5"))
         // Step 5 fills cell (1, 5): old[0] = A against new[4] = A, a match.
         #expect(explained(lcs5).contains("Cell (1, 5)"))
-        let myers0 = try dom("algo=myers&step=0"), myersLast = try dom("algo=myers&step=5")
+        let myers0 = try dom("algo=myers&step=0"), myersLast = try dom("algo=myers&step=999")
         #expect(myers0 != myersLast)
         #expect(explained(myersLast).contains("A path reached (7, 6) in round 5: D = 5"))
         #expect(explained(myers0).hasPrefix("Round d = 0"))
+        let linear0 = try dom("algo=linear&step=0"), linearLast = try dom("algo=linear&step=999")
+        #expect(explained(linear0).hasPrefix("Search 1 of"))
+        #expect(explained(linearLast).contains("D = 5"))
         #expect(!explained(myers0).contains("A path reached"))
         let heckel3 = try dom("algo=heckel&step=2"), heckel6 = try dom("algo=heckel&step=5")
         #expect(explained(heckel3).hasPrefix("Pass 3") && explained(heckel6).hasPrefix("Pass 6"))
@@ -89,11 +91,135 @@ import Rendering
         let shots = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Reports/stepper-test").path
         try FileManager.default.createDirectory(atPath: shots, withIntermediateDirectories: true)
-        for fragment in ["algo=lcs&step=30", "algo=myers&step=3", "algo=heckel&step=3"] {
+        for fragment in ["algo=lcs&step=30", "algo=myers&step=3", "algo=linear&step=3", "algo=heckel&step=3"] {
             let file = shots + "/" + fragment.replacingOccurrences(of: "&", with: "-").replacingOccurrences(of: "=", with: "") + ".png"
             _ = try HeadlessChromium.run(["--window-size=1200,1000", "--screenshot=" + file], url: url + "#" + fragment)
             #expect(FileManager.default.fileExists(atPath: file), "no screenshot \(file)")
         }
+    }
+
+    /// The V array of the greedy search, written here apart from
+    /// `MyersTrace`: round d extends each diagonal k = −d, −d+2, …, d inside
+    /// the grid from whichever neighbour of round d − 1 gets further (down
+    /// from k + 1 keeps x, right from k − 1 adds 1; a move off the grid is no
+    /// choice), then follows matches. `rows[d][k]` = x, until (N, M) is reached.
+    static func referenceV(_ old: [Character], _ new: [Character]) -> [[Int: Int]] {
+        let n = old.count, m = new.count
+        func snake(_ x: Int, _ y: Int) -> Int {
+            var x = x, y = y
+            while x < n, y < m, old[x] == new[y] { x += 1; y += 1 }
+            return x
+        }
+        var rows: [[Int: Int]] = [[0: snake(0, 0)]]
+        while rows[rows.count - 1][n - m] != n {
+            let d = rows.count, last = rows[d - 1]
+            var row: [Int: Int] = [:]
+            for k in stride(from: -d, through: d, by: 2) where k >= -m && k <= n {
+                var best: Int?
+                if let x = last[k + 1], x - (k + 1) < m { best = x }
+                if let x = last[k - 1], x < n, x + 1 > (best ?? -1) { best = x + 1 }
+                if let x = best { row[k] = snake(x, x - k) }
+            }
+            rows.append(row)
+        }
+        return rows
+    }
+
+    /// The page's Myers data: each move's V cells and reason, for the
+    /// issue's pair. By hand: in round 5 the path on k = 0 ends at (7, 7),
+    /// so going down from it to k = −1 would reach y = 8 > M = 7, and the
+    /// move must go right from k − 1; k = −5 has no path at all (k + 1 = −4
+    /// also ends on the bottom edge, and round 4 has nothing on −6).
+    @Test func theMyersMovesGiveTheVCellsTheyReadAndWhy() throws {
+        let old = Array("GAATTCAG"), new = Array("GGATCGA")
+        let pair = try TeachingPair(
+            old: old.map(String.init), new: new.map(String.init), identity: ValueElements<String>(),
+            oldLabels: old.map(String.init), newLabels: new.map(String.init))
+        let moves = StepperPage.moves(MyersTrace(old: pair.codes.old, new: pair.codes.new))
+        let reference = StepperPageTests.referenceV(old, new)
+        #expect(moves.map(\.d).max() == reference.count - 1)
+        for move in moves where move.edit != "none" {
+            #expect(move.end.first == reference[move.d][move.k], "d = \(move.d), k = \(move.k)")
+            if move.d > 0 {
+                #expect(move.down == reference[move.d - 1][move.k + 1] && move.right == reference[move.d - 1][move.k - 1])
+            }
+        }
+        let offGrid = try #require(moves.first { $0.d == 5 && $0.k == -1 })
+        #expect(offGrid.edit == "delete")
+        #expect(offGrid.why?.contains("right from k−1: down from k+1 (V[0] = 7, at (7,7)) would leave the grid: y = 8 > M = 7") == true)
+        let none = try #require(moves.first { $0.d == 5 && $0.k == -5 })
+        #expect(none.edit == "none" && none.why?.hasPrefix("no path on k = −5") == true)
+    }
+
+    /// The Myers stepper in a real browser, on GAATTCAG → GGATCGA: at the last
+    /// step the V table holds every round's values (from the reference
+    /// above), and the step for round 5, k = −1 gives the off-grid reason.
+    @Test(
+        .enabled(if: HeadlessChromium.path != nil, "chromium not found: the browser test is skipped (scripts/setup.sh installs the Debian package chromium)"),
+        .timeLimit(.minutes(1)))
+    func theMyersStepperShowsVForEachRoundAndTheOffGridReason() throws {
+        let scratch = ScratchDirectory()
+        let url = try writeStepper(Array("GAATTCAG").map(String.init), Array("GGATCGA").map(String.init), into: scratch.path + "/g")
+        let reference = StepperPageTests.referenceV(Array("GAATTCAG"), Array("GGATCGA"))
+        let last = try HeadlessChromium.run(["--dump-dom"], url: url + "#algo=myers&step=999")
+        let table = try #require(StepperPageTests.element("table", class: "grid v-table", in: last))
+        let rows = table.matches(of: /<tr>(.*?)<\/tr>/).map { row in
+            String(row.output.1).matches(of: /<t[hd][^>]*>(.*?)<\/t[hd]>/).map { String($0.output.1) }
+        }
+        let columns = rows[0].dropFirst().map { Int($0.replacingOccurrences(of: "−", with: "-"))! }
+        #expect(rows.count - 1 == reference.count, "one row per round d = 0 … D")
+        for (d, row) in rows.dropFirst().enumerated() {
+            for (column, k) in columns.enumerated() {
+                let expected = reference[d][k].map(String.init)
+                let shown = row[column + 1]
+                #expect(expected == nil ? (shown == "" || shown == "–") : shown == expected, "V[\(k)] after round \(d): \(shown)")
+            }
+        }
+        // Rounds 0–4 fill all their diagonals (1 + 2 + 3 + 4 + 5 steps); round 5 tries −5, −3, then −1.
+        let step = try HeadlessChromium.run(["--dump-dom"], url: url + "#algo=myers&step=17")
+        let text = StepperPageTests.explained(step)
+        #expect(text.contains("Round d = 5, diagonal k = −1"))
+        #expect(text.contains("down from k+1 (V[0] = 7, at (7,7)) would leave the grid: y = 8 &gt; M = 7"))
+        #expect(step.contains("class=\"read\""), "the two V cells read are highlighted")
+    }
+
+    /// Heckel's links in a real browser, on GAATTCAG → GGATCGA. By hand: C
+    /// is the only id once in each list (old[5], new[4]): pass 3 links it;
+    /// pass 4 finds A ≠ G after it; pass 5 links T (old[4], new[3]) before
+    /// it. So one link after pass 3, two after pass 5, and pass 6 reads
+    /// 8 − 2 = 6 deletes + 7 − 2 = 5 inserts = 11 edits against D = 5.
+    @Test(
+        .enabled(if: HeadlessChromium.path != nil, "chromium not found: the browser test is skipped (scripts/setup.sh installs the Debian package chromium)"),
+        .timeLimit(.minutes(1)))
+    func theHeckelStepperDrawsTheLinks() throws {
+        let scratch = ScratchDirectory()
+        let url = try writeStepper(Array("GAATTCAG").map(String.init), Array("GGATCGA").map(String.init), into: scratch.path + "/h")
+        func links(_ dom: String) -> Int { dom.components(separatedBy: "class=\"link\"").count - 1 }
+        let pass2 = try HeadlessChromium.run(["--dump-dom"], url: url + "#algo=heckel&step=1")
+        let pass3 = try HeadlessChromium.run(["--dump-dom"], url: url + "#algo=heckel&step=2")
+        let pass6 = try HeadlessChromium.run(["--dump-dom"], url: url + "#algo=heckel&step=5")
+        #expect(links(pass2) == 0)
+        #expect(links(pass3) == 1)
+        #expect(links(pass6) == 2)
+        let text = StepperPageTests.explained(pass6)
+        #expect(text.contains("6 deletes + 5 inserts = 11 edits, more than D = 5"))
+        #expect(text.contains("The heckel engine's own answer"))
+    }
+
+    /// The explanation the page shows (the script's own source holds the same phrases).
+    static func explained(_ dom: String) -> String {
+        guard let start = dom.range(of: "id=\"explain\" aria-live=\"polite\">"),
+            let end = dom.range(of: "</div>", range: start.upperBound..<dom.endIndex)
+        else { return "" }
+        return String(dom[start.upperBound..<end.lowerBound])
+    }
+
+    /// The first `<tag class="…">…</tag>` of a dumped DOM (no nesting of the same tag).
+    static func element(_ tag: String, class name: String, in dom: String) -> String? {
+        guard let start = dom.range(of: "<\(tag) class=\"\(name)\">"),
+            let end = dom.range(of: "</\(tag)>", range: start.upperBound..<dom.endIndex)
+        else { return nil }
+        return String(dom[start.upperBound..<end.lowerBound])
     }
 
     /// Hostile labels in a real browser: they show as text, no element is

@@ -147,7 +147,9 @@ private struct Post: Identifiable, Equatable {
     @Test func withoutGnuplotTheTextAndScriptsAreStillWritten() throws {
         let scratch = ScratchDirectory()
         let summary = try write(["a", "b"], ["b", "c"], into: scratch.path + "/r", gnuplot: nil)
-        #expect(Set(summary.picturesWithoutGnuplot) == Set(TeachingReportTests.pictures))
+        // Every engine answers a → b lists with unique ids, so each one besides the chosen myers gets its own path picture.
+        let otherEngines = EngineName.builtIns.filter { $0 != .myers }.map { "engine-path-\($0.rawValue).png" }
+        #expect(Set(summary.picturesWithoutGnuplot) == Set(TeachingReportTests.pictures + otherEngines))
         for name in TeachingReportTests.texts { #expect(FileManager.default.fileExists(atPath: scratch.path + "/r/" + name)) }
         for name in TeachingReportTests.pictures {
             #expect(!FileManager.default.fileExists(atPath: scratch.path + "/r/" + name))
@@ -156,6 +158,23 @@ private struct Post: Identifiable, Equatable {
         let index = try String(contentsOfFile: scratch.path + "/r/index.md", encoding: .utf8)
         #expect(index.contains("gnuplot missing"))
         #expect(!index.contains("!["))
+    }
+
+    /// The index says why each answer differs from the gold path, with
+    /// counts worked out by hand. ABCABBA → CBABAC: no id occurs once in
+    /// both lists (C is once in the old, twice in the new), so heckel links
+    /// nothing: 7 deletes + 6 inserts = 13 edits, 8 more than D = 5. abca →
+    /// cab: set refuses the repeated "a", named as written.
+    @Test(arguments: [
+        ("ABCABBA", "CBABAC", "13 edits on the edit graph (a move counts as a delete plus an insert there), 8 more than D = 5"),
+        ("abca", "cab", "refused: duplicate id \"a\" in the old list at positions 0 and 3"),
+    ])
+    func theIndexSaysWhyAnAnswerDiffers(_ old: String, _ new: String, _ sentence: String) throws {
+        let scratch = ScratchDirectory()
+        _ = try write(old.map(String.init), new.map(String.init), into: scratch.path + "/r", gnuplot: nil)
+        let index = try String(contentsOfFile: scratch.path + "/r/index.md", encoding: .utf8)
+        #expect(index.contains(sentence))
+        #expect(index.matches(of: /duplicate id [^"]/).isEmpty, "an id not named as written")
     }
 
     @Test func badInputsAreRefusedBeforeAnythingIsWritten() throws {
