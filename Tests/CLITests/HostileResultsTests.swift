@@ -83,8 +83,8 @@ import Testing
 
     /// The same strings through the `.gp` files run by hand in their folder
     /// (the files are meant to be rerun with `gnuplot NAME.gp`).
-    @Test(.timeLimit(.minutes(2))) func theScriptsRunByHandRunNothing() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/gnuplot") else { return }
+    @Test(.timeLimit(.minutes(2)), .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/gnuplot"), "needs gnuplot"))
+    func theScriptsRunByHandRunNothing() throws {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let markers = dir.appendingPathComponent("markers")

@@ -81,9 +81,11 @@ import Testing
         }
     }
 
-    @Test("a file with one version, a missing file and a path that is no repository are refused with git's reason")
+    @Test(
+        "a file with one version, a missing file and a path that is no repository are refused with git's reason",
+        .enabled(if: checkoutWithGit, "needs git and this project's git checkout"))
     func refusals() throws {
-        guard let repository = Self.repository, Self.tool("git") != nil else { return }
+        let repository = try #require(Self.repository)
         #expect(throws: GitHistory.ImportError.self) {
             try GitHistory.datasets(repository: repository, file: "no/such/file.txt", limit: 5)
         }
@@ -135,9 +137,11 @@ extension GitHistoryTests {
     ]
     // (A lone CR ends a line for the reader, not for GNU diff: that rule is checked on fixture files.)
 
-    @Test("a built history: CRLF, an empty version, a deleted and re-added file and a file named * are read as GNU diff counts lines")
+    @Test(
+        "a built history: CRLF, an empty version, a deleted and re-added file and a file named * are read as GNU diff counts lines",
+        .enabled(if: GitHistoryTests.tool("diff") != nil && GitHistoryTests.tool("git") != nil, "needs git and GNU diff"))
     func builtHistory() throws {
-        guard let diff = Self.tool("diff"), Self.tool("git") != nil else { return }
+        let diff = try #require(Self.tool("diff"))
         let scratch = ScratchDirectory()
         let repository = scratch.path + "/repo"
         try FileManager.default.createDirectory(atPath: repository, withIntermediateDirectories: true)
@@ -181,3 +185,6 @@ extension GitHistoryTests {
         #expect(error?.description.contains("is 9 B (9 bytes), over --max-bytes 5") == true, "\(String(describing: error))")
     }
 }
+
+/// Whether git is installed and the tests run inside this project's checkout.
+private var checkoutWithGit: Bool { GitHistoryTests.repository != nil && GitHistoryTests.tool("git") != nil }
