@@ -49,7 +49,7 @@ import Testing
     @Test(
         "a broken image is reported as not loaded (the probe can say no)",
         .enabled(if: HeadlessChromium.path != nil, "chromium not found: the browser test is skipped (scripts/setup.sh installs the Debian package chromium)"),
-        .timeLimit(.minutes(1)))
+        .timeLimit(.minutes(5)))
     func brokenImage() throws {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("report-browser-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: scratch) }

@@ -65,7 +65,7 @@ import Rendering
     /// kept in Reports/stepper-test/ to look at.
     @Test(
         .enabled(if: HeadlessChromium.path != nil, "chromium not found: the browser test is skipped (scripts/setup.sh installs the Debian package chromium)"),
-        .timeLimit(.minutes(1)))
+        .timeLimit(.minutes(5)))
     func stepsChangeThePageInChromium() throws {
         let scratch = ScratchDirectory()
         let url = try writeStepper("ABCABBA".map(String.init), "CBABAC".map(String.init), into: scratch.path + "/r")
@@ -156,7 +156,7 @@ import Rendering
     /// above), and the step for round 5, k = −1 gives the off-grid reason.
     @Test(
         .enabled(if: HeadlessChromium.path != nil, "chromium not found: the browser test is skipped (scripts/setup.sh installs the Debian package chromium)"),
-        .timeLimit(.minutes(1)))
+        .timeLimit(.minutes(5)))
     func theMyersStepperShowsVForEachRoundAndTheOffGridReason() throws {
         let scratch = ScratchDirectory()
         let url = try writeStepper(Array("GAATTCAG").map(String.init), Array("GGATCGA").map(String.init), into: scratch.path + "/g")
@@ -190,7 +190,7 @@ import Rendering
     /// 8 − 2 = 6 deletes + 7 − 2 = 5 inserts = 11 edits against D = 5.
     @Test(
         .enabled(if: HeadlessChromium.path != nil, "chromium not found: the browser test is skipped (scripts/setup.sh installs the Debian package chromium)"),
-        .timeLimit(.minutes(1)))
+        .timeLimit(.minutes(5)))
     func theHeckelStepperDrawsTheLinks() throws {
         let scratch = ScratchDirectory()
         let url = try writeStepper(Array("GAATTCAG").map(String.init), Array("GGATCGA").map(String.init), into: scratch.path + "/h")
@@ -226,7 +226,7 @@ import Rendering
     /// made from them.
     @Test(
         .enabled(if: HeadlessChromium.path != nil, "chromium not found: the browser test is skipped (scripts/setup.sh installs the Debian package chromium)"),
-        .timeLimit(.minutes(1)))
+        .timeLimit(.minutes(5)))
     func hostileLabelsStayText() throws {
         let scratch = ScratchDirectory()
         let url = try writeStepper(StepperPageTests.hostileOld, StepperPageTests.hostileNew, into: scratch.path + "/h")
