@@ -39,26 +39,13 @@ public struct MyersEngine: DiffEngine {
     /// and hands the aligned pairs to the shared move inference.
     @usableFromInline
     static func matching(codes: IdentityCodes, inferMoves: Bool) -> Matching {
-        codes.old.withUnsafeBufferPointer { oldCodes in
-            codes.new.withUnsafeBufferPointer { newCodes in
-                Matching.fromAlignment(
-                    newToOld: MyersEngine.alignment(old: oldCodes, new: newCodes), oldCodes: oldCodes,
-                    newCodes: newCodes, symbolCount: codes.symbolCount, inferMoves: inferMoves)
-            }
-        }
+        Matching.ofAlignment(codes, inferMoves: inferMoves) { old, new, _ in alignment(old: old, new: new) }
     }
 
     /// For each new index, the old index it is aligned with on a shortest
     /// edit path, or -1. Equal codes match; a negative code (a new-only id)
-    /// never equals an old code, which are all ≥ 0.
-    ///
-    /// Divide and conquer over boxes of the edit graph, driven by an explicit
-    /// stack: a box is trimmed of its common prefix and suffix, a box with an
-    /// empty side is done, a box with one element on a side is a linear scan,
-    /// and any other box is cut in two at a point of an optimal path found by
-    /// ``MyersSearch/split(_:)``. Each cut at least halves the edit distance
-    /// of the pieces, so the stack never holds more than about log₂ D + 2
-    /// boxes.
+    /// never equals an old code, which are all ≥ 0. One search over the
+    /// whole edit graph (``MyersSearch/align(_:into:)``).
     static func alignment(old a: UnsafeBufferPointer<Int32>, new b: UnsafeBufferPointer<Int32>) -> [Int32] {
         let n = a.count, m = b.count
         var result = [Int32](repeating: -1, count: m)
@@ -67,43 +54,7 @@ public struct MyersEngine: DiffEngine {
             guard let out = out.baseAddress else { return }
             let search = MyersSearch(old: a, new: b, oldCount: n, newCount: m)
             defer { search.deallocate() }
-            var stack: [MyersSearch.Box] = []
-            stack.reserveCapacity(64)
-            stack.append(MyersSearch.Box(x0: 0, y0: 0, x1: n, y1: m))
-            while var box = stack.popLast() {
-                // Common prefix and suffix of the box: free diagonal moves.
-                while box.x0 < box.x1, box.y0 < box.y1, a[box.x0] == b[box.y0] {
-                    out[box.y0] = Int32(truncatingIfNeeded: box.x0)
-                    box.x0 &+= 1
-                    box.y0 &+= 1
-                }
-                while box.x0 < box.x1, box.y0 < box.y1, a[box.x1 &- 1] == b[box.y1 &- 1] {
-                    box.x1 &-= 1
-                    box.y1 &-= 1
-                    out[box.y1] = Int32(truncatingIfNeeded: box.x1)
-                }
-                if box.x0 == box.x1 || box.y0 == box.y1 { continue }
-                // One element on a side: the LCS is 1 if it occurs on the
-                // other side (any occurrence is optimal), else 0. The search
-                // would spend O(M²) on such a thin box.
-                if box.x1 &- box.x0 == 1 {
-                    let code = a[box.x0]
-                    var y = box.y0
-                    while y < box.y1, b[y] != code { y &+= 1 }
-                    if y < box.y1 { out[y] = Int32(truncatingIfNeeded: box.x0) }
-                    continue
-                }
-                if box.y1 &- box.y0 == 1 {
-                    let code = b[box.y0]
-                    var x = box.x0
-                    while x < box.x1, a[x] != code { x &+= 1 }
-                    if x < box.x1 { out[box.y0] = Int32(truncatingIfNeeded: x) }
-                    continue
-                }
-                let (x, y) = search.split(box)
-                stack.append(MyersSearch.Box(x0: x, y0: y, x1: box.x1, y1: box.y1))
-                stack.append(MyersSearch.Box(x0: box.x0, y0: box.y0, x1: x, y1: y))
-            }
+            search.align(MyersSearch.Box(x0: 0, y0: 0, x1: n, y1: m), into: out)
         }
         return result
     }
@@ -146,6 +97,68 @@ struct MyersSearch {
     }
 
     func deallocate() { storage.deallocate() }
+
+    /// Aligns the common prefix and suffix of `box` (free diagonal moves,
+    /// written into `out`) and shrinks it to what lies between; true when a
+    /// side is then empty (nothing left to align). O(length of the ends).
+    @inline(__always)
+    func trimCommonEnds(_ box: inout Box, into out: UnsafeMutablePointer<Int32>) -> Bool {
+        let a = self.a, b = self.b
+        while box.x0 < box.x1, box.y0 < box.y1, a[box.x0] == b[box.y0] {
+            out[box.y0] = Int32(truncatingIfNeeded: box.x0)
+            box.x0 &+= 1
+            box.y0 &+= 1
+        }
+        while box.x0 < box.x1, box.y0 < box.y1, a[box.x1 &- 1] == b[box.y1 &- 1] {
+            box.x1 &-= 1
+            box.y1 &-= 1
+            out[box.y1] = Int32(truncatingIfNeeded: box.x1)
+        }
+        return box.x0 == box.x1 || box.y0 == box.y1
+    }
+
+    /// Aligns the box: writes into `out[y]` the old index matched to new
+    /// index `y` on a shortest edit path through the box (indices are the
+    /// whole problem's, so engines that cut the lists into boxes of their
+    /// own, patience and histogram, call this on any box of one search).
+    ///
+    /// Divide and conquer driven by an explicit stack: a box is trimmed of
+    /// its common prefix and suffix, a box with an empty side is done, a box
+    /// with one element on a side is a linear scan, and any other box is
+    /// cut in two at a point of an optimal path found by ``split(_:)``. Each
+    /// cut at least halves the edit distance of the pieces, so the stack
+    /// never holds more than about log₂ D + 2 boxes.
+    ///
+    /// - Complexity: O((w + h)·D) for a box of w × h with D edits.
+    func align(_ whole: Box, into out: UnsafeMutablePointer<Int32>) {
+        let a = self.a, b = self.b
+        var stack: [Box] = []
+        stack.reserveCapacity(64)
+        stack.append(whole)
+        while var box = stack.popLast() {
+            if trimCommonEnds(&box, into: out) { continue }
+            // One element on a side: the LCS is 1 if it occurs on the
+            // other side (any occurrence is optimal), else 0. The search
+            // would spend O(M²) on such a thin box.
+            if box.x1 &- box.x0 == 1 {
+                let code = a[box.x0]
+                var y = box.y0
+                while y < box.y1, b[y] != code { y &+= 1 }
+                if y < box.y1 { out[y] = Int32(truncatingIfNeeded: box.x0) }
+                continue
+            }
+            if box.y1 &- box.y0 == 1 {
+                let code = b[box.y0]
+                var x = box.x0
+                while x < box.x1, a[x] != code { x &+= 1 }
+                if x < box.x1 { out[box.y0] = Int32(truncatingIfNeeded: x) }
+                continue
+            }
+            let (x, y) = split(box)
+            stack.append(Box(x0: x, y0: y, x1: box.x1, y1: box.y1))
+            stack.append(Box(x0: box.x0, y0: box.y0, x1: x, y1: y))
+        }
+    }
 
     /// A point (x, y) inside `box`, away from both corners, through which an
     /// optimal path passes; both halves have a strictly smaller edit
