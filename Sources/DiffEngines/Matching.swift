@@ -11,6 +11,8 @@ struct Matching {
     @usableFromInline var inserts: [Int]
     /// Moves ordered by target.
     @usableFromInline var moves: [Changeset.Move]
+    /// The search stopped at its cost limit and finished coarsely.
+    @usableFromInline var isApproximate = false
 
     @usableFromInline
     init(newToOld: [Int32], deletes: [Int], inserts: [Int], moves: [Changeset.Move]) {
@@ -44,13 +46,16 @@ struct Matching {
     @usableFromInline
     static func ofAlignment(
         _ codes: IdentityCodes, inferMoves: Bool,
-        _ align: (UnsafeBufferPointer<Int32>, UnsafeBufferPointer<Int32>, Int) -> [Int32]
+        _ align: (UnsafeBufferPointer<Int32>, UnsafeBufferPointer<Int32>, Int) -> (newToOld: [Int32], approximate: Bool)
     ) -> Matching {
         codes.old.withUnsafeBufferPointer { old in
             codes.new.withUnsafeBufferPointer { new in
-                fromAlignment(
-                    newToOld: align(old, new, codes.symbolCount), oldCodes: old, newCodes: new,
+                let aligned = align(old, new, codes.symbolCount)
+                var matching = fromAlignment(
+                    newToOld: aligned.newToOld, oldCodes: old, newCodes: new,
                     symbolCount: codes.symbolCount, inferMoves: inferMoves)
+                matching.isApproximate = aligned.approximate
+                return matching
             }
         }
     }
@@ -171,6 +176,8 @@ extension Matching {
         for j in newToOld.indices where newToOld[j] >= 0 && !staying[j] {
             moves.append(Changeset.Move(from: Int(newToOld[j]), to: j))
         }
-        return Matching(newToOld: newToOld, deletes: deletes, inserts: inserts, moves: moves)
+        var result = Matching(newToOld: newToOld, deletes: deletes, inserts: inserts, moves: moves)
+        result.isApproximate = isApproximate
+        return result
     }
 }

@@ -41,19 +41,22 @@ public struct HistogramEngine: DiffEngine {
         from old: [I.Element], to new: [I.Element], identity: I, options: DiffOptions
     ) throws(DiffError) -> Changeset {
         try diffOnCodes(old: old, new: new, identity: identity, options: options) { codes in
-            HistogramEngine.matching(codes: codes, inferMoves: options.inferMoves)
+            HistogramEngine.matching(codes: codes, inferMoves: options.inferMoves, costLimit: options.costLimit ?? .max)
         }
     }
 
     /// The non-generic core: aligns the coded lists, pairs the leftovers
     /// into moves, then keeps the fewest moves for those pairs.
     @usableFromInline
-    static func matching(codes: IdentityCodes, inferMoves: Bool) -> Matching {
-        Matching.ofAlignment(codes, inferMoves: inferMoves, alignment(old:new:symbolCount:)).withFewestMoves()
+    static func matching(codes: IdentityCodes, inferMoves: Bool, costLimit: Int) -> Matching {
+        Matching.ofAlignment(codes, inferMoves: inferMoves) { old, new, symbols in
+            alignment(old: old, new: new, symbolCount: symbols, costLimit: costLimit)
+        }.withFewestMoves()
     }
 
     /// For each new index, the old index it is aligned with, or -1; the
-    /// pairs increase on both sides.
+    /// pairs increase on both sides. `approximate` when the Myers fallback
+    /// stopped at `costLimit` diagonal cells (``DiffOptions/costLimit``).
     ///
     /// Boxes wait on an explicit stack. A box is trimmed of its common ends,
     /// then its old ids are counted, each with a chain of its old positions
@@ -65,10 +68,13 @@ public struct HistogramEngine: DiffEngine {
     /// ties). The best run is aligned and the boxes before and after it go
     /// on the stack. With no run, a box with no common id is all deletes and
     /// inserts, and one whose common ids are all too frequent goes to Myers.
-    static func alignment(old: UnsafeBufferPointer<Int32>, new: UnsafeBufferPointer<Int32>, symbolCount: Int) -> [Int32] {
+    static func alignment(
+        old: UnsafeBufferPointer<Int32>, new: UnsafeBufferPointer<Int32>, symbolCount: Int, costLimit: Int = .max
+    ) -> (newToOld: [Int32], approximate: Bool) {
         let n = old.count, m = new.count
         var result = [Int32](repeating: -1, count: m)
-        guard n > 0, m > 0, let a = old.baseAddress, let b = new.baseAddress else { return result }
+        guard n > 0, m > 0, let a = old.baseAddress, let b = new.baseAddress else { return (result, false) }
+        var approximate = false
         // Per id: occurrences in the box's old side, and its first old position;
         // per old position: the next old position with the same id, or -1.
         let count = UnsafeMutableBufferPointer<Int32>.allocate(capacity: symbolCount)
@@ -84,8 +90,11 @@ public struct HistogramEngine: DiffEngine {
         let limit = Int32(maxOccurrences)
         result.withUnsafeMutableBufferPointer { out in
             guard let out = out.baseAddress else { return }
-            let search = MyersSearch(old: a, new: b, oldCount: n, newCount: m)
-            defer { search.deallocate() }
+            let search = MyersSearch(old: a, new: b, oldCount: n, newCount: m, costLimit: costLimit)
+            defer {
+                approximate = search.stopped
+                search.deallocate()
+            }
             var stack = [MyersSearch.Box(x0: 0, y0: 0, x1: n, y1: m)]
             while var box = stack.popLast() {
                 if search.trimCommonEnds(&box, into: out) { continue }
@@ -154,6 +163,6 @@ public struct HistogramEngine: DiffEngine {
                 stack.append(MyersSearch.Box(x0: box.x0, y0: box.y0, x1: run.x0, y1: run.y0))
             }
         }
-        return result
+        return (result, approximate)
     }
 }

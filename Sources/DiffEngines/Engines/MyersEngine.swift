@@ -31,32 +31,39 @@ public struct MyersEngine: DiffEngine {
         from old: [I.Element], to new: [I.Element], identity: I, options: DiffOptions
     ) throws(DiffError) -> Changeset {
         try diffOnCodes(old: old, new: new, identity: identity, options: options) { codes in
-            MyersEngine.matching(codes: codes, inferMoves: options.inferMoves)
+            MyersEngine.matching(codes: codes, inferMoves: options.inferMoves, costLimit: options.costLimit ?? .max)
         }
     }
 
     /// The non-generic core, compiled once: aligns the coded middle region
     /// and hands the aligned pairs to the shared move inference.
     @usableFromInline
-    static func matching(codes: IdentityCodes, inferMoves: Bool) -> Matching {
-        Matching.ofAlignment(codes, inferMoves: inferMoves) { old, new, _ in alignment(old: old, new: new) }
+    static func matching(codes: IdentityCodes, inferMoves: Bool, costLimit: Int) -> Matching {
+        Matching.ofAlignment(codes, inferMoves: inferMoves) { old, new, _ in
+            alignment(old: old, new: new, costLimit: costLimit)
+        }
     }
 
     /// For each new index, the old index it is aligned with on a shortest
     /// edit path, or -1. Equal codes match; a negative code (a new-only id)
     /// never equals an old code, which are all ≥ 0. One search over the
-    /// whole edit graph (``MyersSearch/align(_:into:)``).
-    static func alignment(old a: UnsafeBufferPointer<Int32>, new b: UnsafeBufferPointer<Int32>) -> [Int32] {
+    /// whole edit graph (``MyersSearch/align(_:into:)``); `approximate` when
+    /// it stopped at `costLimit` diagonal cells and finished coarsely.
+    static func alignment(
+        old a: UnsafeBufferPointer<Int32>, new b: UnsafeBufferPointer<Int32>, costLimit: Int = .max
+    ) -> (newToOld: [Int32], approximate: Bool) {
         let n = a.count, m = b.count
         var result = [Int32](repeating: -1, count: m)
-        guard n > 0, m > 0, let a = a.baseAddress, let b = b.baseAddress else { return result }
+        guard n > 0, m > 0, let a = a.baseAddress, let b = b.baseAddress else { return (result, false) }
+        var approximate = false
         result.withUnsafeMutableBufferPointer { out in
             guard let out = out.baseAddress else { return }
-            let search = MyersSearch(old: a, new: b, oldCount: n, newCount: m)
+            let search = MyersSearch(old: a, new: b, oldCount: n, newCount: m, costLimit: costLimit)
             defer { search.deallocate() }
             search.align(MyersSearch.Box(x0: 0, y0: 0, x1: n, y1: m), into: out)
+            approximate = search.stopped
         }
-        return result
+        return (result, approximate)
     }
 }
 
@@ -85,10 +92,17 @@ struct MyersSearch {
     let forward: UnsafeMutablePointer<Int32>
     /// Backward: on diagonal k, the smallest x reached so far.
     let backward: UnsafeMutablePointer<Int32>
+    /// Diagonal cells the searches may still visit; below zero once a search
+    /// stopped at the limit (``DiffOptions/costLimit``).
+    let remaining: UnsafeMutablePointer<Int>
 
-    init(old a: UnsafePointer<Int32>, new b: UnsafePointer<Int32>, oldCount n: Int, newCount m: Int) {
+    /// A search over `n` old and `m` new codes that visits at most
+    /// `costLimit` diagonal cells in all.
+    init(old a: UnsafePointer<Int32>, new b: UnsafePointer<Int32>, oldCount n: Int, newCount m: Int, costLimit: Int = .max) {
         self.a = a
         self.b = b
+        remaining = .allocate(capacity: 1)
+        remaining.initialize(to: costLimit)
         let cells = n + m + 3
         storage = .allocate(capacity: 2 * cells)
         // Index k + m + 1 holds diagonal k, for k in −m−1 ... n+1.
@@ -96,7 +110,13 @@ struct MyersSearch {
         backward = storage + cells + (m + 1)
     }
 
-    func deallocate() { storage.deallocate() }
+    func deallocate() {
+        storage.deallocate()
+        remaining.deallocate()
+    }
+
+    /// Whether a search stopped at the cost limit (some box was finished coarsely).
+    var stopped: Bool { remaining.pointee < 0 }
 
     /// Aligns the common prefix and suffix of `box` (free diagonal moves,
     /// written into `out`) and shrinks it to what lies between; true when a
@@ -129,7 +149,11 @@ struct MyersSearch {
     /// cut at least halves the edit distance of the pieces, so the stack
     /// never holds more than about log₂ D + 2 boxes.
     ///
-    /// - Complexity: O((w + h)·D) for a box of w × h with D edits.
+    /// Past the cost limit the boxes still open are finished coarsely: their
+    /// common ends matched, the rest left unmatched.
+    ///
+    /// - Complexity: O((w + h)·D) for a box of w × h with D edits, and never
+    ///   more than the cost limit's cells plus O(w + h).
     func align(_ whole: Box, into out: UnsafeMutablePointer<Int32>) {
         let a = self.a, b = self.b
         var stack: [Box] = []
@@ -155,6 +179,10 @@ struct MyersSearch {
                 continue
             }
             let (x, y) = split(box)
+            // Past the cost limit: the box keeps its trimmed ends only, the
+            // rest is deleted and inserted (a valid, coarse path), and every
+            // later box stops at once, so what remains costs linear time.
+            if x < 0 { continue }
             stack.append(Box(x0: x, y0: y, x1: box.x1, y1: box.y1))
             stack.append(Box(x0: box.x0, y0: box.y0, x1: x, y1: y))
         }
@@ -190,6 +218,9 @@ struct MyersSearch {
     /// meet after exactly D. The snake loops test the box before reading an
     /// element, so a stray value never touches memory either.
     ///
+    /// Returns (−1, −1), having found nothing, when the cells of a step
+    /// would take the search past its cost limit.
+    ///
     /// - Complexity: O((x1−x0 + y1−y0) · D) time, no allocation.
     func split(_ box: Box) -> (x: Int, y: Int) {
         // Two copies of the loop, one per parity, so the meeting test is
@@ -215,6 +246,9 @@ struct MyersSearch {
         let farRight = Int32.max  // sentinel: above every x, never chosen by min
 
         while true {
+            // The cells of this forward and backward step, against the limit.
+            remaining.pointee &-= (fmax &- fmin) &+ (bmax &- bmin) &+ 4
+            if remaining.pointee < 0 { return (-1, -1) }
             // Forward step: widen the range by one diagonal each side, or,
             // against the box edge, narrow it to keep the parity.
             if fmin > lowest {

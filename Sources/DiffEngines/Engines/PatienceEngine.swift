@@ -38,19 +38,22 @@ public struct PatienceEngine: DiffEngine {
         from old: [I.Element], to new: [I.Element], identity: I, options: DiffOptions
     ) throws(DiffError) -> Changeset {
         try diffOnCodes(old: old, new: new, identity: identity, options: options) { codes in
-            PatienceEngine.matching(codes: codes, inferMoves: options.inferMoves)
+            PatienceEngine.matching(codes: codes, inferMoves: options.inferMoves, costLimit: options.costLimit ?? .max)
         }
     }
 
     /// The non-generic core: aligns the coded lists, then pairs the leftovers
     /// into moves.
     @usableFromInline
-    static func matching(codes: IdentityCodes, inferMoves: Bool) -> Matching {
-        Matching.ofAlignment(codes, inferMoves: inferMoves, alignment(old:new:symbolCount:))
+    static func matching(codes: IdentityCodes, inferMoves: Bool, costLimit: Int) -> Matching {
+        Matching.ofAlignment(codes, inferMoves: inferMoves) { old, new, symbols in
+            alignment(old: old, new: new, symbolCount: symbols, costLimit: costLimit)
+        }
     }
 
     /// For each new index, the old index it is aligned with, or -1; the
-    /// pairs increase on both sides.
+    /// pairs increase on both sides. `approximate` when the Myers fallback
+    /// stopped at `costLimit` diagonal cells (``DiffOptions/costLimit``).
     ///
     /// Boxes of the edit graph wait on an explicit stack. A box is trimmed of
     /// its common ends, its ids are counted (saturating at 2 per side, with
@@ -60,10 +63,13 @@ public struct PatienceEngine: DiffEngine {
     /// consecutive anchors go on the stack. A box without a candidate goes to
     /// Myers. The counters are cleared by walking the box again, so each
     /// level costs its own length, not the alphabet's.
-    static func alignment(old: UnsafeBufferPointer<Int32>, new: UnsafeBufferPointer<Int32>, symbolCount: Int) -> [Int32] {
+    static func alignment(
+        old: UnsafeBufferPointer<Int32>, new: UnsafeBufferPointer<Int32>, symbolCount: Int, costLimit: Int = .max
+    ) -> (newToOld: [Int32], approximate: Bool) {
         let n = old.count, m = new.count
         var result = [Int32](repeating: -1, count: m)
-        guard n > 0, m > 0, let a = old.baseAddress, let b = new.baseAddress else { return result }
+        guard n > 0, m > 0, let a = old.baseAddress, let b = new.baseAddress else { return (result, false) }
+        var approximate = false
         let oldSeen = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: symbolCount)
         let newSeen = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: symbolCount)
         let oldAt = UnsafeMutableBufferPointer<Int32>.allocate(capacity: symbolCount)
@@ -79,8 +85,11 @@ public struct PatienceEngine: DiffEngine {
         }
         result.withUnsafeMutableBufferPointer { out in
             guard let out = out.baseAddress else { return }
-            let search = MyersSearch(old: a, new: b, oldCount: n, newCount: m)
-            defer { search.deallocate() }
+            let search = MyersSearch(old: a, new: b, oldCount: n, newCount: m, costLimit: costLimit)
+            defer {
+                approximate = search.stopped
+                search.deallocate()
+            }
             var stack = [MyersSearch.Box(x0: 0, y0: 0, x1: n, y1: m)]
             while var box = stack.popLast() {
                 if search.trimCommonEnds(&box, into: out) { continue }
@@ -128,6 +137,6 @@ public struct PatienceEngine: DiffEngine {
                 stack.append(contentsOf: pieces.reversed())
             }
         }
-        return result
+        return (result, approximate)
     }
 }
