@@ -90,7 +90,7 @@ public struct HistogramEngine: DiffEngine {
         let limit = Int32(maxOccurrences)
         result.withUnsafeMutableBufferPointer { out in
             guard let out = out.baseAddress else { return }
-            let search = MyersSearch(old: a, new: b, oldCount: n, newCount: m, costLimit: costLimit)
+            var search = MyersSearch(old: a, new: b, oldCount: n, newCount: m, costLimit: costLimit)
             defer {
                 approximate = search.stopped
                 search.deallocate()

@@ -58,7 +58,7 @@ public struct MyersEngine: DiffEngine {
         var approximate = false
         result.withUnsafeMutableBufferPointer { out in
             guard let out = out.baseAddress else { return }
-            let search = MyersSearch(old: a, new: b, oldCount: n, newCount: m, costLimit: costLimit)
+            var search = MyersSearch(old: a, new: b, oldCount: n, newCount: m, costLimit: costLimit)
             defer { search.deallocate() }
             search.align(MyersSearch.Box(x0: 0, y0: 0, x1: n, y1: m), into: out)
             approximate = search.stopped
@@ -93,16 +93,16 @@ struct MyersSearch {
     /// Backward: on diagonal k, the smallest x reached so far.
     let backward: UnsafeMutablePointer<Int32>
     /// Diagonal cells the searches may still visit; below zero once a search
-    /// stopped at the limit (``DiffOptions/costLimit``).
-    let remaining: UnsafeMutablePointer<Int>
+    /// stopped at the limit (``DiffOptions/costLimit``). A stored counter,
+    /// not a heap cell: the gate counts allocations per call.
+    var remaining: Int
 
     /// A search over `n` old and `m` new codes that visits at most
     /// `costLimit` diagonal cells in all.
     init(old a: UnsafePointer<Int32>, new b: UnsafePointer<Int32>, oldCount n: Int, newCount m: Int, costLimit: Int = .max) {
         self.a = a
         self.b = b
-        remaining = .allocate(capacity: 1)
-        remaining.initialize(to: costLimit)
+        remaining = costLimit
         let cells = n + m + 3
         storage = .allocate(capacity: 2 * cells)
         // Index k + m + 1 holds diagonal k, for k in −m−1 ... n+1.
@@ -110,13 +110,10 @@ struct MyersSearch {
         backward = storage + cells + (m + 1)
     }
 
-    func deallocate() {
-        storage.deallocate()
-        remaining.deallocate()
-    }
+    func deallocate() { storage.deallocate() }
 
     /// Whether a search stopped at the cost limit (some box was finished coarsely).
-    var stopped: Bool { remaining.pointee < 0 }
+    var stopped: Bool { remaining < 0 }
 
     /// Aligns the common prefix and suffix of `box` (free diagonal moves,
     /// written into `out`) and shrinks it to what lies between; true when a
@@ -154,7 +151,7 @@ struct MyersSearch {
     ///
     /// - Complexity: O((w + h)·D) for a box of w × h with D edits, and never
     ///   more than the cost limit's cells plus O(w + h).
-    func align(_ whole: Box, into out: UnsafeMutablePointer<Int32>) {
+    mutating func align(_ whole: Box, into out: UnsafeMutablePointer<Int32>) {
         let a = self.a, b = self.b
         var stack: [Box] = []
         stack.reserveCapacity(64)
@@ -222,7 +219,7 @@ struct MyersSearch {
     /// would take the search past its cost limit.
     ///
     /// - Complexity: O((x1−x0 + y1−y0) · D) time, no allocation.
-    func split(_ box: Box) -> (x: Int, y: Int) {
+    mutating func split(_ box: Box) -> (x: Int, y: Int) {
         // Two copies of the loop, one per parity, so the meeting test is
         // decided outside the hot loops.
         if (box.x1 &- box.y1 &- box.x0 &+ box.y0) & 1 != 0 {
@@ -233,7 +230,7 @@ struct MyersSearch {
     }
 
     @inline(__always)
-    private func search(_ box: Box, odd: Bool) -> (x: Int, y: Int) {
+    private mutating func search(_ box: Box, odd: Bool) -> (x: Int, y: Int) {
         let x0 = box.x0, y0 = box.y0, x1 = box.x1, y1 = box.y1
         let a = self.a, b = self.b, forward = self.forward, backward = self.backward
         let lowest = x0 &- y1, highest = x1 &- y0  // diagonals of the box
@@ -247,8 +244,8 @@ struct MyersSearch {
 
         while true {
             // The cells of this forward and backward step, against the limit.
-            remaining.pointee &-= (fmax &- fmin) &+ (bmax &- bmin) &+ 4
-            if remaining.pointee < 0 { return (-1, -1) }
+            remaining &-= (fmax &- fmin) &+ (bmax &- bmin) &+ 4
+            if remaining < 0 { return (-1, -1) }
             // Forward step: widen the range by one diagonal each side, or,
             // against the box edge, narrow it to keep the parity.
             if fmin > lowest {

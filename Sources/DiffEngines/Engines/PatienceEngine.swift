@@ -85,7 +85,7 @@ public struct PatienceEngine: DiffEngine {
         }
         result.withUnsafeMutableBufferPointer { out in
             guard let out = out.baseAddress else { return }
-            let search = MyersSearch(old: a, new: b, oldCount: n, newCount: m, costLimit: costLimit)
+            var search = MyersSearch(old: a, new: b, oldCount: n, newCount: m, costLimit: costLimit)
             defer {
                 approximate = search.stopped
                 search.deallocate()
