@@ -16,7 +16,8 @@ public struct BuiltInEngine: Hashable, Sendable {
 
     /// Every built-in engine, in the order tables and charts list them.
     public static let all: [BuiltInEngine] = [.init(known: .lcs), .init(known: .myers), .init(known: .heckel),
-        .init(known: .set), .init(known: .stdlib), .init(known: .anchor)]
+        .init(known: .set), .init(known: .stdlib), .init(known: .anchor), .init(known: .patience),
+        .init(known: .histogram)]
 
     @usableFromInline init(known name: EngineName) { self.name = name }
 
@@ -28,7 +29,8 @@ public struct BuiltInEngine: Hashable, Sendable {
         self.name = name
     }
 
-    /// The built-in engine called `name` (`lcs`, `myers`, `heckel`, `set`, `stdlib`, `anchor`).
+    /// The built-in engine called `name` (`lcs`, `myers`, `heckel`, `set`, `stdlib`, `anchor`,
+    /// `patience`, `histogram`).
     public init(named name: String) throws(DiffError) { try self.init(EngineName(name)) }
 
     /// One line on what the engine is.
@@ -40,6 +42,10 @@ public struct BuiltInEngine: Hashable, Sendable {
         case .set: return "set difference for inserts/deletes, fewest moves by LIS, O(N+M + K log K); unique ids only"
         case .anchor:
             return "Heckel's unique ids, then unique runs of ids between anchors, fewest moves by LIS, O(N+M + K log K)"
+        case .patience:
+            return "patience diff: anchors on ids unique in both lists (their LIS), recursively, Myers where none remain"
+        case .histogram:
+            return "histogram diff: splits at the rarest common run (ids seen ≤ 64 times), recursively, else Myers"
         default: return "Swift's difference(from:) + inferringMoves(), the in-run reference"
         }
     }
@@ -52,6 +58,8 @@ public struct BuiltInEngine: Hashable, Sendable {
         case .heckel: return HeckelEngine()
         case .set: return SetEngine()
         case .anchor: return AnchorEngine()
+        case .patience: return PatienceEngine()
+        case .histogram: return HistogramEngine()
         default: return StdlibEngine()
         }
     }
@@ -69,6 +77,8 @@ public struct BuiltInEngine: Hashable, Sendable {
         case .heckel: return try HeckelEngine().diff(from: old, to: new, identity: identity, options: options)
         case .set: return try SetEngine().diff(from: old, to: new, identity: identity, options: options)
         case .anchor: return try AnchorEngine().diff(from: old, to: new, identity: identity, options: options)
+        case .patience: return try PatienceEngine().diff(from: old, to: new, identity: identity, options: options)
+        case .histogram: return try HistogramEngine().diff(from: old, to: new, identity: identity, options: options)
         default: return try StdlibEngine().diff(from: old, to: new, identity: identity, options: options)
         }
     }

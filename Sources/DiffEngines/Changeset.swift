@@ -37,6 +37,12 @@ public struct Changeset: Hashable, Sendable, Codable {
     public var inserts: [Int]
     public var moves: [Move]
     public var updates: [Update]
+    /// True when the engine stopped at ``DiffOptions/costLimit`` and finished
+    /// coarsely: still a valid changeset, but possibly not the shortest the
+    /// engine would otherwise give. Not part of the JSON form.
+    public var isApproximate = false
+
+    enum CodingKeys: String, CodingKey { case deletes, inserts, moves, updates }
 
     @inlinable
     public init(deletes: [Int] = [], inserts: [Int] = [], moves: [Move] = [], updates: [Update] = []) {

@@ -8,14 +8,30 @@ public struct DiffOptions: Hashable, Sendable {
     public var minimizeMoves: Bool
     /// Most bytes the `lcs` memo table may take before the engine refuses.
     public var lcsMemoryBudget: Int
+    /// A bound on the search work of the engines that search the edit graph
+    /// (`myers`, and the Myers fallback of `patience` and `histogram`):
+    /// the most diagonal cells their searches may visit in one diff, or nil
+    /// for no bound. Past it the search stops and every region still open is
+    /// finished coarsely (its common ends matched, the rest deleted and
+    /// inserted, moves paired as usual): the answer is a valid changeset
+    /// that may not be the shortest, marked ``Changeset/isApproximate``.
+    ///
+    /// Why a count and not a clock: the library knows no clock, and a count
+    /// gives the same answer on every machine. A search step costs a few
+    /// nanoseconds, so 10⁸ cells is a bound of the order of a second.
+    public var costLimit: Int?
 
     /// 256 MiB: a 10,000 × 10,000 table of 16-bit cells (≈ 191 MiB) fits.
     public static let defaultLCSMemoryBudget = 256 << 20
 
-    public init(inferMoves: Bool = true, minimizeMoves: Bool = false, lcsMemoryBudget: Int = DiffOptions.defaultLCSMemoryBudget) {
+    public init(
+        inferMoves: Bool = true, minimizeMoves: Bool = false, lcsMemoryBudget: Int = DiffOptions.defaultLCSMemoryBudget,
+        costLimit: Int? = nil
+    ) {
         self.inferMoves = inferMoves
         self.minimizeMoves = minimizeMoves
         self.lcsMemoryBudget = lcsMemoryBudget
+        self.costLimit = costLimit
     }
 
     public static let `default` = DiffOptions()

@@ -69,7 +69,9 @@ func diffOnCodes<I: ElementIdentity>(
     result.updates = updates
     if options.minimizeMoves, !result.moves.isEmpty {
         // The matching is consistent by construction, so this cannot throw.
+        let approximate = result.isApproximate
         result = (try? result.minimizingMoves(oldCount: n, newCount: m)) ?? result
+        result.isApproximate = approximate
     }
     return result
 }
@@ -89,11 +91,17 @@ extension Matching {
     /// The middle region's changes in full-list indices (no updates yet).
     @usableFromInline
     func shifted(by prefix: Int) -> Changeset {
-        if prefix == 0 { return Changeset(deletes: deletes, inserts: inserts, moves: moves) }
-        return Changeset(
-            deletes: deletes.map { $0 &+ prefix },
-            inserts: inserts.map { $0 &+ prefix },
-            moves: moves.map { Changeset.Move(from: $0.from &+ prefix, to: $0.to &+ prefix) })
+        var result: Changeset
+        if prefix == 0 {
+            result = Changeset(deletes: deletes, inserts: inserts, moves: moves)
+        } else {
+            result = Changeset(
+                deletes: deletes.map { $0 &+ prefix },
+                inserts: inserts.map { $0 &+ prefix },
+                moves: moves.map { Changeset.Move(from: $0.from &+ prefix, to: $0.to &+ prefix) })
+        }
+        result.isApproximate = isApproximate
+        return result
     }
 
     /// Appends, in new-index order, an update for every matched pair whose

@@ -2,7 +2,8 @@
 /// rows, the charts and the CI gate spell engines by it).
 ///
 /// Open, like a notification name: the built-in engines have static
-/// constants (`.lcs`, `.myers`, `.heckel`, `.set`, `.stdlib`, `.anchor`), and another
+/// constants (`.lcs`, `.myers`, `.heckel`, `.set`, `.stdlib`, `.anchor`,
+/// `.patience`, `.histogram`), and another
 /// package names its own engines with a string literal
 /// (`static let name: EngineName = "mine"`).
 public struct EngineName: RawRepresentable, Hashable, Comparable, Sendable, Codable, ExpressibleByStringLiteral,
@@ -20,6 +21,8 @@ public struct EngineName: RawRepresentable, Hashable, Comparable, Sendable, Coda
     public static let set: EngineName = "set"
     public static let stdlib: EngineName = "stdlib"
     public static let anchor: EngineName = "anchor"
+    public static let patience: EngineName = "patience"
+    public static let histogram: EngineName = "histogram"
 
     /// The engines this library ships, in the order tables list them.
     public static let builtIns: [EngineName] = BuiltInEngine.all.map(\.name)

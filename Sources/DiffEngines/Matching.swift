@@ -11,6 +11,8 @@ struct Matching {
     @usableFromInline var inserts: [Int]
     /// Moves ordered by target.
     @usableFromInline var moves: [Changeset.Move]
+    /// The search stopped at its cost limit and finished coarsely.
+    @usableFromInline var isApproximate = false
 
     @usableFromInline
     init(newToOld: [Int32], deletes: [Int], inserts: [Int], moves: [Changeset.Move]) {
@@ -33,6 +35,29 @@ struct Matching {
             result = (try? result.minimizingMoves(oldCount: old.count, newCount: new.count)) ?? result
         }
         return result
+    }
+
+    /// The matching of the alignment `align` computes on the coded lists
+    /// (old codes, new codes, symbol count → for each new index its aligned
+    /// old index or -1): the shared core of the engines that align first and
+    /// pair moves after (Myers, patience, histogram).
+    ///
+    /// - Complexity: that of `align`, plus O(N + M + symbols).
+    @usableFromInline
+    static func ofAlignment(
+        _ codes: IdentityCodes, inferMoves: Bool,
+        _ align: (UnsafeBufferPointer<Int32>, UnsafeBufferPointer<Int32>, Int) -> (newToOld: [Int32], approximate: Bool)
+    ) -> Matching {
+        codes.old.withUnsafeBufferPointer { old in
+            codes.new.withUnsafeBufferPointer { new in
+                let aligned = align(old, new, codes.symbolCount)
+                var matching = fromAlignment(
+                    newToOld: aligned.newToOld, oldCodes: old, newCodes: new,
+                    symbolCount: codes.symbolCount, inferMoves: inferMoves)
+                matching.isApproximate = aligned.approximate
+                return matching
+            }
+        }
     }
 
     /// The matching of an alignment (LCS, Myers): `newToOld` holds the aligned
@@ -125,3 +150,34 @@ func _selectedIndices(count: Int, _ flag: (Int) -> Int) -> [Int] {
 /// could turn into a branch).
 @inlinable @inline(__always)
 func _negativeBit(_ value: Int32) -> Int { Int(truncatingIfNeeded: UInt32(bitPattern: value) &>> 31) }
+
+extension Matching {
+    /// The same matched pairs, with the fewest moves for them: one longest
+    /// increasing run of the matched old positions (in new order) stays, and
+    /// every other matched pair is a move. Never more moves than before (the
+    /// pairs that stayed were increasing already); on lists with unique ids,
+    /// where every common id is matched, the fewest of any changeset.
+    ///
+    /// Why: an engine that aligns on something other than a longest common
+    /// subsequence (histogram's rarest run) leaves moves that a different
+    /// choice of stayers would save, and the moves are paired after its
+    /// script, so the script alone cannot see them.
+    ///
+    /// - Complexity: O(M + K log K) for M new items, K of them matched;
+    ///   nothing when there is no move.
+    @usableFromInline
+    func withFewestMoves() -> Matching {
+        guard !moves.isEmpty else { return self }
+        var staying = [Bool](repeating: false, count: newToOld.count)
+        newToOld.withUnsafeBufferPointer { sources in
+            staying.withUnsafeMutableBufferPointer { marks in _ = markLongestIncreasingRun(sources, into: marks) }
+        }
+        var moves: [Changeset.Move] = []
+        for j in newToOld.indices where newToOld[j] >= 0 && !staying[j] {
+            moves.append(Changeset.Move(from: Int(newToOld[j]), to: j))
+        }
+        var result = Matching(newToOld: newToOld, deletes: deletes, inserts: inserts, moves: moves)
+        result.isApproximate = isApproximate
+        return result
+    }
+}

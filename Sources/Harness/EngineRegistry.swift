@@ -24,8 +24,11 @@ public struct EngineRegistry: Sendable {
     @TaskLocal public static var current = EngineRegistry.builtIns
 
     /// The engines `DiffEngines` ships. Colours are the Okabe–Ito set
-    /// (distinct under the common colour-vision deficiencies); symbols
-    /// differ too, so overlapping points and grey-scale prints stay legible.
+    /// (distinct under the common colour-vision deficiencies), then, for the
+    /// text engines, Paul Tol's olive and wine (Okabe–Ito's yellow is too
+    /// faint on white, and its black is a spare for unknown engines);
+    /// symbols differ too, so overlapping points and grey-scale prints stay
+    /// legible (the text engines' are open shapes).
     public static let builtIns = EngineRegistry([
         EngineDescriptor(
             LCSEngine(), summary: "LCS memoization table (Wagner–Fischer), O(NM) time and memory",
@@ -48,6 +51,14 @@ public struct EngineRegistry: Sendable {
             AnchorEngine(),
             summary: "Heckel's unique ids, then unique runs of ids between anchors, fewest moves by LIS, O(N+M + K log K)",
             colour: "#56B4E9", symbol: 3),
+        EngineDescriptor(
+            PatienceEngine(),
+            summary: "patience diff: anchors on ids unique in both lists (their LIS), recursively, Myers where none remain",
+            colour: "#999933", symbol: 4, infersMoves: true, cost: .trimmedDifferencesSquared),
+        EngineDescriptor(
+            HistogramEngine(),
+            summary: "histogram diff: splits at the rarest common run (ids seen ≤ 64 times), recursively, else Myers",
+            colour: "#882255", symbol: 8, infersMoves: true, cost: .trimmedDifferencesSquared),
     ])
 
     /// The `floor` reference row's presentation (not an engine: one

@@ -28,7 +28,7 @@ private final class Folder {
     }
 }
 
-private let engines = ["lcs", "myers", "heckel", "set", "stdlib", "anchor"]
+private let engines = ["lcs", "myers", "heckel", "set", "stdlib", "anchor", "patience", "histogram"]
 
 @Suite("diffbench diff --format batch and diffbench validate")
 struct ValidateCommandTests {

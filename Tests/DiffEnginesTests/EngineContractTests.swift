@@ -4,13 +4,13 @@ import Testing
 
 @Suite struct EngineContractTests {
     @Test func enginesAreFoundByTheirStableNames() throws {
-        for name in ["lcs", "myers", "heckel", "set", "stdlib", "anchor"] {
+        for name in ["lcs", "myers", "heckel", "set", "stdlib", "anchor", "patience", "histogram"] {
             #expect(try BuiltInEngine(named: name).name.rawValue == name)
         }
-        #expect(throws: DiffError.unknownEngine("nope", known: ["lcs", "myers", "heckel", "set", "stdlib", "anchor"])) {
+        #expect(throws: DiffError.unknownEngine("nope", known: ["lcs", "myers", "heckel", "set", "stdlib", "anchor", "patience", "histogram"])) {
             try BuiltInEngine(named: "nope")
         }
-        #expect(EngineName.builtIns.map(\.rawValue) == ["lcs", "myers", "heckel", "set", "stdlib", "anchor"])
+        #expect(EngineName.builtIns.map(\.rawValue) == ["lcs", "myers", "heckel", "set", "stdlib", "anchor", "patience", "histogram"])
     }
 
     @Test func anEngineLookedUpByNameGivesWhatItsTypeGives() throws {

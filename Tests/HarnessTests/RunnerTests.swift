@@ -30,7 +30,7 @@ import Formats
         #expect(outcome.failedRows.isEmpty)
         for workload in ["mixed", "duplicates"] {
             let caseRows = rows.filter { $0.workload == workload }
-            #expect(caseRows.map(\.engine) == ["lcs", "myers", "heckel", "set", "stdlib", "anchor", "floor"])
+            #expect(caseRows.map(\.engine) == ["lcs", "myers", "heckel", "set", "stdlib", "anchor", "patience", "histogram", "floor"])
             let stdlib = try #require(caseRows.first { $0.engine == "stdlib" }?.medianNs)
             let floor = try #require(caseRows.first { $0.engine == "floor" }?.medianNs)
             for row in caseRows where row.medianNs != nil {

@@ -31,81 +31,39 @@ public struct MyersEngine: DiffEngine {
         from old: [I.Element], to new: [I.Element], identity: I, options: DiffOptions
     ) throws(DiffError) -> Changeset {
         try diffOnCodes(old: old, new: new, identity: identity, options: options) { codes in
-            MyersEngine.matching(codes: codes, inferMoves: options.inferMoves)
+            MyersEngine.matching(codes: codes, inferMoves: options.inferMoves, costLimit: options.costLimit ?? .max)
         }
     }
 
     /// The non-generic core, compiled once: aligns the coded middle region
     /// and hands the aligned pairs to the shared move inference.
     @usableFromInline
-    static func matching(codes: IdentityCodes, inferMoves: Bool) -> Matching {
-        codes.old.withUnsafeBufferPointer { oldCodes in
-            codes.new.withUnsafeBufferPointer { newCodes in
-                Matching.fromAlignment(
-                    newToOld: MyersEngine.alignment(old: oldCodes, new: newCodes), oldCodes: oldCodes,
-                    newCodes: newCodes, symbolCount: codes.symbolCount, inferMoves: inferMoves)
-            }
+    static func matching(codes: IdentityCodes, inferMoves: Bool, costLimit: Int) -> Matching {
+        Matching.ofAlignment(codes, inferMoves: inferMoves) { old, new, _ in
+            alignment(old: old, new: new, costLimit: costLimit)
         }
     }
 
     /// For each new index, the old index it is aligned with on a shortest
     /// edit path, or -1. Equal codes match; a negative code (a new-only id)
-    /// never equals an old code, which are all ≥ 0.
-    ///
-    /// Divide and conquer over boxes of the edit graph, driven by an explicit
-    /// stack: a box is trimmed of its common prefix and suffix, a box with an
-    /// empty side is done, a box with one element on a side is a linear scan,
-    /// and any other box is cut in two at a point of an optimal path found by
-    /// ``MyersSearch/split(_:)``. Each cut at least halves the edit distance
-    /// of the pieces, so the stack never holds more than about log₂ D + 2
-    /// boxes.
-    static func alignment(old a: UnsafeBufferPointer<Int32>, new b: UnsafeBufferPointer<Int32>) -> [Int32] {
+    /// never equals an old code, which are all ≥ 0. One search over the
+    /// whole edit graph (``MyersSearch/align(_:into:)``); `approximate` when
+    /// it stopped at `costLimit` diagonal cells and finished coarsely.
+    static func alignment(
+        old a: UnsafeBufferPointer<Int32>, new b: UnsafeBufferPointer<Int32>, costLimit: Int = .max
+    ) -> (newToOld: [Int32], approximate: Bool) {
         let n = a.count, m = b.count
         var result = [Int32](repeating: -1, count: m)
-        guard n > 0, m > 0, let a = a.baseAddress, let b = b.baseAddress else { return result }
+        guard n > 0, m > 0, let a = a.baseAddress, let b = b.baseAddress else { return (result, false) }
+        var approximate = false
         result.withUnsafeMutableBufferPointer { out in
             guard let out = out.baseAddress else { return }
-            let search = MyersSearch(old: a, new: b, oldCount: n, newCount: m)
+            var search = MyersSearch(old: a, new: b, oldCount: n, newCount: m, costLimit: costLimit)
             defer { search.deallocate() }
-            var stack: [MyersSearch.Box] = []
-            stack.reserveCapacity(64)
-            stack.append(MyersSearch.Box(x0: 0, y0: 0, x1: n, y1: m))
-            while var box = stack.popLast() {
-                // Common prefix and suffix of the box: free diagonal moves.
-                while box.x0 < box.x1, box.y0 < box.y1, a[box.x0] == b[box.y0] {
-                    out[box.y0] = Int32(truncatingIfNeeded: box.x0)
-                    box.x0 &+= 1
-                    box.y0 &+= 1
-                }
-                while box.x0 < box.x1, box.y0 < box.y1, a[box.x1 &- 1] == b[box.y1 &- 1] {
-                    box.x1 &-= 1
-                    box.y1 &-= 1
-                    out[box.y1] = Int32(truncatingIfNeeded: box.x1)
-                }
-                if box.x0 == box.x1 || box.y0 == box.y1 { continue }
-                // One element on a side: the LCS is 1 if it occurs on the
-                // other side (any occurrence is optimal), else 0. The search
-                // would spend O(M²) on such a thin box.
-                if box.x1 &- box.x0 == 1 {
-                    let code = a[box.x0]
-                    var y = box.y0
-                    while y < box.y1, b[y] != code { y &+= 1 }
-                    if y < box.y1 { out[y] = Int32(truncatingIfNeeded: box.x0) }
-                    continue
-                }
-                if box.y1 &- box.y0 == 1 {
-                    let code = b[box.y0]
-                    var x = box.x0
-                    while x < box.x1, a[x] != code { x &+= 1 }
-                    if x < box.x1 { out[box.y0] = Int32(truncatingIfNeeded: x) }
-                    continue
-                }
-                let (x, y) = search.split(box)
-                stack.append(MyersSearch.Box(x0: x, y0: y, x1: box.x1, y1: box.y1))
-                stack.append(MyersSearch.Box(x0: box.x0, y0: box.y0, x1: x, y1: y))
-            }
+            search.align(MyersSearch.Box(x0: 0, y0: 0, x1: n, y1: m), into: out)
+            approximate = search.stopped
         }
-        return result
+        return (result, approximate)
     }
 }
 
@@ -134,10 +92,17 @@ struct MyersSearch {
     let forward: UnsafeMutablePointer<Int32>
     /// Backward: on diagonal k, the smallest x reached so far.
     let backward: UnsafeMutablePointer<Int32>
+    /// Diagonal cells the searches may still visit; below zero once a search
+    /// stopped at the limit (``DiffOptions/costLimit``). A stored counter,
+    /// not a heap cell: the gate counts allocations per call.
+    var remaining: Int
 
-    init(old a: UnsafePointer<Int32>, new b: UnsafePointer<Int32>, oldCount n: Int, newCount m: Int) {
+    /// A search over `n` old and `m` new codes that visits at most
+    /// `costLimit` diagonal cells in all.
+    init(old a: UnsafePointer<Int32>, new b: UnsafePointer<Int32>, oldCount n: Int, newCount m: Int, costLimit: Int = .max) {
         self.a = a
         self.b = b
+        remaining = costLimit
         let cells = n + m + 3
         storage = .allocate(capacity: 2 * cells)
         // Index k + m + 1 holds diagonal k, for k in −m−1 ... n+1.
@@ -146,6 +111,79 @@ struct MyersSearch {
     }
 
     func deallocate() { storage.deallocate() }
+
+    /// Whether a search stopped at the cost limit (some box was finished coarsely).
+    var stopped: Bool { remaining < 0 }
+
+    /// Aligns the common prefix and suffix of `box` (free diagonal moves,
+    /// written into `out`) and shrinks it to what lies between; true when a
+    /// side is then empty (nothing left to align). O(length of the ends).
+    @inline(__always)
+    func trimCommonEnds(_ box: inout Box, into out: UnsafeMutablePointer<Int32>) -> Bool {
+        let a = self.a, b = self.b
+        while box.x0 < box.x1, box.y0 < box.y1, a[box.x0] == b[box.y0] {
+            out[box.y0] = Int32(truncatingIfNeeded: box.x0)
+            box.x0 &+= 1
+            box.y0 &+= 1
+        }
+        while box.x0 < box.x1, box.y0 < box.y1, a[box.x1 &- 1] == b[box.y1 &- 1] {
+            box.x1 &-= 1
+            box.y1 &-= 1
+            out[box.y1] = Int32(truncatingIfNeeded: box.x1)
+        }
+        return box.x0 == box.x1 || box.y0 == box.y1
+    }
+
+    /// Aligns the box: writes into `out[y]` the old index matched to new
+    /// index `y` on a shortest edit path through the box (indices are the
+    /// whole problem's, so engines that cut the lists into boxes of their
+    /// own, patience and histogram, call this on any box of one search).
+    ///
+    /// Divide and conquer driven by an explicit stack: a box is trimmed of
+    /// its common prefix and suffix, a box with an empty side is done, a box
+    /// with one element on a side is a linear scan, and any other box is
+    /// cut in two at a point of an optimal path found by ``split(_:)``. Each
+    /// cut at least halves the edit distance of the pieces, so the stack
+    /// never holds more than about log₂ D + 2 boxes.
+    ///
+    /// Past the cost limit the boxes still open are finished coarsely: their
+    /// common ends matched, the rest left unmatched.
+    ///
+    /// - Complexity: O((w + h)·D) for a box of w × h with D edits, and never
+    ///   more than the cost limit's cells plus O(w + h).
+    mutating func align(_ whole: Box, into out: UnsafeMutablePointer<Int32>) {
+        let a = self.a, b = self.b
+        var stack: [Box] = []
+        stack.reserveCapacity(64)
+        stack.append(whole)
+        while var box = stack.popLast() {
+            if trimCommonEnds(&box, into: out) { continue }
+            // One element on a side: the LCS is 1 if it occurs on the
+            // other side (any occurrence is optimal), else 0. The search
+            // would spend O(M²) on such a thin box.
+            if box.x1 &- box.x0 == 1 {
+                let code = a[box.x0]
+                var y = box.y0
+                while y < box.y1, b[y] != code { y &+= 1 }
+                if y < box.y1 { out[y] = Int32(truncatingIfNeeded: box.x0) }
+                continue
+            }
+            if box.y1 &- box.y0 == 1 {
+                let code = b[box.y0]
+                var x = box.x0
+                while x < box.x1, a[x] != code { x &+= 1 }
+                if x < box.x1 { out[box.y0] = Int32(truncatingIfNeeded: x) }
+                continue
+            }
+            let (x, y) = split(box)
+            // Past the cost limit: the box keeps its trimmed ends only, the
+            // rest is deleted and inserted (a valid, coarse path), and every
+            // later box stops at once, so what remains costs linear time.
+            if x < 0 { continue }
+            stack.append(Box(x0: x, y0: y, x1: box.x1, y1: box.y1))
+            stack.append(Box(x0: box.x0, y0: box.y0, x1: x, y1: y))
+        }
+    }
 
     /// A point (x, y) inside `box`, away from both corners, through which an
     /// optimal path passes; both halves have a strictly smaller edit
@@ -177,8 +215,11 @@ struct MyersSearch {
     /// meet after exactly D. The snake loops test the box before reading an
     /// element, so a stray value never touches memory either.
     ///
+    /// Returns (−1, −1), having found nothing, when the cells of a step
+    /// would take the search past its cost limit.
+    ///
     /// - Complexity: O((x1−x0 + y1−y0) · D) time, no allocation.
-    func split(_ box: Box) -> (x: Int, y: Int) {
+    mutating func split(_ box: Box) -> (x: Int, y: Int) {
         // Two copies of the loop, one per parity, so the meeting test is
         // decided outside the hot loops.
         if (box.x1 &- box.y1 &- box.x0 &+ box.y0) & 1 != 0 {
@@ -189,7 +230,7 @@ struct MyersSearch {
     }
 
     @inline(__always)
-    private func search(_ box: Box, odd: Bool) -> (x: Int, y: Int) {
+    private mutating func search(_ box: Box, odd: Bool) -> (x: Int, y: Int) {
         let x0 = box.x0, y0 = box.y0, x1 = box.x1, y1 = box.y1
         let a = self.a, b = self.b, forward = self.forward, backward = self.backward
         let lowest = x0 &- y1, highest = x1 &- y0  // diagonals of the box
@@ -202,6 +243,9 @@ struct MyersSearch {
         let farRight = Int32.max  // sentinel: above every x, never chosen by min
 
         while true {
+            // The cells of this forward and backward step, against the limit.
+            remaining &-= (fmax &- fmin) &+ (bmax &- bmin) &+ 4
+            if remaining < 0 { return (-1, -1) }
             // Forward step: widen the range by one diagonal each side, or,
             // against the box edge, narrow it to keep the parity.
             if fmin > lowest {

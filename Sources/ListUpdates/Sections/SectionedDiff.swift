@@ -46,6 +46,8 @@ public enum SectionedDiff {
         case .heckel: return try diff(using: HeckelEngine(), old: old, new: new, options: options)
         case .set: return try diff(using: SetEngine(), old: old, new: new, options: options)
         case .anchor: return try diff(using: AnchorEngine(), old: old, new: new, options: options)
+        case .patience: return try diff(using: PatienceEngine(), old: old, new: new, options: options)
+        case .histogram: return try diff(using: HistogramEngine(), old: old, new: new, options: options)
         default: return try diff(using: StdlibEngine(), old: old, new: new, options: options)
         }
     }

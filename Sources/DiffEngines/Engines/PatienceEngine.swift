@@ -1,0 +1,142 @@
+/// Patience diff (Bram Cohen's, as in git and Bazaar): align on the ids that
+/// occur exactly once in each list, in their longest increasing order, cut
+/// the lists at those anchors and do the same between them; where no such id
+/// remains, Myers. See `Guides/Patience.md`.
+///
+/// Why: an id that occurs once on each side is almost certainly the same
+/// item in both, while a frequent one (a blank line, a closing brace) may
+/// match the wrong copy; anchoring on the rare ones keeps whole blocks
+/// together where Myers, counting edits only, may interleave them. The price:
+/// the script is not always the shortest, since an anchor that a shortest
+/// script would give up is kept (a unique line moved far away pins the rest).
+///
+/// Moves are inferred afterwards, as Myers does: an unmatched old item and an
+/// unmatched new item with the same id are paired (k-th with k-th). On lists
+/// with unique ids every common id is a candidate, the anchors are one
+/// longest increasing run of them, and so the moves are the fewest possible.
+///
+/// - Complexity: O(N + M) per level for counting and O(U log U) for the
+///   longest increasing run of U unique pairs, over as many levels as anchors
+///   nest (a few on text; up to O(N) on a crafted input, as in git), plus
+///   O((n + m)·d) for each box left to Myers; O(N + M + distinct ids) memory.
+///
+///     let changes = try PatienceEngine().diff(fromValues: Array("UVxxxW"), toValues: Array("WxxxUV"))
+///     // U and V are the anchors (unique, in order): W and the three x move,
+///     // 4 steps where Myers keeps x x x and moves 3
+public struct PatienceEngine: DiffEngine {
+    public static let name = EngineName.patience
+    public static let claims: EngineClaims = [.fewestMoves]
+    @inlinable public init() {}
+
+    /// Diffs by anchoring on ids unique in both lists, recursively, with
+    /// Myers where none is left.
+    ///
+    /// - Complexity: see ``PatienceEngine``: about linear per nesting level
+    ///   of anchors, plus Myers' O((n + m)·d) on boxes without a unique id.
+    @inlinable
+    public func diff<I: ElementIdentity>(
+        from old: [I.Element], to new: [I.Element], identity: I, options: DiffOptions
+    ) throws(DiffError) -> Changeset {
+        try diffOnCodes(old: old, new: new, identity: identity, options: options) { codes in
+            PatienceEngine.matching(codes: codes, inferMoves: options.inferMoves, costLimit: options.costLimit ?? .max)
+        }
+    }
+
+    /// The non-generic core: aligns the coded lists, then pairs the leftovers
+    /// into moves.
+    @usableFromInline
+    static func matching(codes: IdentityCodes, inferMoves: Bool, costLimit: Int) -> Matching {
+        Matching.ofAlignment(codes, inferMoves: inferMoves) { old, new, symbols in
+            alignment(old: old, new: new, symbolCount: symbols, costLimit: costLimit)
+        }
+    }
+
+    /// For each new index, the old index it is aligned with, or -1; the
+    /// pairs increase on both sides. `approximate` when the Myers fallback
+    /// stopped at `costLimit` diagonal cells (``DiffOptions/costLimit``).
+    ///
+    /// Boxes of the edit graph wait on an explicit stack. A box is trimmed of
+    /// its common ends, its ids are counted (saturating at 2 per side, with
+    /// the position of the last sighting), and the ids seen once on each side
+    /// become candidate pairs in new order. One longest run of them with
+    /// increasing old positions becomes the anchors, and the boxes between
+    /// consecutive anchors go on the stack. A box without a candidate goes to
+    /// Myers. The counters are cleared by walking the box again, so each
+    /// level costs its own length, not the alphabet's.
+    static func alignment(
+        old: UnsafeBufferPointer<Int32>, new: UnsafeBufferPointer<Int32>, symbolCount: Int, costLimit: Int = .max
+    ) -> (newToOld: [Int32], approximate: Bool) {
+        let n = old.count, m = new.count
+        var result = [Int32](repeating: -1, count: m)
+        guard n > 0, m > 0, let a = old.baseAddress, let b = new.baseAddress else { return (result, false) }
+        var approximate = false
+        let oldSeen = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: symbolCount)
+        let newSeen = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: symbolCount)
+        let oldAt = UnsafeMutableBufferPointer<Int32>.allocate(capacity: symbolCount)
+        oldSeen.initialize(repeating: 0)
+        newSeen.initialize(repeating: 0)
+        var candidateOld: [Int32] = []
+        var candidateNew: [Int32] = []
+        var kept: [Bool] = []
+        defer {
+            oldSeen.deallocate()
+            newSeen.deallocate()
+            oldAt.deallocate()
+        }
+        result.withUnsafeMutableBufferPointer { out in
+            guard let out = out.baseAddress else { return }
+            var search = MyersSearch(old: a, new: b, oldCount: n, newCount: m, costLimit: costLimit)
+            defer {
+                approximate = search.stopped
+                search.deallocate()
+            }
+            var stack = [MyersSearch.Box(x0: 0, y0: 0, x1: n, y1: m)]
+            while var box = stack.popLast() {
+                if search.trimCommonEnds(&box, into: out) { continue }
+                for i in box.x0..<box.x1 {
+                    let c = Int(a[i])
+                    if oldSeen[c] < 2 { oldSeen[c] &+= 1 }
+                    oldAt[c] = Int32(truncatingIfNeeded: i)
+                }
+                for j in box.y0..<box.y1 {
+                    let c = Int(b[j])
+                    if c >= 0, oldSeen[c] == 1, newSeen[c] < 2 { newSeen[c] &+= 1 }
+                }
+                candidateOld.removeAll(keepingCapacity: true)
+                candidateNew.removeAll(keepingCapacity: true)
+                for j in box.y0..<box.y1 {
+                    let c = Int(b[j])
+                    if c >= 0, newSeen[c] == 1 {
+                        candidateOld.append(oldAt[c])
+                        candidateNew.append(Int32(truncatingIfNeeded: j))
+                    }
+                    if c >= 0 { newSeen[c] = 0 }
+                }
+                for i in box.x0..<box.x1 { oldSeen[Int(a[i])] = 0 }
+                if candidateOld.isEmpty {
+                    search.align(box, into: out)
+                    continue
+                }
+                kept.removeAll(keepingCapacity: true)
+                kept.append(contentsOf: repeatElement(false, count: candidateOld.count))
+                candidateOld.withUnsafeBufferPointer { values in
+                    kept.withUnsafeMutableBufferPointer { marks in _ = markLongestIncreasingRun(values, into: marks) }
+                }
+                // Anchors in new order; the boxes between them, pushed last
+                // first so the stack works front to back.
+                var x = box.x0, y = box.y0
+                var pieces: [MyersSearch.Box] = []
+                for index in candidateOld.indices where kept[index] {
+                    let i = Int(candidateOld[index]), j = Int(candidateNew[index])
+                    out[j] = Int32(truncatingIfNeeded: i)
+                    if x < i || y < j { pieces.append(MyersSearch.Box(x0: x, y0: y, x1: i, y1: j)) }
+                    x = i &+ 1
+                    y = j &+ 1
+                }
+                if x < box.x1 || y < box.y1 { pieces.append(MyersSearch.Box(x0: x, y0: y, x1: box.x1, y1: box.y1)) }
+                stack.append(contentsOf: pieces.reversed())
+            }
+        }
+        return (result, approximate)
+    }
+}

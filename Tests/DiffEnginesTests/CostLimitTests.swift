@@ -1,0 +1,74 @@
+import DiffBenchTestSupport
+import DiffEngines
+import Testing
+
+/// `DiffOptions.costLimit`: the engines that search the edit graph stop at
+/// it and still answer with a valid changeset, marked approximate.
+@Suite struct CostLimitTests {
+    static let searchingEngines: [EngineName] = [.myers, .patience, .histogram]
+
+    /// Every answer under a limit verifies; an answer that is not marked
+    /// approximate is the unbounded answer itself.
+    @Test(arguments: searchingEngines, [0, 8, 64, 1_000])
+    func answersUnderALimitVerify(engine: EngineName, limit: Int) throws {
+        var random = TestRandom(seed: UInt64(limit) + 28)
+        var approximate = 0
+        for shape in PairShape.allCases {
+            for _ in 0..<60 {
+                let (old, new) = randomPair(shape, using: &random)
+                let bounded = try BuiltInEngine(engine).diff(from: old, to: new, options: DiffOptions(costLimit: limit))
+                #expect(bounded.verify(old: old, new: new) == nil, "\(shape): \(old) → \(new)")
+                let free = try BuiltInEngine(engine).diff(from: old, to: new)
+                #expect(!free.isApproximate)
+                if bounded.isApproximate {
+                    approximate += 1
+                    // Myers' free answer is a shortest script: a coarser one is never shorter.
+                    if engine == .myers { #expect(bounded.stepCount >= free.stepCount) }
+                } else {
+                    #expect(bounded == free, "\(shape): \(old) → \(new)")
+                }
+            }
+        }
+        // A limit of 0 stops every Myers search (patience and histogram
+        // seldom search on these lists); 1,000 cells stop hardly any on lists of 40.
+        if limit == 0 && engine == .myers { #expect(approximate > 100) }
+        if limit == 1_000 { #expect(approximate < 60) }
+    }
+
+    /// Two large lists with nothing in common but repeated words on each
+    /// side (Myers' worst case, D = N + M, 800 million cells unbounded): the
+    /// limit stops Myers (and patience, which finds no unique line and falls
+    /// back to it), and the coarse answer deletes and inserts everything,
+    /// which is also the shortest here. Histogram sees no common id and
+    /// never searches.
+    @Test(arguments: searchingEngines)
+    func listsWithNothingInCommonStopAtTheLimit(engine: EngineName) throws {
+        var random = TestRandom(seed: 7)
+        let letters = Array("abcdefghijklmnopqrstuvwxyz"), digits = Array("0123456789")
+        let old = (0..<20_000).map { _ in String((0..<3).map { _ in letters[random.below(26)] }) }
+        let new = (0..<20_000).map { _ in String((0..<2).map { _ in digits[random.below(10)] }) }
+        let changes = try BuiltInEngine(engine).diff(fromValues: old, toValues: new, options: DiffOptions(costLimit: 100_000))
+        #expect(changes.isApproximate == (engine != .histogram))
+        #expect(changes.deletes.count == 20_000 && changes.inserts.count == 20_000)
+        #expect(changes.verify(oldValues: old, newValues: new) == nil)
+    }
+
+    /// A periodic list (ids `i mod 8`) with a few edits: a tight limit stops
+    /// the search and the answer is valid but longer; a loose one finds the
+    /// shortest.
+    @Test(arguments: searchingEngines)
+    func aTightLimitGivesAValidLongerAnswer(engine: EngineName) throws {
+        var random = TestRandom(seed: 11)
+        let old = (0..<2_000).map { $0 % 8 }
+        var new = old
+        for _ in 0..<20 {
+            let k = random.below(new.count)
+            if random.chance(0.5) { new.remove(at: k) } else { new.insert(random.below(8), at: k) }
+        }
+        let tight = try BuiltInEngine(engine).diff(fromValues: old, toValues: new, options: DiffOptions(costLimit: 50))
+        let loose = try BuiltInEngine(engine).diff(fromValues: old, toValues: new, options: DiffOptions(costLimit: 100_000_000))
+        #expect(tight.isApproximate && !loose.isApproximate)
+        #expect(tight.verify(oldValues: old, newValues: new) == nil)
+        #expect(tight.stepCount > loose.stepCount)
+    }
+}
