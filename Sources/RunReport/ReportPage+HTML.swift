@@ -138,7 +138,7 @@ extension ReportPage {
             out.append("<p>No engine was verified in this run, so there is nothing to recommend; see the results table.</p>")
         }
         for item in advice {
-            out.append("<div class=\"advice\"><h3>\(Self.escapeHTML(item.shape.title))</h3>")
+            out.append("<div class=\"advice\"><h3>\(Self.escapeHTML(item.heading))</h3>")
             out.append("<p>\(Self.adviceHTML(item.parts))</p>")
             out.append("<p class=\"scope\">\(Self.escapeHTML(item.scope)).</p></div>")
         }

@@ -28,7 +28,7 @@ extension ReportPage {
             out.append("")
         }
         for item in advice {
-            out.append("**\(item.shape.title)** — " + Self.adviceMarkdown(item.parts))
+            out.append("**\(Self.escape(item.heading))** — " + Self.adviceMarkdown(item.parts))
             out.append("*\(Self.escape(item.scope)).*")
             out.append("")
         }
