@@ -34,6 +34,12 @@ extension ReportPage {
         }
         out.append(Self.adviceRule)
         out.append("")
+        if let table = engineTable {
+            out.append("## Engines")
+            out.append("")
+            out += Self.table(table.header, table.rows)
+            out.append("")
+        }
         out.append("## Charts")
         out.append("")
         if let chartProblem {

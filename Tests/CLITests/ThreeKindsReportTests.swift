@@ -25,6 +25,16 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         // run says in one line how to make the page.
         #expect(run.stdout.contains("index.html with: ") && run.stdout.contains(" chart "), "\(run.stdout.suffix(400))")
+        // The results table: every row's columns start where the header's do, whatever the names' lengths.
+        let table = run.stdout.split(separator: "\n").map(String.init).drop { !$0.hasPrefix("engine ") }
+        let header = try #require(table.first)
+        let statusColumn = try #require(header.range(of: "status")).lowerBound.utf16Offset(in: header)
+        let rows = table.dropFirst().prefix { !$0.hasPrefix("results: ") }
+        #expect(rows.count > 100)
+        for row in rows {
+            let status = row.dropFirst(statusColumn).prefix { $0 != " " }
+            #expect(["ok", "reference", "skipped"].contains(String(status)), "\(row)")
+        }
         let folder = dir.path + "/Reports/kinds"
         let chart = try CLI.run(["chart", folder, "--format", "json"])
         #expect(chart.status == 0, "\(chart.stderr)")
@@ -33,6 +43,16 @@ import Testing
         let summary = try #require(JSONSerialization.jsonObject(with: Data(chart.stdout.utf8)) as? [String: Any])
         let warnings = try #require(summary["warnings"] as? [[String: Any]])
         #expect(warnings.isEmpty, "\(warnings)")
+        // The page's engines table comes from the run document's engines record.
+        let html = try String(contentsOfFile: folder + "/index.html", encoding: .utf8)
+        let document = try #require(
+            JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/results.json"))) as? [String: Any])
+        let engines = try #require(document["engines"] as? [[String: Any]])
+        #expect(html.contains("<h2 id=\"engines\">Engines</h2>"))
+        for engine in engines {
+            let summary = try #require(engine["summary"] as? String)
+            #expect(html.contains("<td>\(HTMLText.escape(summary))</td>"), "\(summary)")
+        }
         let charts = try #require(summary["charts"] as? [[String: Any]])
         for name in ["tradeoff", "quality"] {
             let entry = try #require(charts.first { $0["name"] as? String == name }, "\(name) missing")
