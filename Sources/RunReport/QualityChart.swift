@@ -121,8 +121,8 @@ enum QualityChart {
                 let why = panel.column == "moves_ratio" ? "ids repeat:\\nno minimum" : "no LCS\\nknown"
                 script.add("set label \(entry.slot + 2) \"\(why)\" at \(entry.slot), first 1 center offset 0,1.8 font ',9' tc rgb '#777777'")
             }
-            // Rows of other kinds are NaN here: gnuplot draws nothing for them.
-            let value = "(column(\(kindColumn)) == \(item.kind) ? column(\(column)) : NaN)"
+            // Rows of other kinds are undefined (1/0) here: gnuplot draws nothing for them.
+            let value = "(column(\(kindColumn)) == \(item.kind) ? column(\(column)) : 1/0)"
             var clauses: [String] = []
             for (position, engine) in engines.enumerated() {
                 guard let block = table.block(of: engine),

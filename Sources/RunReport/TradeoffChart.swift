@@ -123,8 +123,8 @@ enum TradeoffChart {
                 script.add(
                     "set label 3 '* ids repeat: compared with the minimum without moves, n + m − 2·LCS' at screen 0.01, screen \(GnuplotScript.number(12.0 / Double(height))) left font ',9' tc rgb '#555555'")
             }
-            // Rows of other kinds are NaN in this panel: gnuplot draws nothing for them.
-            let inPanel = "(column(\(panel)) == \(number) ? column(\(y)) : NaN)"
+            // Rows of other kinds are undefined (1/0) in this panel: gnuplot draws nothing for them.
+            let inPanel = "(column(\(panel)) == \(number) ? column(\(y)) : 1/0)"
             var clauses: [String] = []
             for engine in engines {
                 guard let block = table.block(of: engine) else { continue }
