@@ -281,7 +281,7 @@ struct RunCommand: ParsableCommand {
         // The folder is the user's text: a control character in it is shown escaped, not sent to the terminal.
         let folder = TerminalText.visible(plan.outputDirectory)
         print("results: \(folder)/results.csv, results.json (\(TerminalText.visible(output))/latest points here)")
-        print("report: \(TerminalText.visible(Self.chartCommand(plan.outputDirectory))) draws the charts and \(folder)/index.html")
+        print("report: not made by run; make the page \(folder)/index.html with: \(TerminalText.visible(Self.chartCommand(plan.outputDirectory)))")
         if !outcome.failedRows.isEmpty {
             throw CLIFailure.checkFailed(Self.failureSummary(outcome.failedRows))
         }

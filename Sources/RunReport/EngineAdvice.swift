@@ -354,14 +354,14 @@ public struct EngineAdvice: Hashable, Sendable, Codable {
         if let faster = advice.fasterWithMoreSteps, let ratio = advice.fasterRatio {
             let extra = advice.fasterExtraSteps ?? 1, count = advice.fasterExtraCount ?? 0
             if extra <= fewExtraSteps {
-                parts += [.text("If a few extra moves are acceptable, "), .engine(faster), .text(" is \(RatioText.against(ratio))")]
+                parts += [.text("If a few extra moves are acceptable, "), .engine(faster), .text(" is \(speedText(ratio))")]
                 if count > 0 {
                     // A ratio that rounds to 1.00 says nothing: the count of extra steps then.
-                    parts.append(.text(extra >= 1.005 ? " at up to \(String(format: "%.2f", extra))× the fewest steps" : " with up to \(Formatting.grouped(count)) more step\(count == 1 ? "" : "s")"))
+                    parts.append(.text(extra >= 1.005 ? " while taking up to \(String(format: "%.2f", extra))× the fewest steps" : " with up to \(Formatting.grouped(count)) more step\(count == 1 ? "" : "s")"))
                 }
             } else {
                 // Not "a few": say what the speed costs.
-                parts += [.engine(faster), .text(" is \(RatioText.against(ratio)) but takes up to \(String(format: "%.3g", extra))× the fewest steps")]
+                parts += [.engine(faster), .text(" is \(speedText(ratio)) but takes up to \(String(format: "%.3g", extra))× the fewest steps")]
             }
             parts.append(.text(". "))
         } else {
@@ -379,6 +379,12 @@ public struct EngineAdvice: Hashable, Sendable, Codable {
             parts[parts.count - 1] = .text(String(last.dropLast()))
         }
         return parts
+    }
+
+    /// The alternative's speed as a predicate: "1.6× faster", or "about as
+    /// fast" when the score ratio rounds to 1 (never "is same"). O(1).
+    static func speedText(_ ratio: Double) -> String {
+        abs(ratio - 1) < 0.005 ? "about as fast" : RatioText.against(ratio)
     }
 
     static func list(_ engines: [String]) -> [Part] {
@@ -410,6 +416,18 @@ public struct EngineAdvice: Hashable, Sendable, Codable {
         case "int", "integer": return "integer ids"
         default: return "\(value) elements"
         }
+    }
+
+    /// The heading a reader looks for, naming what the lists held: "Lists
+    /// with unique ids, timed as uuid elements". A run of several element
+    /// kinds has one piece of advice per kind, and each must say which.
+    /// Text is always compared as one integer id per line or character, so
+    /// its heading says that instead of a bare "integer ids".
+    public var heading: String {
+        if shape == .text, elements == [Self.elementText("int")] {
+            return shape.title + ", one integer id per line or character"
+        }
+        return shape.title + ", timed as " + elements.joined(separator: " and ")
     }
 
     /// The heading line: shape, element kinds, workloads and sizes.

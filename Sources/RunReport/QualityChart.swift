@@ -42,58 +42,74 @@ enum QualityChart {
             func qualifies(_ row: ResultRow) -> Bool { row.status == .ok && panels.contains { $0.measure(row) != nil } }
             guard let size = series.comparableSize(where: qualifies) else { continue }
             let rows = series.rows.filter { $0.size == size && qualifies($0) }
-            picked.append((series, picked.count, rows, size))
+            // Slots count within the element kind: each kind has its own row of panels.
+            let slot = picked.filter { $0.series.elementKind == series.elementKind }.count
+            picked.append((series, slot, rows, size))
         }
         guard !picked.isEmpty else { return nil }
         let engines = EnginePalette.sorted(picked.flatMap { $0.rows.map(\.engine) })
+        // One pair of panels per element kind: thirty workloads on one axis crowd their labels.
+        let kinds = RunSeries.elementKinds(picked.map(\.series))
         var table = DataTable(
             columns: ["size", "inserts", "deletes", "moves", "updates", "steps", "min_moves", "min_edits"],
-            derived: ["slot"] + panels.map(\.column),
+            derived: ["slot", "kind_panel"] + panels.map(\.column),
             notes: [
-                "Rows: for each workload (and parameters), the results rows with status ok that have moves and min_moves, or deletes, inserts, moves and min_edits, at the largest size where every engine with such a row at some size has one.",
-                "slot = the workload's position on the x axis; moves_ratio = moves / min_moves; edit_ratio = (deletes + inserts + 2*moves) / min_edits (0/0 = 1; NaN = not defined).",
+                "Rows: for each workload (and parameters and element kind), the results rows with status ok that have moves and min_moves, or deletes, inserts, moves and min_edits, at the largest size where every engine with such a row at some size has one.",
+                "slot = the workload's position on the x axis; kind_panel = the element kind's panels (0 = top): "
+                    + kinds.enumerated().map { "\($0.offset) \($0.element)" }.joined(separator: ", ") + ";",
+                "moves_ratio = moves / min_moves; edit_ratio = (deletes + inserts + 2*moves) / min_edits (0/0 = 1; NaN = not defined).",
             ])
         for engine in engines {
             for entry in picked {
                 for row in entry.rows where row.engine == engine {
-                    table.add(row, derived: [Double(entry.slot)] + panels.map { $0.measure(row) })
+                    table.add(
+                        row, derived: [Double(entry.slot), Double(kinds.firstIndex(of: entry.series.elementKind)!)] + panels.map { $0.measure(row) })
                 }
             }
         }
 
-        // A panel with nothing defined anywhere (every workload repeats ids) is left out.
-        let shown = panels.filter { panel in picked.contains { $0.rows.contains { panel.measure($0) != nil } } }
+        // Per kind, the panels with something to show (a panel with nothing defined, as when
+        // every workload repeats ids, is left out).
+        let layout: [(kind: Int, panel: Panel, picked: [(series: RunSeries, slot: Int, rows: [ResultRow], size: Int)])] = kinds.enumerated().flatMap { kind in
+            let mine = picked.filter { $0.series.elementKind == kind.element }
+            return panels.filter { panel in mine.contains { $0.rows.contains { panel.measure($0) != nil } } }.map { (kind.offset, $0, mine) }
+        }
         let title = "Steps against the fewest possible, at each workload's largest size with every engine"
-        let width = max(1000, 160 + 95 * picked.count), height = 70 + 420 * shown.count
+        let slots = kinds.map { kind in picked.filter { $0.series.elementKind == kind }.count }.max()!
+        // Shorter panels when there are many, so the picture stays one scroll long.
+        let panelHeight = layout.count > 2 ? 340 : 420
+        let width = max(1000, 160 + 95 * slots), height = 70 + panelHeight * layout.count
         var script = GnuplotScript(name: name, title: title, width: width, height: height, runName: runName)
-        let slotColumn = table.number("slot")
+        let slotColumn = table.number("slot"), kindColumn = table.number("kind_panel")
         script.add([
-            "# Columns of \(name).dat: \(slotColumn) slot (x position of the workload), "
+            "# Columns of \(name).dat: \(slotColumn) slot (x position of the workload), \(kindColumn) kind_panel, "
                 + panels.map { "\(table.number($0.column)) \($0.column)" }.joined(separator: ", ") + ".",
-            "set multiplot layout \(shown.count),1 title \(GnuplotScript.literal(title)) font ',14'",
-            "set xrange [-0.5:\(picked.count) - 0.5]",
-            "set xtics (" + picked.map { "\(GnuplotScript.literal(categoryLabel($0.series, all: allSeries, size: $0.size))) \($0.slot)" }.joined(separator: ", ") + ") font ',10'",
+            "set multiplot layout \(layout.count),1 title \(GnuplotScript.literal(title)) font ',14'",
+            "set xrange [-0.5:\(slots) - 0.5]",
             "set grid noxtics",
             "set logscale y",
             "set lmargin 12",
-            "set rmargin 16",
+            "set rmargin 18",
         ])
         let pointWidth = 0.7 / Double(engines.count)
-        for (number, panel) in shown.enumerated() {
+        for (number, item) in layout.enumerated() {
+            let panel = item.panel, mine = item.picked
+            let sameKind = mine.map(\.series)
             // A log axis shows positive ratios only (0 moves against a positive minimum is off the axis).
-            let values = picked.flatMap { $0.rows.compactMap(panel.measure) }.filter { $0 > 0 && $0.isFinite }
-            // Ratios are at least 1 for any verified changeset; room above the top point for its label.
+            let values = mine.flatMap { $0.rows.compactMap(panel.measure) }.filter { $0 > 0 && $0.isFinite }
+            // Ratios are at least 1 for any verified changeset; room above the top point for its rotated label.
             let low = min(0.9, AxisRange.stepDown((values.min() ?? 1) / 1.1))
-            let high = AxisRange.stepUp(max(2, (values.max() ?? 1) * 1.8))
-            let range = (low: low, high: high)
-            let ticks = AxisRange.ratioTicks(low: low, high: range.high)
+            let high = AxisRange.stepUp(max(2, (values.max() ?? 1) * 2.2))
+            let ticks = AxisRange.ratioTicks(low: low, high: high)
             let column = table.number(panel.column)
+            let panelTitle = kinds.count > 1 ? RunSeries.kindText(kinds[item.kind]) + " — " + panel.title : panel.title
             script.add([
                 "",
-                "# Panel \(number + 1): \(panel.title)",
-                "set title \(GnuplotScript.literal(panel.title)) font ',12'",
+                "# Panel \(number + 1): \(panelTitle)",
+                "set title \(GnuplotScript.literal(panelTitle)) font ',12'",
+                "set xtics (" + mine.map { "\(GnuplotScript.literal(kindFree(categoryLabel($0.series, all: sameKind, size: $0.size), $0.series))) \($0.slot)" }.joined(separator: ", ") + ") font ',10'",
                 "set ylabel \(GnuplotScript.literal(panel.label + " (log scale)"))",
-                "set yrange [\(GnuplotScript.number(low)):\(GnuplotScript.number(range.high))]",
+                "set yrange [\(GnuplotScript.number(low)):\(GnuplotScript.number(high))]",
                 "set bmargin 4",
                 "set ytics (" + ticks.map { "\"\(GnuplotScript.number($0))\" \(GnuplotScript.number($0))" }.joined(separator: ", ") + ")",
                 "unset arrow",
@@ -101,28 +117,31 @@ enum QualityChart {
                 "set arrow 1 from graph 0, first 1 to graph 1, first 1 nohead dt 2 lw 1.5 lc rgb '#555555' back",
             ])
             // Workloads where this panel's minimum is not defined say why.
-            for entry in picked where !entry.rows.contains(where: { panel.measure($0) != nil }) {
+            for entry in mine where !entry.rows.contains(where: { panel.measure($0) != nil }) {
                 let why = panel.column == "moves_ratio" ? "ids repeat:\\nno minimum" : "no LCS\\nknown"
                 script.add("set label \(entry.slot + 2) \"\(why)\" at \(entry.slot), first 1 center offset 0,1.8 font ',9' tc rgb '#777777'")
             }
+            // Rows of other kinds are undefined (1/0) here: gnuplot draws nothing for them.
+            let value = "(column(\(kindColumn)) == \(item.kind) ? column(\(column)) : 1/0)"
             var clauses: [String] = []
             for (position, engine) in engines.enumerated() {
                 guard let block = table.block(of: engine),
-                    picked.contains(where: { $0.rows.contains { $0.engine == engine && panel.measure($0) != nil } })
+                    mine.contains(where: { $0.rows.contains { $0.engine == engine && panel.measure($0) != nil } })
                 else { continue }
                 let offset = (Double(position) - Double(engines.count - 1) / 2) * pointWidth
                 let x = "($\(slotColumn) + \(GnuplotScript.number(offset)))"
                 let colour = EnginePalette.colour(for: engine)
                 let source = clauses.isEmpty ? "'\(name).dat'" : "''"
                 clauses.append(
-                    "\(source) index \(block) using \(x):\(column) with points pt \(EnginePalette.pointType(for: engine)) ps 1.6 lc rgb '\(colour)' "
+                    "\(source) index \(block) using \(x):\(value) with points pt \(EnginePalette.pointType(for: engine)) ps 1.6 lc rgb '\(colour)' "
                         + (number == 0 ? "title \(GnuplotScript.literal(engine))" : "notitle"))
+                // Rotated: engines sit a few pixels apart, so level labels would overlap.
                 clauses.append(
-                    "'' index \(block) using \(x):\(column):(column(\(column)) > 1.005 ? sprintf('×%.2f', column(\(column))) : '') "
-                        + "with labels center offset 0,1 font ',9' tc rgb '\(colour)' notitle")
+                    "'' index \(block) using \(x):\(value):(column(\(column)) > 1.005 ? sprintf('×%.2f', column(\(column))) : '') "
+                        + "with labels rotate by 90 left offset 0,0.9 font ',9' tc rgb '\(colour)' notitle")
             }
             if number == 0 {
-                // The legend names every engine of the chart, also one only the lower panel shows.
+                // The legend names every engine of the chart, also one only a lower panel shows.
                 for engine in engines where !clauses.contains(where: { $0.contains("title \(GnuplotScript.literal(engine))") }) {
                     clauses.append("keyentry with points pt \(EnginePalette.pointType(for: engine)) ps 1.6 lc rgb '\(EnginePalette.colour(for: engine))' title \(GnuplotScript.literal(engine))")
                 }
@@ -146,15 +165,26 @@ enum QualityChart {
         return (shared ? series.label : series.workload) + "\nn = " + Formatting.grouped(size ?? series.largestSize)
     }
 
-    /// "Every engine is optimal except: heckel ×1.06 moves on shuffled, …"
+    /// A category label without the element kind, which the panel's title names.
+    static func kindFree(_ label: String, _ series: RunSeries) -> String {
+        label.replacingOccurrences(of: ";elements=\(series.elementKind)", with: "")
+            .replacingOccurrences(of: " (elements=\(series.elementKind))", with: "")
+    }
+
+    /// "Every engine is optimal except: heckel ×1.06 moves on shuffled, …";
+    /// each item names its element kind when the run has several ("on
+    /// shuffled, uuid elements"), since the same workload then appears once per kind.
     static func finding(_ groups: [[ResultRow]]) -> String {
         var excess: [String] = []
+        var kinds: Set<String> = []
+        for rows in groups { for row in rows { kinds.insert(row.elementKind) } }
         for rows in groups {
             for row in rows {
+                let place = row.workload + (kinds.count > 1 ? ", " + RunSeries.kindText(row.elementKind) : "")
                 if let ratio = QualityMeasures.movesRatio(row), ratio > 1.005 {
-                    excess.append("\(row.engine) \(ratioText(ratio)) moves on \(row.workload)")
+                    excess.append("\(row.engine) \(ratioText(ratio)) moves on \(place)")
                 } else if let ratio = QualityMeasures.editRatio(row), ratio > 1.005 {
-                    excess.append("\(row.engine) \(ratioText(ratio)) edit script on \(row.workload)")
+                    excess.append("\(row.engine) \(ratioText(ratio)) edit script on \(place)")
                 }
             }
         }

@@ -58,7 +58,7 @@ public struct ReportSummary: Hashable, Sendable, Codable {
         if advice.isEmpty { lines.append("  No engine was verified in this run; see the results table.") }
         for item in advice {
             lines.append("")
-            lines.append("  \(item.shape.title) — \(item.elements.joined(separator: ", "))")
+            lines.append("  " + item.heading)
             lines += ChartText.wrap(item.plainText, columns: 74).map { "    " + $0 }
         }
         lines.append("")

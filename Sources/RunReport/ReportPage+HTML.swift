@@ -28,10 +28,14 @@ extension ReportPage {
             "<body>",
             "<h1>\(Self.escapeHTML(title))</h1>",
             "<p class=\"files\">\(Self.escapeHTML(runLine)) · <a href=\"results.csv\">results.csv</a> · <a href=\"results.json\">results.json</a> · <a href=\"index.md\">index.md</a></p>",
-            "<nav>" + (yourLists.isEmpty ? "" : "<a href=\"#your-lists\">Your lists</a> · ") + "<a href=\"#advice\">Which engine?</a> · <a href=\"#charts\">Charts</a> · <a href=\"#verdict\">Per workload</a> · <a href=\"#exponents\">Exponents</a> · <a href=\"#results\">Results</a> · <a href=\"#environment\">Environment</a></nav>",
+            "<nav>" + (yourLists.isEmpty ? "" : "<a href=\"#your-lists\">Your lists</a> · ") + "<a href=\"#advice\">Which engine?</a> · " + (engineTable == nil ? "" : "<a href=\"#engines\">Engines</a> · ") + "<a href=\"#charts\">Charts</a> · <a href=\"#verdict\">Per workload</a> · <a href=\"#exponents\">Exponents</a> · <a href=\"#results\">Results</a> · <a href=\"#environment\">Environment</a></nav>",
         ]
         out.append(contentsOf: yourListsHTML)
         out.append(contentsOf: adviceHTML)
+        if let table = engineTable {
+            out.append("<h2 id=\"engines\">Engines</h2>")
+            out.append(contentsOf: Self.htmlTable(table.header, table.rows, engineColumns: [0]))
+        }
 
         out.append("<h2 id=\"charts\">Charts</h2>")
         if let chartProblem {
@@ -42,7 +46,8 @@ extension ReportPage {
             guard let first = mine.first else { continue }
             out.append("<h3>\(Self.escapeHTML(group.heading))</h3>")
             out.append("<details class=\"howto\"><summary>How to read</summary>\(Self.escapeHTML(first.caption))</details>")
-            out.append(mine.count > 1 ? "<div class=\"grid\">" : "<div class=\"single\">")
+            // Time charts carry rotated value labels that need their full width: one per row.
+            out.append(mine.count > 1 && group.kind != .time ? "<div class=\"grid\">" : "<div class=\"single\">")
             for chart in mine {
                 out.append("<figure>")
                 if chart.drawn {
@@ -138,7 +143,7 @@ extension ReportPage {
             out.append("<p>No engine was verified in this run, so there is nothing to recommend; see the results table.</p>")
         }
         for item in advice {
-            out.append("<div class=\"advice\"><h3>\(Self.escapeHTML(item.shape.title))</h3>")
+            out.append("<div class=\"advice\"><h3>\(Self.escapeHTML(item.heading))</h3>")
             out.append("<p>\(Self.adviceHTML(item.parts))</p>")
             out.append("<p class=\"scope\">\(Self.escapeHTML(item.scope)).</p></div>")
         }
@@ -224,7 +229,7 @@ extension ReportPage {
         .advice .scope { color: #666; font-size: 0.85em; }
         .swatch { display: inline-block; width: 0.8em; height: 0.8em; border-radius: 2px; margin-right: 0.4em; vertical-align: -0.05em; }
         .grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(560px, 1fr)); gap: 1.2em; }
-        .single figure { max-width: 1100px; }
+        .single figure { max-width: 1100px; margin-bottom: 1.2em; }
         figure { margin: 0; }
         figure img { width: 100%; height: auto; border: 1px solid #e2e2e2; }
         figcaption { font-size: 0.9em; color: #333; margin-top: 0.3em; }

@@ -28,12 +28,18 @@ extension ReportPage {
             out.append("")
         }
         for item in advice {
-            out.append("**\(item.shape.title)** — " + Self.adviceMarkdown(item.parts))
+            out.append("**\(Self.escape(item.heading))** — " + Self.adviceMarkdown(item.parts))
             out.append("*\(Self.escape(item.scope)).*")
             out.append("")
         }
         out.append(Self.adviceRule)
         out.append("")
+        if let table = engineTable {
+            out.append("## Engines")
+            out.append("")
+            out += Self.table(table.header, table.rows)
+            out.append("")
+        }
         out.append("## Charts")
         out.append("")
         if let chartProblem {

@@ -95,6 +95,20 @@ struct ReportPage {
         return text
     }
 
+    /// The engines of the run as the run document records them (results.json
+    /// `engines`): name, what it is, and what limits it. nil when the file
+    /// predates that record. Engines in palette order. O(engines).
+    var engineTable: (header: [String], rows: [[String]])? {
+        guard let engines = document.engines, !engines.isEmpty else { return nil }
+        let rows = EnginePalette.sorted(engines.map(\.name)).compactMap { name -> [String]? in
+            guard let info = engines.first(where: { $0.name == name }) else { return nil }
+            let role = info.isReference ? "reference (not an engine to pick)" : (info.requiresUniqueIDs ? "needs unique ids" : "any list")
+            let moves = info.isReference ? "–" : (info.infersMoves ? "paired from deletes and inserts" : "found by the algorithm")
+            return [info.name, info.summary, role, moves]
+        }
+        return (["engine", "what it is", "lists", "moves"], rows)
+    }
+
     /// Exponent tables: engines down, workloads across.
     func exponentTable(_ metric: ExponentFit.Metric) -> (header: [String], rows: [[String]])? {
         let mine = fits.filter { $0.metric == metric }

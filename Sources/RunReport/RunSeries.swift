@@ -30,6 +30,21 @@ public struct RunSeries: Hashable, Sendable {
         return sizes.first { size in Set(good.filter { $0.size == size }.map(\.engine)) == everyone } ?? sizes.first
     }
 
+    /// The element kind of the series' rows (a series never mixes kinds:
+    /// the kind is part of its key).
+    public var elementKind: String { rows.first?.elementKind ?? "int" }
+
+    /// The kinds of the given series in first-appearance order: the panels
+    /// of a run-wide chart, one per kind. O(series).
+    static func elementKinds(_ series: [RunSeries]) -> [String] {
+        var kinds: [String] = []
+        for one in series where !kinds.contains(one.elementKind) { kinds.append(one.elementKind) }
+        return kinds
+    }
+
+    /// A kind in words for a panel title or a finding: "integer ids", "uuid elements".
+    static func kindText(_ kind: String) -> String { EngineAdvice.elementText(kind) }
+
     /// Engines with at least one row, in palette order.
     public var engines: [String] { EnginePalette.sorted(rows.map(\.engine)) }
 

@@ -28,7 +28,7 @@ enum TradeoffChart {
     static let pointTypes = [7, 5, 9, 11, 13, 15, 1, 2, 3, 6, 4, 8, 10, 12, 14]
 
     static func draft(_ allSeries: [RunSeries], runName: String) -> ChartDraft? {
-        var picked: [(series: RunSeries, rows: [ResultRow], size: Int, pointType: Int)] = []
+        var picked: [(series: RunSeries, rows: [ResultRow], size: Int)] = []
         for series in allSeries {
             // stdlib is skipped at the largest sizes of the quadratic cases
             // (shuffled, mixed, feed at 100,000), where no point has an x:
@@ -39,26 +39,41 @@ enum TradeoffChart {
             // The largest such size with every engine that has a point at some size.
             guard let size = series.comparableSize(where: { placeable.contains($0) }) else { continue }
             let rows = placeable.filter { $0.size == size }
-            picked.append((series, rows, size, pointTypes[picked.count % pointTypes.count]))
+            picked.append((series, rows, size))
         }
         guard !picked.isEmpty else { return nil }
         let engines = EnginePalette.sorted(picked.flatMap { $0.rows.map(\.engine) })
+        // One panel per element kind: thirty workloads in one plot is a cloud,
+        // and a workload's points of two kinds are not the same experiment.
+        let kinds = RunSeries.elementKinds(picked.map(\.series))
+        // A workload keeps its symbol in every panel.
+        var symbolOf: [String: Int] = [:]
+        for entry in picked where symbolOf[workloadLabel(entry, picked)] == nil {
+            symbolOf[workloadLabel(entry, picked)] = pointTypes[symbolOf.count % pointTypes.count]
+        }
         var table = DataTable(
             columns: ["size", "ratio_to_stdlib", "median_ns", "inserts", "deletes", "moves", "steps", "min_moves", "min_edits"],
-            derived: ["steps_ratio", "exact_minimum", "point_type"],
+            derived: ["steps_ratio", "exact_minimum", "point_type", "kind_panel"],
             notes: [
-                "Rows: for each workload (and parameters), the results rows with status ok that have a ratio_to_stdlib above 0 and a defined steps_ratio, at the largest size where every engine with such a row at some size has one.",
+                "Rows: for each workload (and parameters and element kind), the results rows with status ok that have a ratio_to_stdlib above 0 and a defined steps_ratio, at the largest size where every engine with such a row at some size has one.",
                 "steps_ratio = (deletes + inserts + moves) / (min_edits - min_moves) when min_moves is known (exact_minimum = 1),",
-                "otherwise / min_edits, the minimum without moves (exact_minimum = 0); 0/0 = 1. point_type = the workload's gnuplot symbol.",
+                "otherwise / min_edits, the minimum without moves (exact_minimum = 0); 0/0 = 1. point_type = the workload's gnuplot symbol;",
+                "kind_panel = the panel of the row's element kind (0 = top): " + kinds.enumerated().map { "\($0.offset) \($0.element)" }.joined(separator: ", ") + ".",
             ])
         for engine in engines {
             for entry in picked {
                 for row in entry.rows where row.engine == engine {
                     let steps = QualityMeasures.stepsRatio(row)!
-                    table.add(row, derived: [steps.value, steps.exact ? 1 : 0, Double(entry.pointType)])
+                    table.add(
+                        row,
+                        derived: [
+                            steps.value, steps.exact ? 1 : 0, Double(symbolOf[workloadLabel(entry, picked)]!),
+                            Double(kinds.firstIndex(of: entry.series.elementKind)!),
+                        ])
                 }
             }
         }
+        // Every panel has the same axes, so a point's place compares across kinds.
         let allRows = picked.flatMap(\.rows)
         let xRange = AxisRange.logarithmic(allRows.map { $0.ratioToStdlib! } + [1])
         let yValues = allRows.map { QualityMeasures.stepsRatio($0)!.value }
@@ -70,12 +85,17 @@ enum TradeoffChart {
         let largest = Set(picked.map(\.size))
         let title = "Speed against quality: every engine on every workload"
             + (largest.count == 1 ? " (n = \(Formatting.grouped(largest.first!)))" : " (each at its largest size timed with stdlib)")
-        let width = 1100, height = 720
+        // Each panel is tall enough for its legend: engines, workloads and two headings.
+        let legendRows = engines.count + Set(symbolOf.keys).count + 3
+        let panelHeight = max(kinds.count == 1 ? 720 : 480, 120 + 19 * legendRows)
+        let width = 1100, height = panelHeight * kinds.count + (anyInexact ? 30 : 0) + 80
         var script = GnuplotScript(name: name, title: title, width: width, height: height, runName: runName)
         let x = table.number("ratio_to_stdlib"), y = table.number("steps_ratio"), type = table.number("point_type")
+        let panel = table.number("kind_panel")
+        let titleLines = ChartText.wrap(title, columns: ChartText.columns(pixels: width - 40, points: 14)).count
         script.add(ChartText.title(title, width: width, height: height))
         script.add([
-            "# Columns of \(name).dat: \(x) ratio_to_stdlib, \(y) steps_ratio, \(type) point_type (the workload's symbol).",
+            "# Columns of \(name).dat: \(x) ratio_to_stdlib, \(y) steps_ratio, \(type) point_type (the workload's symbol), \(panel) kind_panel.",
 
             "set xlabel 'time ÷ stdlib time on the same lists (log scale; left = faster)'",
             "set ylabel '(deletes + inserts + moves) ÷ fewest possible (log scale)'",
@@ -89,41 +109,64 @@ enum TradeoffChart {
             "set arrow 2 from graph 0, first 1 to graph 1, first 1 nohead dt 2 lw 1.5 lc rgb '#555555' back",
             "set label 1 'stdlib speed' at first 1, graph 0.97 left offset 0.5,0 font ',9' tc rgb '#555555'",
             "set label 2 'fewest steps' at graph 0.01, first 1 left offset 0,-0.8 font ',9' tc rgb '#555555'",
-            "set key spacing 1.15",
+            // The legend beside the plot, never over its points.
+            "set key outside right top spacing 1.15",
+            // Panels share the picture top to bottom; margins leave room for the title, the
+            // axis labels and the footnote, and the right quarter for the legend.
+            "set multiplot layout \(kinds.count),1 margins 0.09, 0.72, \(GnuplotScript.number((anyInexact ? 85.0 : 60.0) / Double(height))), "
+                + "\(GnuplotScript.number(1 - Double(62 + 24 * titleLines) / Double(height))) spacing 0.1, \(GnuplotScript.number(115.0 / Double(height)))",
         ])
-        if anyInexact {
-            script.add("set bmargin 5")
-            script.add(
-                "set label 3 '* ids repeat: compared with the minimum without moves, n + m − 2·LCS' at screen 0.01, screen 0.025 left font ',9' tc rgb '#555555'")
+        for (number, kind) in kinds.enumerated() {
+            if kinds.count > 1 { script.add("set title \(GnuplotScript.literal(RunSeries.kindText(kind))) font ',13'") }
+            if number == 1 { script.add("unset label 99") }
+            if anyInexact, number == kinds.count - 1 {
+                script.add(
+                    "set label 3 '* ids repeat: compared with the minimum without moves, n + m − 2·LCS' at screen 0.01, screen \(GnuplotScript.number(12.0 / Double(height))) left font ',9' tc rgb '#555555'")
+            }
+            // Rows of other kinds are undefined (1/0) in this panel: gnuplot draws nothing for them.
+            let inPanel = "(column(\(panel)) == \(number) ? column(\(y)) : 1/0)"
+            var clauses: [String] = []
+            for engine in engines {
+                guard let block = table.block(of: engine) else { continue }
+                let source = clauses.isEmpty ? "'\(name).dat'" : "''"
+                clauses.append(
+                    "\(source) index \(block) using \(x):\(inPanel):\(type) with points pt variable ps 1.7 lw 2 "
+                        + "lc rgb '\(EnginePalette.colour(for: engine))' notitle")
+            }
+            // The legend: engines by colour, then this panel's workloads by symbol.
+            let mine = picked.filter { $0.series.elementKind == kind }
+            clauses.append("keyentry with points ps 0 title '{/:Bold engine}'")
+            for engine in engines {
+                clauses.append("keyentry with points pt 7 ps 1.7 lc rgb '\(EnginePalette.colour(for: engine))' title \(GnuplotScript.literal(engine))")
+            }
+            clauses.append("keyentry with points ps 0 title ' '")
+            clauses.append("keyentry with points ps 0 title '{/:Bold workload}'")
+            for entry in mine {
+                let inexact = entry.rows.contains { !QualityMeasures.stepsRatio($0)!.exact }
+                var label = workloadLabel(entry, picked)
+                if largest.count == 1, let cut = label.range(of: ", n = ") { label = String(label[..<cut.lowerBound]) }
+                clauses.append(
+                    "keyentry with points pt \(symbolOf[workloadLabel(entry, picked)]!) ps 1.5 lw 2 lc rgb '#333333' title \(GnuplotScript.literal(label + (inexact ? " *" : "")))")
+            }
+            script.add("plot " + clauses.joined(separator: ", \\\n     "))
         }
-        var clauses: [String] = []
-        for engine in engines {
-            guard let block = table.block(of: engine) else { continue }
-            let source = clauses.isEmpty ? "'\(name).dat'" : "''"
-            clauses.append(
-                "\(source) index \(block) using \(x):\(y):\(type) with points pt variable ps 1.7 lw 2 "
-                    + "lc rgb '\(EnginePalette.colour(for: engine))' notitle")
-        }
-        // The legend: engines by colour, then workloads by symbol.
-        clauses.append("keyentry with points ps 0 title '{/:Bold engine}'")
-        for engine in engines {
-            clauses.append("keyentry with points pt 7 ps 1.7 lc rgb '\(EnginePalette.colour(for: engine))' title \(GnuplotScript.literal(engine))")
-        }
-        clauses.append("keyentry with points ps 0 title ' '")
-        clauses.append("keyentry with points ps 0 title '{/:Bold workload}'")
-        for entry in picked {
-            let inexact = entry.rows.contains { !QualityMeasures.stepsRatio($0)!.exact }
-            var label = QualityChart.categoryLabel(entry.series, all: allSeries, size: entry.size).replacingOccurrences(of: "\n", with: ", ")
-            if largest.count == 1 { label = String(label[..<label.range(of: ", n = ")!.lowerBound]) }
-            clauses.append(
-                "keyentry with points pt \(entry.pointType) ps 1.5 lw 2 lc rgb '#333333' title \(GnuplotScript.literal(label + (inexact ? " *" : "")))")
-        }
-        script.add("plot " + clauses.joined(separator: ", \\\n     "))
+        script.add("unset multiplot")
 
         let file = ChartFile(
-            kind: .tradeoff, name: name, series: nil, title: title, caption: caption, finding: finding(picked.map(\.rows)),
+            kind: .tradeoff, name: name, series: nil, title: title, caption: caption, finding: finding(picked.map { ($0.series.elementKind, $0.rows) }),
             width: width, height: height, rows: table.rowCount, drawn: false)
         return ChartDraft(file: file, data: table.render(title: title), script: script.text)
+    }
+
+    /// A workload's name in the legend: among the series of its own element
+    /// kind (the kind is the panel's title), with its size. O(series).
+    static func workloadLabel(_ entry: (series: RunSeries, rows: [ResultRow], size: Int), _ picked: [(series: RunSeries, rows: [ResultRow], size: Int)]) -> String {
+        let sameKind = picked.map(\.series).filter { $0.elementKind == entry.series.elementKind }
+        var label = QualityChart.categoryLabel(entry.series, all: sameKind, size: entry.size).replacingOccurrences(of: "\n", with: ", ")
+        // The kind is the panel's title: not repeated in each entry.
+        label = label.replacingOccurrences(of: ";elements=\(entry.series.elementKind)", with: "")
+            .replacingOccurrences(of: " (elements=\(entry.series.elementKind))", with: "")
+        return label
     }
 
     /// Powers of ten within the range, labelled in plain decimals ("0.001",
@@ -144,6 +187,17 @@ enum TradeoffChart {
     /// Which engines were both the fastest and minimal, and how often. A
     /// workload where the best is tied within noise (``EngineAdvice/tied(_:_:)``)
     /// with another minimal engine counts as shared, not as a win.
+    static func finding(_ groups: [(kind: String, rows: [ResultRow])]) -> String {
+        var kinds: [String] = []
+        for group in groups where !kinds.contains(group.kind) { kinds.append(group.kind) }
+        guard kinds.count > 1 else { return finding(groups.map(\.rows)) }
+        // One sentence per kind, each naming its kind.
+        return kinds.map { kind in
+            let sentence = finding(groups.filter { $0.kind == kind }.map(\.rows))
+            return "For \(RunSeries.kindText(kind)): " + sentence.prefix(1).lowercased() + sentence.dropFirst()
+        }.joined(separator: " ")
+    }
+
     static func finding(_ groups: [[ResultRow]]) -> String {
         var wins: [String: Int] = [:], shared: [String: Int] = [:]
         for rows in groups {

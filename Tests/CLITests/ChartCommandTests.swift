@@ -84,7 +84,7 @@ import Testing
         let result = try CLI.run(["chart", "--brief", folder.path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("Which engine should I use?"))
-        #expect(result.stdout.contains("Lists with unique ids — integer ids"))
+        #expect(result.stdout.contains("Lists with unique ids, timed as integer ids"))
         // The advice is wrapped to the terminal: read it as one line.
         let advice = result.stdout.replacingOccurrences(of: "\n    ", with: " ")
         #expect(advice.contains("Use stdlib: the fewest steps"))

@@ -84,7 +84,8 @@ import Testing
         #expect(line.contains(" chart '\(dir.path)/my reports/one'"), "\(line)")
         #expect(line.contains("\(dir.path)/my reports/one/index.html"), "\(line)")
         // The printed command, through a shell, draws the page.
-        let typed = line.dropFirst("report: ".count).components(separatedBy: " draws the charts")[0]
+        // The command ends the line (after "… index.html with: "), so it can be copied from there.
+        let typed = try #require(line.components(separatedBy: "/index.html with: ").last)
         let shell = Process()
         shell.executableURL = URL(fileURLWithPath: "/bin/bash")
         shell.arguments = ["-c", typed + " > /dev/null"]

@@ -92,7 +92,7 @@ import Testing
         #expect(abs((advice.fasterExtraSteps ?? 0) - 1.4) < 1e-9)
         #expect(!advice.plainText.contains("ground"))
         #expect(advice.plainText.contains("tied within the run's noise with beta"))
-        #expect(advice.plainText.contains("gamma is 1.67× faster at up to 1.40× the fewest steps"))
+        #expect(advice.plainText.contains("gamma is 1.67× faster while taking up to 1.40× the fewest steps"))
         #expect(advice.elements == ["integer ids"])
     }
 
@@ -292,5 +292,36 @@ extension EngineAdviceTests {
         let named = advice.avoid.first { $0.engine == "beta" }
         #expect((named != nil) == avoided)
         if avoided { #expect(named?.why.hasPrefix("peak heap 97.7 KiB, 10.0× the pick's") == true, "\(String(describing: named))") }
+    }
+}
+
+extension EngineAdviceTests {
+    /// The closing screen once read "heckel is same at up to 1.01× the fewest
+    /// steps": a score ratio that rounds to 1 (twice as fast on one workload,
+    /// about twice as slow on the other) is "about as fast".
+    @Test("an alternative whose overall speed rounds to the pick's is 'about as fast', never 'is same'")
+    func aboutAsFast() throws {
+        let rows = [
+            Self.row("alpha", "churn", median: 1_000, steps: 100),
+            Self.row("gamma", "churn", median: 500, steps: 101),
+            Self.row("alpha", "burst", median: 1_000, steps: 100),
+            Self.row("gamma", "burst", median: 1_990, steps: 101),
+        ]
+        let text = try #require(Self.advise(rows).first).plainText
+        #expect(!text.contains("is same"))
+        #expect(text.contains("gamma is about as fast while taking up to 1.01× the fewest steps"), "\(text)")
+    }
+
+    @Test("each piece of advice names the element kind it was timed as; text says how its lines are compared")
+    func headingsNameTheKind() {
+        func advice(_ shape: EngineAdvice.Shape, _ elements: [String]) -> EngineAdvice {
+            EngineAdvice(
+                shape: shape, workloads: [], sizes: [], elements: elements, pick: nil, pickTies: [], pickMinimalOn: 0,
+                fasterWithMoreSteps: nil, fasterRatio: nil, fasterExtraSteps: nil, fasterExtraCount: nil, avoid: [], parts: [])
+        }
+        #expect(advice(.uniqueIDs, ["uuid elements"]).heading == "Lists with unique ids, timed as uuid elements")
+        #expect(advice(.repeatedIDs, ["integer ids"]).heading == "Lists where ids repeat, timed as integer ids")
+        #expect(advice(.text, ["integer ids"]).heading == "Text (lines or characters), one integer id per line or character")
+        #expect(advice(.text, ["record elements"]).heading == "Text (lines or characters), timed as record elements")
     }
 }

@@ -1,0 +1,48 @@
+import Formats
+import Testing
+
+@testable import RunReport
+
+/// With several element kinds the same workload appears once per kind, so
+/// every finding line must say which kind it speaks of (issue 29: "Above the
+/// optimum" listed "heckel ×1.50 moves on shuffled" three times).
+@Suite("Findings name the element kind") struct KindFindingTests {
+    static func row(_ engine: String, kind: String?, moves: Int, median: Double) -> ResultRow {
+        var row = ResultRow(engine: engine, workload: "shuffled", size: 100, sizeOld: 100, sizeNew: 100, seed: 1, parameters: "")
+        row.elements = kind
+        row.status = .ok
+        row.inserts = 0
+        row.deletes = 0
+        row.moves = moves
+        row.steps = moves
+        row.minMoves = 10
+        row.minEdits = 20
+        row.medianNs = median
+        row.spreadNs = 0
+        row.ratioToStdlib = median / 1_000
+        return row
+    }
+
+    static func groups(_ kinds: [String?]) -> [[ResultRow]] {
+        kinds.map { [row("heckel", kind: $0, moves: 15, median: 100), row("myers", kind: $0, moves: 10, median: 400)] }
+    }
+
+    @Test("quality: each item above the optimum names its kind when the run has several", arguments: [
+        ([nil, "uuid", "record"], ["on shuffled, integer ids", "on shuffled, uuid elements", "on shuffled, record elements"]),
+        ([nil], ["×1.50 moves on shuffled."]),
+    ])
+    func qualityNamesKinds(kinds: [String?], expected: [String]) {
+        let text = QualityChart.finding(Self.groups(kinds))
+        for part in expected { #expect(text.contains(part), "\(text)") }
+        #expect(text.components(separatedBy: "heckel ×1.50 moves").count - 1 == kinds.count)
+    }
+
+    @Test("tradeoff: one sentence per kind, each naming it")
+    func tradeoffNamesKinds() {
+        let kinds: [String?] = [nil, "uuid", "record"]
+        let text = TradeoffChart.finding(zip(kinds, Self.groups(kinds)).map { ($0.0 ?? "int", $0.1) })
+        for kind in ["For integer ids: fastest", "For uuid elements: fastest", "For record elements: fastest"] {
+            #expect(text.contains(kind), "\(text)")
+        }
+    }
+}
