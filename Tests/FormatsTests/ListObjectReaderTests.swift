@@ -112,4 +112,54 @@ struct ListObjectReaderTests {
         #expect(error.problem.contains(problem), "\(error)")
         #expect(error.position?.line == 1)
     }
+
+    /// A list file of `count` objects, over several windows of the windowed
+    /// reader, with one element longer than a window; `tail` ends it.
+    static func bigList(count: Int, tail: String = "\n]\n") -> String {
+        var text = "\u{FEFF}[\n"
+        for index in 0..<count {
+            let title = index == count / 2 ? String(repeating: "long ", count: 300_000) : "post \(index) é"
+            text += (index > 0 ? ",\n" : "") + #"  {"title": "\#(title)", "id": "p-\#(index)", "likes": \#(index % 97), "tags": ["a", {"z": 1, "b": [2]}]}"#
+        }
+        return text + tail
+    }
+
+    static func readFile(_ text: String) throws -> (fromFile: Result<UserLists, InputError>, whole: Result<UserListReader.Side, InputError>) {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("list-\(UUID().uuidString).json").path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var fileReader = UserListReader(), wholeReader = UserListReader()
+        var bytes = Array(text.utf8)
+        InputFile.skipByteOrderMark(&bytes)
+        return (
+            Result { () throws(InputError) in try fileReader.read(old: path, new: path) },
+            Result { () throws(InputError) in try wholeReader.read(json: bytes, source: path) })
+    }
+
+    @Test("a list file read a window at a time gives what the whole file gives, an element longer than a window included",
+          .timeLimit(.minutes(5)))
+    func windowsReadLikeTheWholeFile() throws {
+        let (fromFile, whole) = try Self.readFile(Self.bigList(count: 30_000))
+        guard case let .items(items, again) = try fromFile.get(), case let .items(expected) = try whole.get() else {
+            Issue.record("expected objects")
+            return
+        }
+        #expect(items.count == 30_000)
+        #expect(items == expected)
+        #expect(again == expected)
+        #expect(items[15_000].content.count > 1_500_000)
+    }
+
+    @Test(
+        "a file that goes wrong after its first window is refused at the whole file's line and column",
+        .timeLimit(.minutes(5)),
+        arguments: [",\n  {\"id\": \"x\", \"a\": 1,}\n]", ",\n  {\"name\": \"no id\"}\n]", ",\n  \"plain\"\n]", "\n] trailing", ",\n"])
+    func windowsGoWrongLikeTheWholeFile(tail: String) throws {
+        let (fromFile, whole) = try Self.readFile(Self.bigList(count: 30_000, tail: tail))
+        let error = try #require(throws: InputError.self) { try fromFile.get() }
+        let expected = try #require(throws: InputError.self) { try whole.get() }
+        #expect(error.problem == expected.problem)
+        #expect(error.position == expected.position)
+        #expect(error.position?.line == 30_002)
+    }
 }
