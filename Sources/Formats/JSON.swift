@@ -128,10 +128,10 @@ public struct PositionedJSON: Sendable {
 }
 
 public struct JSONParser {
-    private let bytes: [UInt8]
-    private var index = 0
-    private var line = 1
-    private var lineStart = 0
+    let bytes: [UInt8]
+    var index = 0
+    var line = 1
+    var lineStart = 0
 
     public init(_ text: [UInt8]) { bytes = text }
 
@@ -146,9 +146,9 @@ public struct JSONParser {
         return value
     }
 
-    private var position: TextPosition { TextPosition(line: line, column: index - lineStart + 1) }
+    var position: TextPosition { TextPosition(line: line, column: index - lineStart + 1) }
 
-    private func error(_ problem: String) -> JSONSyntaxError { JSONSyntaxError(position: position, problem: problem) }
+    func error(_ problem: String) -> JSONSyntaxError { JSONSyntaxError(position: position, problem: problem) }
 
     /// The length of the well-formed UTF-8 sequence starting at `at`, or nil
     /// (overlong forms, surrogates, code points above U+10FFFF, a stray or
@@ -174,7 +174,7 @@ public struct JSONParser {
         return length
     }
 
-    private mutating func skipWhitespace() {
+    mutating func skipWhitespace() {
         while index < bytes.count {
             switch bytes[index] {
             case UInt8(ascii: "\n"):
@@ -194,7 +194,7 @@ public struct JSONParser {
         return "byte 0x\(String(byte, radix: 16))"
     }
 
-    private mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> PositionedJSON {
+    mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> PositionedJSON {
         guard depth < 512 else { throw error("nesting deeper than 512 levels") }
         let start = position
         guard index < bytes.count else { throw error("expected a value, found the end of the file (truncated?)") }
@@ -279,7 +279,7 @@ public struct JSONParser {
         }
     }
 
-    private mutating func expectWord(_ word: String) throws(JSONSyntaxError) {
+    mutating func expectWord(_ word: String) throws(JSONSyntaxError) {
         for byte in word.utf8 {
             guard index < bytes.count, bytes[index] == byte else { throw error("invalid literal, expected '\(word)'") }
             index += 1
@@ -287,6 +287,11 @@ public struct JSONParser {
     }
 
     private mutating func parseNumber() throws(JSONSyntaxError) -> String {
+        String(decoding: bytes[try scanNumber()], as: UTF8.self)
+    }
+
+    /// Steps over the number at the current byte; its bytes, as written. O(length).
+    mutating func scanNumber() throws(JSONSyntaxError) -> Range<Int> {
         let start = index
         func digits(_ parser: inout JSONParser) -> Int {
             let from = parser.index
@@ -306,13 +311,13 @@ public struct JSONParser {
             if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
             guard digits(&self) > 0 else { throw error("invalid number: expected a digit in the exponent") }
         }
-        return String(decoding: bytes[start..<index], as: UTF8.self)
+        return start..<index
     }
 
     /// A string's text. One without escapes (most) is decoded from its
     /// bytes in one step; scalars are gathered only after an escape, which
     /// made a 1,000,000-object list read about twice as slowly. O(length).
-    private mutating func parseString() throws(JSONSyntaxError) -> String {
+    mutating func parseString() throws(JSONSyntaxError) -> String {
         index += 1  // opening quote
         var escaped = false
         var scalars = String.UnicodeScalarView()
@@ -447,7 +452,7 @@ extension JSONParser {
                 parser.skipWhitespace()
                 let child: PositionedJSON
                 if parser.index < bytes.count, bytes[parser.index] == UInt8(ascii: "["), shouldStream(key, members) {
-                    child = try parser.streamArray(depth: 2) { index, node in try element(key, index, node) }
+                    child = try parser.streamArray { parser, index in try element(key, index, try parser.parseValue(depth: 2)) }
                 } else {
                     child = try parser.parseValue(depth: 1)
                 }
@@ -477,21 +482,30 @@ extension JSONParser {
     ///
     /// Throws a ``JSONSyntaxError``, or what `element` throws.
     static func parse(_ bytes: [UInt8], streamingArray element: (_ index: Int, _ node: PositionedJSON) throws -> Void) throws -> PositionedJSON {
+        try parse(bytes, readingArray: { parser, index in try element(index, try parser.parseValue(depth: 1)) })
+    }
+
+    /// Like ``parse(_:streamingArray:)``, but `read` reads each element of
+    /// a top-level array itself, from the parser standing at its first
+    /// byte (depth 1), and must leave the parser after it — so a reader
+    /// can take an element straight from the bytes, with no node at all.
+    /// O(bytes).
+    static func parse(_ bytes: [UInt8], readingArray read: (_ parser: inout JSONParser, _ index: Int) throws -> Void) throws -> PositionedJSON {
         var parser = JSONParser(bytes)
         parser.skipWhitespace()
         guard parser.index < bytes.count, bytes[parser.index] == UInt8(ascii: "[") else { return try parse(bytes) }
-        let node = try parser.streamArray(depth: 1, element)
+        let node = try parser.streamArray(read)
         parser.skipWhitespace()
         if parser.index < bytes.count { throw parser.error("unexpected text after the JSON value") }
         return node
     }
 
-    /// Reads the array that opens at the current byte (a `[`), handing each
-    /// element, parsed at `depth`, to `each` with its index and keeping
-    /// none; returns the array's node, empty, at its position. The one
-    /// streaming loop of both streaming parses. O(bytes of the array).
+    /// Reads the array that opens at the current byte (a `[`), letting
+    /// `read` read each element (with its index) and keeping none; returns
+    /// the array's node, empty, at its position. The one streaming loop of
+    /// every streaming parse. O(bytes of the array).
     private mutating func streamArray(
-        depth: Int, _ each: (_ index: Int, _ node: PositionedJSON) throws -> Void
+        _ read: (_ parser: inout JSONParser, _ index: Int) throws -> Void
     ) throws -> PositionedJSON {
         let start = position
         index += 1
@@ -502,7 +516,7 @@ extension JSONParser {
             var count = 0
             while true {
                 skipWhitespace()
-                try each(count, try parseValue(depth: depth))
+                try read(&self, count)
                 count += 1
                 skipWhitespace()
                 guard index < bytes.count else { throw error("unterminated array: expected ',' or ']' (truncated?)") }

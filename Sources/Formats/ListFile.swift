@@ -121,12 +121,22 @@ struct ListElementRules {
                 source: source, position: element.position,
                 problem: "element \(index) is \(element.value.typeName); expected a string, a number or an object with an id")
         }
+        return try accept(checked, at: element.position, index: index, source: source, kind: &kind)
+    }
+
+    /// Checks an element already known to be a value or a well-formed item
+    /// against the kind of the elements before it (`kind`, updated): the
+    /// checks that need no tree, shared by ``check(_:index:source:kind:)``
+    /// and the reader that takes objects straight from the bytes. O(1).
+    private mutating func accept(
+        _ checked: ListElement, at position: TextPosition, index: Int, source: String, kind: inout ListKind?
+    ) throws(InputError) -> ListElement {
         if case let .value(_, isNumber) = checked {
             let isText = !isNumber
             if let plainValues, plainValues.text != isText {
                 let earlier = plainValues.source == source ? "earlier values" : "the values of \(plainValues.source)"
                 throw InputError(
-                    source: source, position: element.position,
+                    source: source, position: position,
                     problem: "element \(index) is \(isText ? "a string" : "a number"), but \(earlier) are \(plainValues.text ? "strings" : "numbers"); use one or the other")
             }
             if plainValues == nil { plainValues = (isText, source) }
@@ -134,7 +144,7 @@ struct ListElementRules {
         let thisKind = checked.kind
         if let kind, kind != thisKind {
             throw InputError(
-                source: source, position: element.position,
+                source: source, position: position,
                 problem: "element \(index) mixes \(thisKind == .values ? "plain values" : "objects") with \(kind == .values ? "plain values" : "objects") earlier in the array")
         }
         kind = thisKind
@@ -143,16 +153,26 @@ struct ListElementRules {
 
     /// Reads a JSON document of one list, handing each checked element to
     /// `add` as it is parsed (the file's bytes are held, never a tree of
-    /// every element); `source` names it in errors. O(bytes).
+    /// every element); `source` names it in errors. Objects of the common
+    /// case are read straight from the bytes (``ListObjectReader``); any
+    /// other element, and any the reader declines, is read again from its
+    /// first byte as a tree and checked here. O(bytes).
     mutating func read(
         json bytes: [UInt8], source: String, _ add: (ListElement) -> Void
     ) throws(InputError) -> ListKind {
         var kind: ListKind?
         if !sources.contains(source) { sources.append(source) }
+        var objects = reading.contentKeys == nil ? ListObjectReader(idKey: reading.id) : nil
         let document = try InputFile.parsing(source) {
-            try JSONParser.parse(bytes) { index, element in
-                add(try self.check(element, index: index, source: source, kind: &kind))
-            }
+            try JSONParser.parse(bytes, readingArray: { parser, index in
+                let start = parser
+                if let (id, content) = objects?.read(&parser) ?? nil {
+                    add(try self.accept(.item(UserItem(id: id, content: content)), at: start.position, index: index, source: source, kind: &kind))
+                } else {
+                    parser = start
+                    add(try self.check(try parser.parseValue(depth: 1), index: index, source: source, kind: &kind))
+                }
+            })
         }
         // A dataset file (an object with "old" and "new") is handled by the dataset reader.
         guard case .array = document.value else {

@@ -96,8 +96,8 @@ public struct UserListReader {
     /// kind; plain values beside objects are refused, naming both files.
     /// O(bytes of both files).
     public mutating func read(old: String, new: String) throws(InputError) -> UserLists {
-        let oldList = try read(json: InputFile.bytes(at: old, expected: "a JSON file"), source: old)
-        let newList = try read(json: InputFile.bytes(at: new, expected: "a JSON file"), source: new)
+        let oldList = try read(path: old)
+        let newList = try read(path: new)
         try rules.checkContentKeys()
         return try Self.pair(oldList, newList, oldSource: old, newSource: new)
     }
@@ -111,6 +111,18 @@ public struct UserListReader {
     public enum Side {
         case values([String])
         case items([UserItem])
+    }
+
+    /// Reads the JSON file at `path`: a window at a time when it is a list
+    /// of objects (``ListElementRules/readInWindows(path:_:)``), else whole.
+    /// O(bytes).
+    private mutating func read(path: String) throws(InputError) -> Side {
+        var items: [UserItem] = []
+        if rules.readInWindows(path: path, { if case let .item(item) = $0 { items.append(item) } }) != nil {
+            return .items(items)
+        }
+        items = []
+        return try read(json: InputFile.bytes(at: path, expected: "a JSON file"), source: path)
     }
 
     /// Reads one JSON document; `source` names it in errors. O(bytes).
