@@ -107,7 +107,7 @@ enum TimeChart {
         return ChartDraft(file: file, data: table.render(title: title), script: script.text)
     }
 
-    /// "At n = 1,000 heckel is fastest (56.3 µs, 81× faster than stdlib; tied with set);
+    /// "At n = 1,000 on integer ids heckel is fastest (56.3 µs, 81× faster than stdlib; tied with set);
     /// the slowest is stdlib (4.58 ms); not timed there: lcs (skipped)." Ties follow
     /// ``EngineAdvice/tied(_:_:)``; engines not timed at the largest size are named,
     /// so "slowest" never silently means "slowest of those that could run".
@@ -118,7 +118,9 @@ enum TimeChart {
         }
         func point(_ row: ResultRow) -> (median: Double, spread: Double) { (row.medianNs!, row.spreadNs ?? 0) }
         let ties = engines.dropFirst().filter { EngineAdvice.tied(point(fastest), point($0)) }.map(\.engine)
-        var text = "At n = \(Formatting.grouped(largest)) \(fastest.engine) is fastest (\(Formatting.duration(fastest.medianNs!))"
+        // The kind is named in every finding: a run of several kinds has one chart of each workload per kind.
+        let kind = RunSeries.kindText(fastest.elementKind)
+        var text = "At n = \(Formatting.grouped(largest)) on \(kind) \(fastest.engine) is fastest (\(Formatting.duration(fastest.medianNs!))"
         if let ratio = fastest.ratioToStdlib, abs(ratio - 1) > 0.005 { text += ", \(RatioText.against(ratio)) than stdlib" }
         if !ties.isEmpty { text += "; tied within noise with " + ties.joined(separator: ", ") }
         text += ")"

@@ -27,6 +27,15 @@ import Testing
         kinds.map { [row("heckel", kind: $0, moves: 15, median: 100), row("myers", kind: $0, moves: 10, median: 400)] }
     }
 
+    @Test("time: the finding of a workload's chart names the kind it timed", arguments: [
+        (nil, "At n = 100 on integer ids heckel is fastest"), ("uuid", "At n = 100 on uuid elements heckel is fastest"),
+        ("record", "At n = 100 on record elements heckel is fastest"),
+    ])
+    func timeFindingNamesItsKind(kind: String?, expected: String) {
+        let text = TimeChart.finding(Self.groups([kind])[0], largest: 100)
+        #expect(text.hasPrefix(expected), "\(text)")
+    }
+
     @Test("quality: each item above the optimum names its kind when the run has several", arguments: [
         ([nil, "uuid", "record"], ["on shuffled, integer ids", "on shuffled, uuid elements", "on shuffled, record elements"]),
         ([nil], ["×1.50 moves on shuffled."]),
