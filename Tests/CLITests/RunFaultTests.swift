@@ -91,13 +91,7 @@ import Testing
         let tiny = dir.appendingPathComponent("tiny")
         try FileManager.default.createDirectory(at: tiny, withIntermediateDirectories: true)
         func tool(_ path: String, _ arguments: [String]) throws -> Int32 {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: path)
-            process.arguments = arguments
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
-            return process.terminationStatus
+            try CLI.run(arguments, executable: URL(fileURLWithPath: path)).status
         }
         try #require(try tool("/bin/mount", ["-t", "tmpfs", "-o", "size=128k", "tmpfs", tiny.path]) == 0)
         defer {
@@ -300,13 +294,7 @@ private let canMountTmpfs: Bool = {
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     func run(_ path: String, _ arguments: [String]) -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return -1 }
-        process.waitUntilExit()
-        return process.terminationStatus
+        (try? CLI.run(arguments, executable: URL(fileURLWithPath: path)).status) ?? -1
     }
     guard run("/bin/mount", ["-t", "tmpfs", "-o", "size=128k", "tmpfs", folder.path]) == 0 else { return false }
     _ = run("/bin/umount", [folder.path])
