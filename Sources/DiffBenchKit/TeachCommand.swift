@@ -131,11 +131,13 @@ struct TeachCommand: ParsableCommand {
     /// made safe for a terminal), D, and the two pages to open.
     static func closingLines(_ summary: TeachingReport.Summary) -> [String] {
         let lcs = summary.lcs.map(TerminalText.visible).joined(separator: " ")
+        // The folder is the user's text (--output, --name): shown escaped, as run shows its folder.
+        let folder = TerminalText.visible(summary.directory)
         return [
             "N = \(summary.oldCount) old, M = \(summary.newCount) new elements; "
                 + "LCS (length \(summary.lcs.count)): \(lcs.isEmpty ? "(empty)" : lcs); D = \(summary.distance) (deletes + inserts)",
-            "wrote \(summary.files.count) files into \(summary.directory)/",
-            "open \(summary.directory)/index.html (every picture and engine) and \(summary.directory)/stepper.html (step through each algorithm)",
+            "wrote \(summary.files.count) files into \(folder)/",
+            "open \(folder)/index.html (every picture and engine) and \(folder)/stepper.html (step through each algorithm)",
         ]
     }
 }

@@ -69,6 +69,14 @@ private final class Scratch {
         #expect(run.stdout.contains(scratch.path + "/GAATTCAG-GGATCGA/stepper.html"))
     }
 
+    @Test func aFolderNameWithAnEscapeSequenceIsPrintedEscaped() throws {
+        let scratch = Scratch()
+        let run = try diffbench(["teach", "ab", "ba", "--chars", "--output", scratch.path, "--name", "x\u{1B}[2Jy"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(!run.stdout.contains("\u{1B}"), "\(run.stdout)")
+        #expect(run.stdout.contains("index.html"))
+    }
+
     /// Every engine's answer is drawn on the edit graph, and a refusal names
     /// the repeated id as written ("a", not an internal code).
     @Test(.enabled(if: GnuplotProcess.executable() != nil, "gnuplot not found: the pictures are not drawn, so this check is skipped"))
