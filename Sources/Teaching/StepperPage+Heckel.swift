@@ -65,18 +65,10 @@ extension StepperPage {
             let seen = newOnly[label] ?? 0
             symbols.append(SymbolData(label: DisplayLabel.make(label, limit: 16), nc: seen >= 2 ? "many" : "\(seen)", oc: "0", olno: -1))
         }
-        var answer = EngineAnswer()
-        switch engine {
-        case let .success(changeset):
-            answer = EngineAnswer(
-                deletes: changeset.deletes, inserts: changeset.inserts, moves: changeset.moves.map { [$0.from, $0.to] })
-        case let .failure(error):
-            answer.refused = TeachingIndex.describe(error, pair)
-        }
         return HeckelData(
             oa: trace.states.map { $0.oa.map(Int.init) }, na: trace.states.map { $0.na.map(Int.init) },
             linkedBy: final.linkedByPass.map(Int.init), oldCounts: pair.codes.old.map { count($0, old: true) },
             newCounts: pair.codes.new.map { code in code < 0 ? "new only" : count(code, old: false) },
-            symbols: symbols, engine: answer)
+            symbols: symbols, engine: EngineAnswer(engine, pair: pair))
     }
 }

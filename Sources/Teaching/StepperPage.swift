@@ -8,8 +8,10 @@ import Rendering
 /// traceback; Myers' greedy search one diagonal at a time (the V array with
 /// the two cells each choice reads, why the move was chosen, the snake, D at
 /// the end); Myers' linear-space search one half-round at a time up to each
-/// middle snake; and Heckel's six passes (symbol table, OA and NA arrays,
-/// links between the lists, and the result beside D and the heckel engine).
+/// middle snake; Heckel's six passes (symbol table, OA and NA arrays,
+/// links between the lists, and the result beside D and the heckel engine);
+/// and patience diff box by box (the ids unique on both sides, the piles of
+/// patience sorting and the longest increasing run that becomes the anchors).
 ///
 /// Why one file with the data inside: a student opens it from the report
 /// folder, often offline, so nothing may be fetched (no network, no CDN, no
@@ -31,6 +33,7 @@ enum StepperPage {
         var table: LCSData
         var myers: MyersData
         var heckel: HeckelData
+        var patience: PatienceData
     }
 
     struct LCSData: Encodable {
@@ -44,7 +47,8 @@ enum StepperPage {
 
     static func data(
         _ pair: TeachingPair, greedy: MyersTrace, linear: MyersMiddleSnakeTrace, heckel: HeckelTrace,
-        heckelEngine: Result<Changeset, DiffError>, title: String
+        heckelEngine: Result<Changeset, DiffError>, patience: PatienceTrace, patienceEngine: Result<Changeset, DiffError>,
+        title: String
     ) -> Data {
         let table = pair.table
         var values: [[Int]] = [], arrows: [[String]] = []
@@ -66,7 +70,8 @@ enum StepperPage {
             lcs: pair.lcsLabels.map { DisplayLabel.make($0, limit: 16) },
             table: LCSData(values: values, arrows: arrows, path: table.tracebackPath().map { [$0.i, $0.j] }),
             myers: myersData(pair, greedy: greedy, linear: linear),
-            heckel: heckelData(pair, trace: heckel, engine: heckelEngine))
+            heckel: heckelData(pair, trace: heckel, engine: heckelEngine),
+            patience: patienceData(pair, trace: patience, engine: patienceEngine))
     }
 
     /// JSON that is safe inside a `<script>` element: no `<`, `>` or `&`
@@ -93,10 +98,13 @@ enum StepperPage {
 
     static func html(
         _ pair: TeachingPair, greedy: MyersTrace, linear: MyersMiddleSnakeTrace, heckel: HeckelTrace,
-        heckelEngine: Result<Changeset, DiffError>, title: String
+        heckelEngine: Result<Changeset, DiffError>, patience: PatienceTrace, patienceEngine: Result<Changeset, DiffError>,
+        title: String
     ) -> String {
         let json = scriptSafeJSON(
-            data(pair, greedy: greedy, linear: linear, heckel: heckel, heckelEngine: heckelEngine, title: title))
+            data(
+                pair, greedy: greedy, linear: linear, heckel: heckel, heckelEngine: heckelEngine, patience: patience,
+                patienceEngine: patienceEngine, title: title))
         let heading = HTMLText.escape(title)
         return """
             <!DOCTYPE html>
@@ -119,6 +127,12 @@ enum StepperPage {
             td.new { font-weight: bold; outline: 2px solid #333; outline-offset: -2px; }
             td.read { outline: 3px solid #1F77B4; outline-offset: -3px; background: #E3F0FA; }
             tr.unique td { background: #CFE3F3; }
+            td.anchor { background: #CFE3F3; font-weight: bold; }
+            .side-by-side > div.aside { flex: 1 1 16em; min-width: 16em; }
+            .piles { display: flex; gap: 0.6em; align-items: flex-end; margin: 0.6em 0; }
+            .pile { display: flex; flex-direction: column-reverse; gap: 2px; }
+            .card { border: 1px solid #999; border-radius: 3px; padding: 0.1em 0.5em; background: #FFF; font-variant-numeric: tabular-nums; }
+            .card.anchor { background: #1F77B4; color: white; border-color: #1F77B4; }
             .side-by-side { display: flex; gap: 2em; align-items: flex-start; flex-wrap: wrap; }
             .side-by-side > div:first-child { max-width: 640px; }
             .arrow { color: #777; font-size: 0.75em; margin-right: 0.15em; }
@@ -133,6 +147,7 @@ enum StepperPage {
             <button id="tab-myers" data-algo="myers" role="tab">Myers, diagonal by diagonal</button>
             <button id="tab-linear" data-algo="linear" role="tab">Myers in linear space</button>
             <button id="tab-heckel" data-algo="heckel" role="tab">Heckel, pass by pass</button>
+            <button id="tab-patience" data-algo="patience" role="tab">Patience, box by box</button>
             </nav>
             <div class="controls">
             <button id="back" title="previous step (←)">◀ Back</button>

@@ -15,12 +15,7 @@ extension StepperScript {
     const passColor = { 3: "#1F77B4", 4: "#2CA02C", 5: "#9467BD" };
     function heckelSteps() { return 6; }
     function linksPicture(pass) {
-      const H = data.heckel, rows = Math.max(N, M, 1), rowH = Math.max(20, Math.min(34, Math.floor(560 / rows)));
-      const w = 620, h = rows * rowH + 50, xo = 190, xn = 430;
-      const pic = svg("svg", { width: w, height: h, viewBox: "0 0 " + w + " " + h, role: "img", "aria-label": "links between the lists" });
-      const Y = i => 40 + i * rowH + rowH / 2;
-      svgText(pic, xo, 20, "old", { "text-anchor": "end", "font-weight": "bold" });
-      svgText(pic, xn, 20, "new", { "text-anchor": "start", "font-weight": "bold" });
+      const H = data.heckel, { pic, Y, rowH, xo, xn } = listsFrame("links between the lists");
       const na = pass >= 3 ? H.na[Math.min(pass, 5) - 1] : H.na[0];
       const oa = pass >= 3 ? H.oa[Math.min(pass, 5) - 1] : H.oa[0];
       na.forEach((i, j) => {
@@ -28,17 +23,28 @@ extension StepperScript {
         const by = H.linkedBy[j];
         pic.appendChild(svg("line", { x1: xo + 6, y1: Y(i), x2: xn - 6, y2: Y(j), stroke: passColor[by] || "#333", "stroke-width": by === pass ? 4 : 2, "class": "link" }));
       });
+      drawLists(pic, xo, xn, rowH, Y, i => pass === 6 && oa[i] < 0 ? "#F8C9C9" : "#E8EEF6", j => pass === 6 && na[j] < 0 ? "#CDEBC5" : "#E8EEF6");
+      return pic;
+    }
+    // An SVG with the old list on the left and the new list on the right, one row per index (Y(i) its middle).
+    function listsFrame(label) {
+      const rows = Math.max(N, M, 1), rowH = Math.max(20, Math.min(34, Math.floor(560 / rows)));
+      const w = 620, h = rows * rowH + 50, xo = 190, xn = 430;
+      const pic = svg("svg", { width: w, height: h, viewBox: "0 0 " + w + " " + h, role: "img", "aria-label": label });
+      svgText(pic, xo, 20, "old", { "text-anchor": "end", "font-weight": "bold" });
+      svgText(pic, xn, 20, "new", { "text-anchor": "start", "font-weight": "bold" });
+      return { pic: pic, Y: i => 40 + i * rowH + rowH / 2, rowH: rowH, xo: xo, xn: xn };
+    }
+    // The old list right-aligned to xo and the new list from xn, one box per item, filled as the mode says.
+    function drawLists(pic, xo, xn, rowH, Y, oldFill, newFill) {
       data.old.forEach((label, i) => {
-        const fill = pass === 6 && oa[i] < 0 ? "#F8C9C9" : "#E8EEF6";
-        pic.appendChild(svg("rect", { x: xo - 150, y: Y(i) - rowH / 2 + 2, width: 150, height: rowH - 4, fill: fill, rx: 3 }));
+        pic.appendChild(svg("rect", { x: xo - 150, y: Y(i) - rowH / 2 + 2, width: 150, height: rowH - 4, fill: oldFill(i), rx: 3, "fill-opacity": 0.85 }));
         svgText(pic, xo - 4, Y(i) + 4, label + "  old[" + i + "]", { "text-anchor": "end" });
       });
       data.new.forEach((label, j) => {
-        const fill = pass === 6 && na[j] < 0 ? "#CDEBC5" : "#E8EEF6";
-        pic.appendChild(svg("rect", { x: xn, y: Y(j) - rowH / 2 + 2, width: 150, height: rowH - 4, fill: fill, rx: 3 }));
+        pic.appendChild(svg("rect", { x: xn, y: Y(j) - rowH / 2 + 2, width: 150, height: rowH - 4, fill: newFill(j), rx: 3, "fill-opacity": 0.85 }));
         svgText(pic, xn + 4, Y(j) + 4, "new[" + j + "]  " + label, { "text-anchor": "start" });
       });
-      return pic;
     }
     function symbolTable(pass) {
       const table = el("table", null, "grid symbols");

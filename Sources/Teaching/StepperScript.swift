@@ -1,10 +1,10 @@
 /// The stepper page's script, in parts: the shared helpers and the LCS
-/// mode here, the Myers modes and the Heckel mode beside it
-/// (`StepperScript+Myers.swift`, `StepperScript+Heckel.swift`), and the
+/// mode here, the Myers, Heckel and patience modes beside it
+/// (`StepperScript+Myers.swift`, `+Heckel.swift`, `+Patience.swift`), and the
 /// controls last. Every element is built with createElement and
 /// textContent, so nothing from the data is ever parsed as HTML.
 enum StepperScript {
-    static var all: String { [common, myers, linear, heckel, controls].joined(separator: "\n") }
+    static var all: String { [common, myers, linear, heckel, patience, controls].joined(separator: "\n") }
 
     static let common = #"""
     "use strict";
@@ -102,6 +102,7 @@ enum StepperScript {
       myers: { steps: myersSteps, render: renderMyers },
       linear: { steps: linearSteps, render: renderLinear },
       heckel: { steps: heckelSteps, render: renderHeckel },
+      patience: { steps: patienceSteps, render: renderPatience },
     };
     function show() {
       const count = algos[algo].steps();
@@ -119,7 +120,7 @@ enum StepperScript {
       if (timer) { pause(); return; }
       if (step >= algos[algo].steps() - 1) step = -1;
       document.getElementById("play").textContent = "⏸ Pause";
-      timer = setInterval(() => { if (step >= algos[algo].steps() - 1) pause(); else go(1); }, algo === "lcs" ? 350 : algo === "heckel" ? 1800 : 900);
+      timer = setInterval(() => { if (step >= algos[algo].steps() - 1) pause(); else go(1); }, algo === "lcs" ? 350 : algo === "heckel" || algo === "patience" ? 1800 : 900);
     }
     document.getElementById("back").addEventListener("click", () => { pause(); go(-1); });
     document.getElementById("step").addEventListener("click", () => { pause(); go(1); });

@@ -140,7 +140,7 @@ enum TeachingIndex {
             out += "> Pictures not drawn (gnuplot missing): \(facts.missingPictures.joined(separator: ", ")). "
                 + GnuplotProcess.installHint + "; or run `gnuplot NAME.gp` in this folder.\n\n"
         }
-        out += "[Step through the algorithms](stepper.html): the LCS table cell by cell, Myers diagonal by diagonal and in linear space, Heckel pass by pass (one offline page; ← and → step).\n\n"
+        out += "[Step through the algorithms](stepper.html): the LCS table cell by cell, Myers diagonal by diagonal and in linear space, Heckel pass by pass, patience box by box (one offline page; ← and → step).\n\n"
         out += "## The engines side by side\n\n"
         out += "Indices as in a batch update: deletes are old indices, inserts new indices, moves and updates go old → new.\n\n"
         out += "| " + engineHeader.joined(separator: " | ") + " |\n"
@@ -184,7 +184,7 @@ enum TeachingIndex {
                 + escapeHTML(GnuplotProcess.installHint) + ".</p>\n"
         }
         out += "<p class=\"stepper\"><a href=\"stepper.html\">Step through the algorithms</a>: the LCS table cell by cell, "
-            + "Myers diagonal by diagonal and in linear space, Heckel pass by pass (one offline page; ← and → step).</p>\n"
+            + "Myers diagonal by diagonal and in linear space, Heckel pass by pass, patience box by box (one offline page; ← and → step).</p>\n"
         out += "<h2>The engines side by side</h2>\n<p>Indices as in a batch update: deletes are old indices, inserts new indices, moves and updates go old → new.</p>\n<table>\n<tr>"
         out += engineHeader.map { "<th>\(escapeHTML($0))</th>" }.joined() + "</tr>\n"
         for row in engineRows(facts) { out += "<tr>" + row.map { "<td>\(escapeHTML($0))</td>" }.joined() + "</tr>\n" }

@@ -63,8 +63,16 @@ public enum TeachingReport {
         }
         texts.append(("heckel-passes.txt", HeckelText.make(pair, trace: heckel, engineChangeset: heckelResult, title: title)))
         pictures.append(HeckelPicture.make(pair, trace: heckel, title: title))
+        let patienceResult = Result { () throws(DiffError) -> Changeset in
+            try BuiltInEngine.diff(.patience, from: old, to: new, identity: identity)
+        }
         texts.append(
-            ("stepper.html", StepperPage.html(pair, greedy: greedy, linear: linear, heckel: heckel, heckelEngine: heckelResult, title: title)))
+            (
+                "stepper.html",
+                StepperPage.html(
+                    pair, greedy: greedy, linear: linear, heckel: heckel, heckelEngine: heckelResult,
+                    patience: PatienceTrace(codes: pair.codes), patienceEngine: patienceResult, title: title)
+            ))
 
         let runs = EngineRun.runAll(old: old, new: new, identity: identity, engines: engines)
         var engineProblems = runs.compactMap { run in run.problem.map { "the \(run.engine.rawValue) changeset is wrong: \($0)" } }

@@ -18,8 +18,12 @@ import Rendering
         let engine = Result { () throws(DiffError) -> Changeset in
             try BuiltInEngine.diff(.heckel, from: old, to: new, identity: ValueElements<String>())
         }
+        let patience = Result { () throws(DiffError) -> Changeset in
+            try BuiltInEngine.diff(.patience, from: old, to: new, identity: ValueElements<String>())
+        }
         return StepperPage.html(
-            pair, greedy: greedy, linear: linear, heckel: HeckelTrace(codes: pair.codes), heckelEngine: engine, title: title)
+            pair, greedy: greedy, linear: linear, heckel: HeckelTrace(codes: pair.codes), heckelEngine: engine,
+            patience: PatienceTrace(codes: pair.codes), patienceEngine: patience, title: title)
     }
 
     /// Labels come from user files: none may end the data block or add
@@ -91,7 +95,7 @@ import Rendering
         let shots = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Reports/stepper-test").path
         try FileManager.default.createDirectory(atPath: shots, withIntermediateDirectories: true)
-        for fragment in ["algo=lcs&step=30", "algo=myers&step=3", "algo=linear&step=3", "algo=heckel&step=3"] {
+        for fragment in ["algo=lcs&step=30", "algo=myers&step=3", "algo=linear&step=3", "algo=heckel&step=3", "algo=patience&step=0"] {
             let file = shots + "/" + fragment.replacingOccurrences(of: "&", with: "-").replacingOccurrences(of: "=", with: "") + ".png"
             _ = try HeadlessChromium.run(["--window-size=1200,1000", "--screenshot=" + file], url: url + "#" + fragment)
             #expect(FileManager.default.fileExists(atPath: file), "no screenshot \(file)")
@@ -204,6 +208,33 @@ import Rendering
         let text = StepperPageTests.explained(pass6)
         #expect(text.contains("6 deletes + 5 inserts = 11 edits, more than D = 5"))
         #expect(text.contains("The heckel engine's own answer"))
+    }
+
+    /// Patience in a real browser, on the guide's two functions. By hand
+    /// (Guides/Patience.md): the first box has three unique pairs, all
+    /// anchors (three piles); the last step counts 0 deletes + 12 inserts,
+    /// as few as D = 12, and quotes the engine's answer.
+    @Test(
+        .enabled(if: HeadlessChromium.path != nil, "chromium not found: the browser test is skipped (scripts/setup.sh installs the Debian package chromium)"),
+        .timeLimit(.minutes(5)))
+    func thePatienceStepperShowsTheAnchors() throws {
+        let scratch = ScratchDirectory()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        func lines(_ name: String) throws -> [String] {
+            let data = try Data(contentsOf: root.appendingPathComponent("Datasets/examples/guides/\(name).json"))
+            return try #require(try JSONSerialization.jsonObject(with: data) as? [String])
+        }
+        let url = try writeStepper(try lines("functions-old"), try lines("functions-new"), into: scratch.path + "/p")
+        let first = try HeadlessChromium.run(["--dump-dom"], url: url + "#algo=patience&step=0")
+        let last = try HeadlessChromium.run(["--dump-dom"], url: url + "#algo=patience&step=999")
+        func count(_ dom: String, _ cls: String) -> Int { dom.components(separatedBy: "class=\"\(cls)\"").count - 1 }
+        #expect(count(first, "pair anchor") == 3)
+        #expect(count(first, "card anchor") == 3)
+        #expect(count(first, "pile") == 3)
+        #expect(StepperPageTests.explained(first).hasPrefix("Box 1 of"))
+        let text = StepperPageTests.explained(last)
+        #expect(text.contains("0 deletes + 12 inserts = 12 edits, as few as D = 12"))
+        #expect(text.contains("The patience engine's own answer"))
     }
 
     /// The explanation the page shows (the script's own source holds the same phrases).
