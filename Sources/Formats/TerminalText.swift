@@ -28,4 +28,30 @@ public enum TerminalText {
     static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}"
     }
+
+    /// `text` broken at spaces into lines of at most `columns` characters
+    /// (a word longer than that is cut into pieces): the closing screen's
+    /// paragraphs. O(length).
+    public static func wrap(_ text: String, columns: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+            var word = Substring(word)
+            while word.count > columns {
+                if !line.isEmpty { lines.append(line); line = "" }
+                lines.append(String(word.prefix(columns)))
+                word = word.dropFirst(columns)
+            }
+            if line.isEmpty {
+                line = String(word)
+            } else if line.count + 1 + word.count <= columns {
+                line += " " + word
+            } else {
+                lines.append(line)
+                line = String(word)
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines.isEmpty ? [""] : lines
+    }
 }

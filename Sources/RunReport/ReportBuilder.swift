@@ -54,12 +54,12 @@ public struct ReportSummary: Hashable, Sendable, Codable {
     /// what was not drawn. The full listing is ``text``. O(advice text).
     public var brief: String {
         var lines = ["Which engine should I use?"]
-        for problem in problems { lines += ChartText.wrap(problem, columns: 78).map { "  " + $0 } }
+        for problem in problems { lines += TerminalText.wrap(problem, columns: 78).map { "  " + $0 } }
         if advice.isEmpty { lines.append("  No engine was verified in this run; see the results table.") }
         for item in advice {
             lines.append("")
             lines.append("  " + item.heading)
-            lines += ChartText.wrap(item.plainText, columns: 74).map { "    " + $0 }
+            lines += TerminalText.wrap(item.plainText, columns: 74).map { "    " + $0 }
         }
         lines.append("")
         let drawn = charts.filter(\.drawn).count

@@ -1,13 +1,15 @@
+import Rendering
+
 extension ReportPage {
     /// `index.md`: the same content as the HTML page, for reading in a
     /// repository browser or a terminal. Links and images are relative to
     /// the run folder. O(rows + charts).
     var markdown: String {
-        var out: [String] = ["# \(Self.escape(title))", ""]
-        out.append("\(Self.escape(runLine)). Results: [results.csv](results.csv), [results.json](results.json). Page: [index.html](index.html).")
+        var out: [String] = ["# \(MarkdownText.escape(title))", ""]
+        out.append("\(MarkdownText.escape(runLine)). Results: [results.csv](results.csv), [results.json](results.json). Page: [index.html](index.html).")
         out.append("")
         for block in yourLists {
-            out.append("## \(Self.escape(block.headline))")
+            out.append("## \(MarkdownText.escape(block.headline))")
             out.append("")
             if let advice = block.advice { out.append(Self.adviceMarkdown(advice.parts)); out.append("") }
             if !block.evidenceLines.isEmpty {
@@ -20,7 +22,7 @@ extension ReportPage {
         out.append("## Which engine should I use?")
         out.append("")
         for problem in problems {
-            out.append("**\(Self.escape(problem))**")
+            out.append("**\(MarkdownText.escape(problem))**")
             out.append("")
         }
         if advice.isEmpty {
@@ -28,8 +30,8 @@ extension ReportPage {
             out.append("")
         }
         for item in advice {
-            out.append("**\(Self.escape(item.heading))** — " + Self.adviceMarkdown(item.parts))
-            out.append("*\(Self.escape(item.scope)).*")
+            out.append("**\(MarkdownText.escape(item.heading))** — " + Self.adviceMarkdown(item.parts))
+            out.append("*\(MarkdownText.escape(item.scope)).*")
             out.append("")
         }
         out.append(Self.adviceRule)
@@ -43,7 +45,7 @@ extension ReportPage {
         out.append("## Charts")
         out.append("")
         if let chartProblem {
-            out.append("**Charts not drawn:** \(Self.escape(chartProblem))")
+            out.append("**Charts not drawn:** \(MarkdownText.escape(chartProblem))")
             out.append("")
         }
         out.append(Self.redrawNote)
@@ -57,13 +59,13 @@ extension ReportPage {
             for chart in mine {
                 out.append("")
                 if chart.drawn {
-                    out.append("![\(Self.escape(chart.title))](\(chart.png))")
+                    out.append("![\(MarkdownText.escape(chart.title))](\(chart.png))")
                     out.append("")
                 } else {
-                    out.append("*\(Self.escape(chart.title)) — not drawn.*")
+                    out.append("*\(MarkdownText.escape(chart.title)) — not drawn.*")
                     out.append("")
                 }
-                out.append("\(Self.escape(chart.finding)) Data: [\(chart.name).dat](\(chart.data)), script: [\(chart.name).gp](\(chart.script)).")
+                out.append("\(MarkdownText.escape(chart.finding)) Data: [\(chart.name).dat](\(chart.data)), script: [\(chart.name).gp](\(chart.script)).")
             }
         }
         out.append("")
@@ -100,7 +102,7 @@ extension ReportPage {
         out.append(contentsOf: Self.table(resultColumns, cells))
         if !footnotes.isEmpty {
             out.append("")
-            for (index, note) in footnotes.enumerated() { out.append("\(index + 1). \(Self.escape(note))") }
+            for (index, note) in footnotes.enumerated() { out.append("\(index + 1). \(MarkdownText.escape(note))") }
         }
         out.append("")
         out.append("</details>")
@@ -117,7 +119,7 @@ extension ReportPage {
             out.append(section.text)
             if !section.links.isEmpty {
                 out.append("")
-                for link in section.links { out.append("- [\(Self.escape(link.label))](\(Self.linkTarget(link.path)))") }
+                for link in section.links { out.append("- [\(MarkdownText.escape(link.label))](\(Self.linkTarget(link.path)))") }
             }
         }
         out.append("<!-- \(Self.extraEnd) -->")
@@ -128,38 +130,18 @@ extension ReportPage {
     static func adviceMarkdown(_ parts: [EngineAdvice.Part]) -> String {
         parts.map { part in
             switch part {
-            case .text(let text): return escape(text)
-            case .engine(let name): return "**\(escape(name))**"
+            case .text(let text): return MarkdownText.escape(text)
+            case .engine(let name): return "**\(MarkdownText.escape(name))**"
             }
         }.joined()
     }
 
     static func table(_ header: [String], _ rows: [[String]]) -> [String] {
-        func line(_ cells: [String]) -> String { "| " + cells.map(escape).joined(separator: " | ") + " |" }
+        func line(_ cells: [String]) -> String { "| " + cells.map(MarkdownText.escape).joined(separator: " | ") + " |" }
         return [line(header), "|" + header.map { _ in "---" }.joined(separator: "|") + "|"] + rows.map(line)
     }
 
-    /// Cell, heading and link text, which may come from a results file: `|`
-    /// would end a cell, `[`/`]` a link label, `<`/`&` start HTML or an
-    /// entity, `\\` would undo the escape after it, and a line break (any
-    /// control character) would end the line. O(length).
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\", "|", "[", "]", "*", "_", "`", "<", ">", "&", "~": out += "\\" + String(scalar)
-            default:
-                if scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}" {
-                    out += " "
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out
-    }
-
-    /// A relative path as a Markdown link target (spaces and parentheses encoded).
+    /// A relative path as a link target in the Markdown and HTML pages (spaces and parentheses encoded).
     static func linkTarget(_ path: String) -> String {
         var out = ""
         for character in path {

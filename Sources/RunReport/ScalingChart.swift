@@ -74,9 +74,9 @@ enum ScalingChart {
                 return "\(engine) at \(sizes.joined(separator: ", "))"
             }
             let why = metric == .time ? "skipped or failed" : "not measured"
-            noteLines = ChartText.wrap("Not shown (\(why)): " + engines.joined(separator: "; "), columns: ChartText.columns(pixels: 980, points: 9))
+            noteLines = ChartText.wrap("Not shown (\(why)): " + engines.joined(separator: "; "), pixels: 980, points: 9)
         }
-        let titleLines = ChartText.wrap(title, columns: ChartText.columns(pixels: 960, points: 14))
+        let titleLines = ChartText.wrap(title, pixels: 960, points: 14)
         let width = 1000, height = 600 + 16 * noteLines.count + 20 * (titleLines.count - 1)
         var script = GnuplotScript(name: name, title: title, width: width, height: height, runName: runName)
         let x = table.number("size"), y = table.number(column)
@@ -116,7 +116,7 @@ enum ScalingChart {
             }
             // One legend line per few engines, so a long list does not widen the key past the picture.
             clauses.append("keyentry with points pt 0 ps 0 title \(GnuplotScript.literal("0 B (no heap use):"))")
-            for line in ChartText.pack(names, columns: 24) {
+            for line in ChartText.pack(names, pixels: 190, points: 11) {
                 clauses.append("keyentry with points pt 0 ps 0 title \(GnuplotScript.literal("  " + line))")
             }
         }

@@ -50,8 +50,8 @@ enum TimeChart {
         let title = "Median time per diff — \(series.label)"
         let missing = notTimed(series, shown: rows)
         let width = 1000
-        let titleLines = ChartText.wrap(title, columns: ChartText.columns(pixels: width - 40, points: 14))
-        let noteLines = missing.isEmpty ? [] : ChartText.wrap("Not timed: " + missing, columns: ChartText.columns(pixels: width - 20, points: 9))
+        let titleLines = ChartText.wrap(title, pixels: width - 40, points: 14)
+        let noteLines = missing.isEmpty ? [] : ChartText.wrap("Not timed: " + missing, pixels: width - 20, points: 9)
         let height = 560 + 16 * noteLines.count + 20 * (titleLines.count - 1)
 
         var script = GnuplotScript(name: name, title: title, width: width, height: height, runName: runName)

@@ -92,7 +92,7 @@ enum TradeoffChart {
         var script = GnuplotScript(name: name, title: title, width: width, height: height, runName: runName)
         let x = table.number("ratio_to_stdlib"), y = table.number("steps_ratio"), type = table.number("point_type")
         let panel = table.number("kind_panel")
-        let titleLines = ChartText.wrap(title, columns: ChartText.columns(pixels: width - 40, points: 14)).count
+        let titleLines = ChartText.wrap(title, pixels: width - 40, points: 14).count
         script.add(ChartText.title(title, width: width, height: height))
         script.add([
             "# Columns of \(name).dat: \(x) ratio_to_stdlib, \(y) steps_ratio, \(type) point_type (the workload's symbol), \(panel) kind_panel.",

@@ -134,8 +134,8 @@ enum TeachingIndex {
     static let engineHeader = ["engine", "deletes (old)", "inserts (new)", "moves (old→new)", "updates (old→new)", "steps", "verified"]
 
     static func markdown(_ facts: Facts, sections: [Section]) -> String {
-        var out = "# Teaching report: \(facts.title)\n\n"
-        out += summaryLines(facts).map { "- " + $0 }.joined(separator: "\n") + "\n\n"
+        var out = "# Teaching report: \(MarkdownText.escape(facts.title))\n\n"
+        out += summaryLines(facts).map { "- " + MarkdownText.escape($0) }.joined(separator: "\n") + "\n\n"
         if !facts.missingPictures.isEmpty {
             out += "> Pictures not drawn (gnuplot missing): \(facts.missingPictures.joined(separator: ", ")). "
                 + GnuplotProcess.installHint + "; or run `gnuplot NAME.gp` in this folder.\n\n"
@@ -145,17 +145,17 @@ enum TeachingIndex {
         out += "Indices as in a batch update: deletes are old indices, inserts new indices, moves and updates go old → new.\n\n"
         out += "| " + engineHeader.joined(separator: " | ") + " |\n"
         out += "|" + engineHeader.map { _ in "---" }.joined(separator: "|") + "|\n"
-        for row in engineRows(facts) { out += "| " + row.map(escapeMarkdown).joined(separator: " | ") + " |\n" }
+        for row in engineRows(facts) { out += "| " + row.map(MarkdownText.escape).joined(separator: " | ") + " |\n" }
         out += "\n## From the drawn path to each engine's answer\n\n"
-        out += TeachingReconcile.lines(facts).map { "- " + escapeMarkdown($0) }.joined(separator: "\n") + "\n\n"
+        out += TeachingReconcile.lines(facts).map { "- " + MarkdownText.escape($0) }.joined(separator: "\n") + "\n\n"
         for section in sections {
-            out += "## \(section.heading)\n\n"
-            if let image = section.image { out += "![\(escapeMarkdown(section.heading))](\(image))\n\n" }
-            out += section.text + "\n\n"
+            out += "## \(MarkdownText.escape(section.heading))\n\n"
+            if let image = section.image { out += "![\(MarkdownText.escape(section.heading))](\(image))\n\n" }
+            out += MarkdownText.escape(section.text) + "\n\n"
             out += "Files: " + section.files.map { "[\($0)](\($0))" }.joined(separator: " · ") + "\n\n"
             if section.heading == "The batch-update storyboard" {
                 out += "The same \(facts.storyboardEngine.rawValue) changeset as single steps, each valid on the list left by the steps before it:\n\n"
-                out += facts.patch.isEmpty ? "(no steps: the lists are equal)\n\n" : facts.patch.enumerated().map { "\($0.offset + 1). \($0.element)" }.joined(separator: "\n") + "\n\n"
+                out += facts.patch.isEmpty ? "(no steps: the lists are equal)\n\n" : facts.patch.enumerated().map { "\($0.offset + 1). \(MarkdownText.escape($0.element.description))" }.joined(separator: "\n") + "\n\n"
             }
         }
         return out
@@ -204,8 +204,4 @@ enum TeachingIndex {
     }
 
     static func escapeHTML(_ text: String) -> String { HTMLText.escape(text) }
-
-    static func escapeMarkdown(_ text: String) -> String {
-        text.replacingOccurrences(of: "|", with: "\\|")
-    }
 }

@@ -153,7 +153,8 @@ import Rendering
         #expect(!changeset.moves.isEmpty)
         for move in changeset.moves {
             #expect(old[move.from] == new[move.to])
-            #expect(index.contains("old[\(move.from)] \(old[move.from]) + new[\(move.to)] \(new[move.to]) → move \(move.from)→\(move.to)"))
+            let sentence = "old[\(move.from)] \(old[move.from]) + new[\(move.to)] \(new[move.to]) → move \(move.from)→\(move.to)"
+            #expect(index.contains(MarkdownText.escape(sentence)))
         }
         #expect(index.contains("[Step through the algorithms](stepper.html)"))
         let html = try String(contentsOfFile: scratch.path + "/a/index.html", encoding: .utf8)

@@ -177,6 +177,20 @@ private struct Post: Identifiable, Equatable {
         #expect(index.matches(of: /duplicate id [^"]/).isEmpty, "an id not named as written")
     }
 
+    /// Labels come from files: in index.md a label that spells a link, an
+    /// image or emphasis stays text, escaped by the same rule as the run
+    /// report's page (not only `|`, as the teaching index once did).
+    @Test func markdownInLabelsStaysText() throws {
+        let scratch = ScratchDirectory()
+        let old = ["[x](http://e.invalid)", "*b*", "![i](p.png)"], new = ["*b*", "c|d", "[x](http://e.invalid)"]
+        _ = try write(old, new, into: scratch.path + "/r", gnuplot: nil)
+        let index = try String(contentsOfFile: scratch.path + "/r/index.md", encoding: .utf8)
+        #expect(!index.contains("[x](http"))
+        #expect(!index.contains("![i]"))
+        #expect(!index.contains(" *b*"))
+        #expect(index.contains("\\[x\\](http://e.invalid)"))
+    }
+
     @Test func badInputsAreRefusedBeforeAnythingIsWritten() throws {
         let scratch = ScratchDirectory()
         let directory = scratch.path + "/never"

@@ -192,9 +192,6 @@ public struct LegendEntry {
 }
 
 extension GnuplotScript {
-    /// Estimated width in pixels of `text` at `size` points (DejaVu Sans at pngcairo sizes averages ~0.75 of the point size).
-    public static func textWidth(_ text: String, size: Double) -> Double { Double(text.count) * size * 0.75 }
-
     /// Draws `entries` in rows starting at pixel (x, y) (top-left, from the
     /// canvas top), wrapping at `maxWidth` pixels. Returns the commands and
     /// the height used.
@@ -207,7 +204,7 @@ extension GnuplotScript {
         func sx(_ v: Double) -> String { String(format: "%.5f", v / Double(width)) }
         func sy(_ v: Double) -> String { String(format: "%.5f", 1 - v / Double(height)) }
         for entry in entries {
-            let itemWidth = 38 + textWidth(entry.text, size: fontSize) + 24
+            let itemWidth = 38 + TextFit.width(entry.text, points: fontSize, bold: false) + 24
             if penX > x && penX + itemWidth > x + maxWidth {
                 penX = x
                 penY += rowHeight

@@ -1,17 +1,16 @@
-import DiffEngines
-import ListUpdates
-import Rendering
-/// Keeps gnuplot text inside its picture. gnuplot cannot measure text, so
+/// Keeps gnuplot text inside its picture: the one width estimate for the
+/// PNG pictures (charts and teaching pictures alike); the terminal counts
+/// columns (`TerminalText.wrap`), HTML and Markdown are laid out by their reader. gnuplot cannot measure text, so
 /// the widths are estimated from DejaVu Sans' advance widths, rounded up:
 /// an estimate that is too small cuts a sentence at the picture's edge
 /// (issue 17), one that is too large only wraps a line early.
 ///
 /// pngcairo draws a font of p points p · 4/3 pixels tall (96 dpi).
-enum TextFit {
+public enum TextFit {
     /// Estimated width in pixels of `text` at `points`. The table below is
     /// for the bold face; the regular face is about a tenth narrower
     /// (measured: 815 against 900 pixels for the same sentence).
-    static func width(_ text: String, points: Double, bold: Bool = true) -> Double {
+    public static func width(_ text: String, points: Double, bold: Bool = true) -> Double {
         var ems = 0.0
         for character in text {
             ems += em(character)
@@ -22,7 +21,7 @@ enum TextFit {
     /// Width of one character in ems. Wide capitals and anything outside
     /// Latin (CJK, emoji, which fall back to other fonts) count as more
     /// than an em.
-    static func em(_ character: Character) -> Double {
+    public static func em(_ character: Character) -> Double {
         guard let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1 else { return 1.25 }
         switch scalar.value {
         case 0x20, 0x21, 0x27, 0x2C, 0x2E, 0x3A, 0x3B, 0x69, 0x6A, 0x6C, 0x7C: return 0.38
@@ -37,7 +36,7 @@ enum TextFit {
 
     /// `text` broken into lines no wider than `maxWidth` pixels: at spaces
     /// where it can, inside a word that is too long by itself.
-    static func wrap(_ text: String, maxWidth: Double, points: Double, bold: Bool = true) -> [String] {
+    public static func wrap(_ text: String, maxWidth: Double, points: Double, bold: Bool = true) -> [String] {
         var lines: [String] = []
         var line = ""
         func fits(_ candidate: String) -> Bool { width(candidate, points: points, bold: bold) <= maxWidth }
@@ -67,7 +66,7 @@ enum TextFit {
     /// `label` shortened with "…" until it is at most `maxWidth` pixels
     /// wide at `points` (at least one character and the ellipsis remain), so
     /// a label in a narrow cell never spills into its neighbours.
-    static func fit(_ label: String, maxWidth: Double, points: Double) -> String {
+    public static func fit(_ label: String, maxWidth: Double, points: Double) -> String {
         if width(label, points: points) <= maxWidth { return label }
         var kept = String(label.prefix(max(1, label.count - 1)))
         while kept.count > 1 && width(kept + "…", points: points) > maxWidth { kept.removeLast() }
@@ -76,7 +75,7 @@ enum TextFit {
 
     /// The largest size from `preferred` down to `minimum` at which `text`
     /// fits in one line of `maxWidth` pixels (`minimum` when none does).
-    static func size(_ text: String, maxWidth: Double, preferred: Double, minimum: Double) -> Double {
+    public static func size(_ text: String, maxWidth: Double, preferred: Double, minimum: Double) -> Double {
         var points = preferred
         while points > minimum && width(text, points: points) > maxWidth { points -= 0.5 }
         return max(points, minimum)
@@ -87,7 +86,7 @@ extension GnuplotScript {
     /// Screen labels for a paragraph wrapped to `maxWidth` pixels, one per
     /// line from pixel row `y` down; returns the commands and the y after
     /// the last line.
-    static func paragraph(
+    public static func paragraph(
         _ text: String, x: Double, y: Double, maxWidth: Double, width: Int, height: Int, points: Double,
         bold: Bool = false, color: String = "#222222", align: String = "left"
     ) -> (commands: [String], next: Double) {
@@ -102,30 +101,5 @@ extension GnuplotScript {
             penY += lineHeight
         }
         return (commands, penY)
-    }
-}
-
-/// A picture's bold title, wrapped when the pair's text is long (a title
-/// holds both lists, up to 60 elements each). Pictures with fixed header
-/// rows move them down by `extra`.
-struct PictureTitle {
-    static let points = 16.0
-    static let lineHeight = 28.0
-    let lines: [String]
-
-    init(_ text: String, width: Int) {
-        lines = TextFit.wrap(text, maxWidth: Double(width) - 48, points: PictureTitle.points)
-    }
-
-    /// Pixels beyond the one line the layouts always left for the title.
-    var extra: Double { Double(lines.count - 1) * PictureTitle.lineHeight }
-
-    /// The labels, the first line's baseline at pixel row 34.
-    func commands(width: Int, height: Int) -> [String] {
-        lines.enumerated().map { index, line in
-            GnuplotScript.screenLabel(
-                line, x: 24, y: 34 + Double(index) * PictureTitle.lineHeight, width: width, height: height,
-                font: "DejaVu Sans Bold,\(GnuplotScript.number(PictureTitle.points))")
-        }
     }
 }
