@@ -53,6 +53,32 @@ public protocol DiffEngine: Sendable {
 
     /// Diffs `old` into `new`, matching elements by `identity`.
     ///
+    /// ```swift
+    /// struct Row: Identifiable, Equatable { let id: String; var title: String }
+    /// let old = [Row(id: "a", title: "A"), Row(id: "b", title: "B")]
+    /// let new = [Row(id: "b", title: "B!"), Row(id: "c", title: "C")]
+    /// let changes = try HeckelEngine().diff(from: old, to: new, identity: IdentifiedElements<Row>(), options: .default)
+    /// // deletes [0] (a), inserts [1] (c), updates [old 1 → new 0] (b's title)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - old: The list as it was.
+    ///   - new: The list as it is now.
+    ///   - identity: What makes two elements the same item (its id) and what
+    ///     makes an item changed (its content): ``IdentifiedElements``,
+    ///     ``ValueElements`` or ``KeyPathElements``.
+    ///   - options: Move inference, the `lcs` memory budget and the search bound
+    ///     (``DiffOptions``).
+    /// - Returns: The steps from `old` to `new` in batch-update terms: deletes
+    ///   (old indices), inserts (new indices), moves and updates (old → new),
+    ///   each sorted as ``Changeset`` states; ``Changeset/apply(to:using:)``
+    ///   rebuilds `new` from `old`.
+    /// - Throws: ``DiffError/duplicateID(id:side:first:second:)`` from an
+    ///   engine that needs unique ids (`set`) when an id repeats;
+    ///   ``DiffError/memoryBudgetExceeded(engine:cells:bytes:budget:)`` when
+    ///   the `lcs` table would pass ``DiffOptions/lcsMemoryBudget``;
+    ///   ``DiffError/inconsistentChangeset(engine:problem:)`` when an engine's
+    ///   own consistency check fails (a bug, reported instead of a wrong answer).
     /// - Complexity: each engine's own, stated on its type and its `diff`;
     ///   every built-in one first trims the common prefix and suffix (one
     ///   pass of id comparisons, no hashing) and codes the remaining ids once
@@ -71,6 +97,17 @@ extension DiffEngine {
     /// Diffs `Identifiable & Equatable` elements: same `id` is the same item,
     /// same `id` with different content is an update.
     ///
+    /// ```swift
+    /// let changes = try MyersEngine().diff(from: oldPosts, to: newPosts)
+    /// tableView.performBatchUpdates { /* changes.deletes, .inserts, .moves, .updates */ }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - old: The list as it was.
+    ///   - new: The list as it is now.
+    ///   - options: See ``DiffOptions``; `.default` infers moves.
+    /// - Returns: The changeset, as ``diff(from:to:identity:options:)`` returns it.
+    /// - Throws: The ``DiffError`` cases listed at ``diff(from:to:identity:options:)``.
     /// - Complexity: that of the engine (see its type).
     @inlinable
     public func diff<E: Identifiable & Equatable>(
@@ -100,6 +137,16 @@ extension DiffEngine {
 
     /// Diffs plain `Hashable` values, each its own identity (no updates).
     ///
+    /// ```swift
+    /// let changes = try PatienceEngine().diff(fromValues: oldLines, toValues: newLines)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - old: The values as they were (strings, characters, ints…).
+    ///   - new: The values as they are now.
+    ///   - options: See ``DiffOptions``.
+    /// - Returns: Deletes, inserts and moves; never updates, since a value is its own identity.
+    /// - Throws: The ``DiffError`` cases listed at ``diff(from:to:identity:options:)``.
     /// - Complexity: that of the engine (see its type).
     @inlinable
     public func diff<E: Hashable>(
