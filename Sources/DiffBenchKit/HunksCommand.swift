@@ -52,6 +52,9 @@ struct HunksCommand: ParsableCommand {
     @Option(help: "Output format: text or json.")
     var format: OutputFormat = .text
 
+    @Flag(help: "After the table, list the files whose hunks differ from git's, per engine and policy.")
+    var details = false
+
     @Flag(help: "No progress on standard error.")
     var quiet = false
 
@@ -84,7 +87,14 @@ struct HunksCommand: ParsableCommand {
         }
         for note in result.notes { StandardError.note(TerminalText.visible(note)) }
         switch format {
-        case .text: print(Self.table(result, range: range))
+        case .text:
+            print(Self.table(result, range: range))
+            if details {
+                for cell in result.cells where !cell.disagreeing.isEmpty {
+                    print("\n\(cell.engine), sliders \(cell.policy.rawValue): \(cell.disagreeing.count) file(s) differ")
+                    for file in cell.disagreeing { print("  " + TerminalText.visible(file)) }
+                }
+            }
         case .json: print(Self.json(result, range: range))
         }
     }
@@ -93,20 +103,20 @@ struct HunksCommand: ParsableCommand {
     static func table(_ result: HunkAgreement, range: String) -> String {
         let policies = result.cells.reduce(into: [SliderPolicy]()) { if !$0.contains($1.policy) { $0.append($1.policy) } }
         let engines = result.cells.reduce(into: [String]()) { if !$0.contains($1.engine) { $0.append($1.engine) } }
-        var lines = ["files whose hunks equal git diff --histogram --indent-heuristic's, \(TerminalText.visible(range)) "
-            + "(\(Formatting.grouped(result.files)) changed text files):"]
-        let width = max(6, engines.map(\.count).max() ?? 0)
-        lines.append("engine".padding(toLength: width, withPad: " ", startingAt: 0) + policies.map { "  " + "sliders \($0.rawValue)".padding(toLength: 22, withPad: " ", startingAt: 0) }.joined())
-        for engine in engines {
-            var line = engine.padding(toLength: width, withPad: " ", startingAt: 0)
-            for policy in policies {
-                guard let cell = result.cells.first(where: { $0.engine == engine && $0.policy == policy }) else { continue }
-                let text = cell.share.map { String(format: "%.1f %% (%d/%d)", $0 * 100, cell.agreeing, cell.files) } ?? "–"
-                line += "  " + (text + (cell.refused > 0 ? " +\(cell.refused) refused" : "")).padding(toLength: 22, withPad: " ", startingAt: 0)
-            }
-            lines.append(line.trimmingCharacters(in: .whitespaces))
+        func text(_ cell: HunkAgreement.Cell) -> String {
+            let share = cell.share.map { String(format: "%.1f %% (%d/%d)", $0 * 100, cell.agreeing, cell.files) } ?? "–"
+            return share + (cell.refused > 0 ? ", \(cell.refused) refused" : "")
         }
-        return lines.joined(separator: "\n")
+        let rows = [["engine"] + policies.map { "sliders \($0.rawValue)" }] + engines.map { engine in
+            [engine] + policies.map { policy in result.cells.first { $0.engine == engine && $0.policy == policy }.map(text) ?? "" }
+        }
+        let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+        let lines = rows.map { row in
+            zip(row, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(separator: "  ")
+                .trimmingCharacters(in: .whitespaces)
+        }
+        return "files whose hunks equal git diff --histogram --indent-heuristic's, \(TerminalText.visible(range)) "
+            + "(\(Formatting.grouped(result.files)) changed text files):\n" + lines.joined(separator: "\n")
     }
 
     static func json(_ result: HunkAgreement, range: String) -> String {

@@ -23,6 +23,8 @@ public struct HunkAgreement: Sendable {
         public var files = 0
         /// Files the engine refused (over the time budget, repeated ids for set).
         public var refused = 0
+        /// The files whose hunks differ from git's, in the range's order.
+        public var disagreeing: [String] = []
 
         /// `agreeing / files`, nil when no file was diffed.
         public var share: Double? { files == 0 ? nil : Double(agreeing) / Double(files) }
@@ -78,7 +80,11 @@ public struct HunkAgreement: Sendable {
                     guard let changeset else { cells[k].refused += 1; continue }
                     let placed = changeset.placingSliders(policy, oldLines: pair.old.lines, newLines: pair.new.lines)
                     cells[k].files += 1
-                    if headers(placed, old: pair.old, new: pair.new) == expected { cells[k].agreeing += 1 }
+                    if headers(placed, old: pair.old, new: pair.new) == expected {
+                        cells[k].agreeing += 1
+                    } else {
+                        cells[k].disagreeing.append(pair.file.name)
+                    }
                 }
             }
         }
