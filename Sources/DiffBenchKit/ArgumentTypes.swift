@@ -264,6 +264,9 @@ struct GitImportOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("With --from-git: the file, as a path inside the repository (taken literally: * is a file named *).", valueName: "path"))
     var file: String?
 
+    @Option(name: .long, help: ArgumentHelp("With --from-git, instead of --file: every text file changed between two commits (added, deleted and binary files are left out with a note).", valueName: "A..B"))
+    var range: String?
+
     @Option(name: .long, help: "With --from-git: how many of the newest commits that changed the file to take (datasets: one fewer).")
     var versions: Int = 10
 
@@ -275,9 +278,12 @@ struct GitImportOptions: ParsableArguments {
     func validate() throws {
         guard fromGit != nil else {
             if file != nil { throw ValidationError("--file names a file of a --from-git repository; give --from-git REPO too") }
+            if range != nil { throw ValidationError("--range names commits of a --from-git repository; give --from-git REPO too") }
             return
         }
-        guard file != nil else { throw ValidationError("--from-git needs --file PATH (the file inside the repository)") }
+        guard (file == nil) != (range == nil) else {
+            throw ValidationError("--from-git needs either --file PATH (one file's history) or --range A..B (every file changed between two commits)")
+        }
         guard versions >= 2 else { throw ValidationError("--versions must be at least 2") }
         guard maxBytes > 0 else { throw ValidationError("--max-bytes must be positive") }
     }
@@ -285,13 +291,34 @@ struct GitImportOptions: ParsableArguments {
     /// The datasets of the history (nil without `--from-git`); what was
     /// skipped is noted on standard error. Every problem is exit 2.
     func datasets() throws(CLIFailure) -> [Dataset]? {
-        guard let fromGit, let file else { return nil }
+        guard let fromGit else { return nil }
         do {
-            let history = try GitHistory.datasets(repository: fromGit, file: file, limit: versions, maxBytes: maxBytes)
+            let history: GitHistory.Import
+            if let range {
+                history = try GitHistory.datasets(repository: fromGit, range: range, maxBytes: maxBytes)
+            } else {
+                history = try GitHistory.datasets(repository: fromGit, file: file ?? "", limit: versions, maxBytes: maxBytes)
+            }
             for note in history.notes { StandardError.note(TerminalText.visible(note)) }
             return history.datasets
         } catch {
             throw CLIFailure.badInput(TerminalText.visible(error.description))
         }
     }
+}
+
+/// `--sliders none|down|indent` (diff and run): one option, one meaning.
+extension SliderPolicy: ExpressibleByArgument {
+    /// The help line both commands show.
+    static let help = ArgumentHelp(
+        "Where runs of deletes or inserts that could slide over equal elements are placed: none (where the engine put them), "
+            + "down (GNU diff's placement) or indent (git's indent heuristic, for text lines). The step count never changes.",
+        valueName: "policy")
+}
+
+extension SliderPolicy: ListItem {
+    init?(item text: String) { self.init(rawValue: text) }
+    var itemName: String { rawValue }
+    static var knownNames: [String] { allCases.map(\.rawValue) }
+    static var itemNoun: String { "slider policy" }
 }

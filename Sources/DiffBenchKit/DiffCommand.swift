@@ -26,7 +26,8 @@ struct DiffCommand: ParsableCommand {
 
             With --lines they are text files whose lines are the elements (a line ends at \
             LF, CRLF or CR; an empty file is 0 lines), and --format unified prints a unified \
-            diff that `patch` applies to OLD to give NEW. In a JSON list of objects the id is \
+            diff that `patch` applies to OLD to give NEW (--sliders indent places its runs by git's indent heuristic, \
+            --sliders down as GNU diff does). In a JSON list of objects the id is \
             --id (default "id", or a dotted path such as user.id) and the content is the whole \
             object minus the id, unless --content names the keys that count.
 
@@ -64,6 +65,9 @@ struct DiffCommand: ParsableCommand {
     @Flag(name: .long, help: "Keep moves as a delete plus an insert (\(DiffCommand.engineNames { $0.infersMoves }); refused for the others, which find moves as part of their matching).")
     var noMoves = false
 
+    @Option(help: SliderPolicy.help)
+    var sliders: SliderPolicy = .none
+
     @Option(help: "Seconds the diff may take: an engine predicted to need more (myers, lcs and stdlib grow faster than the lists) is refused before it starts; 0 for no limit.")
     var timeBudget: Double = 10
 
@@ -78,6 +82,10 @@ struct DiffCommand: ParsableCommand {
         }
         if engines != nil, format != .text {
             throw ValidationError("--engines prints one line per engine as text; leave out --format, or use --engine")
+        }
+        if sliders != .none, engines != nil || format == .batch || format == .batchJSON {
+            throw ValidationError(
+                "--sliders places one changeset's runs for reading (text, json or unified); leave it out with \(engines != nil ? "--engines" : "--format \(format.rawValue)")")
         }
         guard timeBudget >= 0, !timeBudget.isNaN else { throw ValidationError("--time-budget must be 0 (no limit) or a positive number of seconds") }
         if noMoves, !engine.descriptor.info.infersMoves {
@@ -102,7 +110,7 @@ struct DiffCommand: ParsableCommand {
         let options = DiffOptions(inferMoves: !noMoves, minimizeMoves: minimizeMoves)
         if let engines { return try compare(engines.items, on: pair, options: options) }
         try checkBudget(descriptor, seconds: CallPrediction.seconds(descriptor, lists: pair.lists), counts: pair.lists.counts)
-        let changeset: Changeset
+        var changeset: Changeset
         // What the engine prints goes to stderr: stdout is the changeset (`--format json` is read by programs).
         let answer = StandardOutput.divertedToStandardError {
             Result { () throws(DiffError) -> Changeset in try descriptor.diff(pair.lists, options: options) }
@@ -114,6 +122,12 @@ struct DiffCommand: ParsableCommand {
         }
         if let problem = pair.verify(changeset) {
             throw CLIFailure.checkFailed("the \(engineName.rawValue) changeset is wrong: \(problem)")
+        }
+        if sliders != .none {
+            changeset = pair.placingSliders(sliders, changeset)
+            if let problem = pair.verify(changeset) {
+                throw CLIFailure.checkFailed("the \(engineName.rawValue) changeset is wrong after --sliders \(sliders.rawValue): \(problem)")
+            }
         }
         switch format {
         case .json:
@@ -185,6 +199,15 @@ struct UserListPair {
         switch lists {
         case let .values(old, new): return changeset.verify(oldValues: old, newValues: new)
         case let .items(old, new): return changeset.verify(old: old, new: new)
+        }
+    }
+
+    /// `changeset` with its sliders placed by `policy`; plain values (and
+    /// lines) are their own text for the indent score. O(N + M + slides).
+    func placingSliders(_ policy: SliderPolicy, _ changeset: Changeset) -> Changeset {
+        switch lists {
+        case let .values(old, new): return changeset.placingSliders(policy, oldLines: old, newLines: new)
+        case let .items(old, new): return changeset.placingSliders(policy, old: old, new: new, identity: IdentifiedElements<UserItem>())
         }
     }
 

@@ -20,13 +20,17 @@ struct GenerateCommand: ParsableCommand {
 
             --from-git REPO --file PATH writes real text histories instead: one dataset per pair \
             of consecutive versions of PATH among its newest --versions versions in the git \
-            repository REPO, lines as text (workload git), into the folder --output.
+            repository REPO, lines as text (workload git), into the folder --output. \
+            --from-git REPO --range A..B writes one dataset per text file changed between the \
+            commits A and B (renames followed; added, deleted and binary files left out with a note).
 
             Examples:
               diffbench generate --workload mixed --size 5000 --seed 1 \\
                   --output Datasets/generated/mixed-5000.json
               diffbench generate --from-git . --file README.md --versions 6 \\
                   --output Datasets/generated/readme-history
+              diffbench generate --from-git . --range HEAD~5..HEAD \\
+                  --output Datasets/generated/last-five
               diffbench generate --workload updates --size 1000 \\
                   --param fraction=0.25 --output Datasets/generated/updates-1000.json
               diffbench generate --list --format json
@@ -102,10 +106,14 @@ struct GenerateCommand: ParsableCommand {
     /// `--from-git`: one dataset file per pair of consecutive versions.
     func importHistory() throws {
         guard let output else { throw CLIFailure.badInput("--from-git needs --output FOLDER") }
-        guard let datasets = try git.datasets(), let file = git.file else { return }
-        let slug = String(file.map { $0.isLetter || $0.isNumber ? $0 : "-" })
+        guard let datasets = try git.datasets() else { return }
+        var names: Set<String> = []
         for dataset in datasets {
-            let name = "git-\(slug)-\(dataset.parameters["from"] ?? "")-\(dataset.parameters["to"] ?? "").json"
+            let slug = String((dataset.parameters["file"] ?? "").map { $0.isLetter || $0.isNumber ? $0 : "-" })
+            let stem = "git-\(slug)-\(dataset.parameters["from"] ?? "")-\(dataset.parameters["to"] ?? "")"
+            // Two paths can share a slug (a/b and a-b): the second gets a number.
+            var name = stem + ".json", copy = 2
+            while !names.insert(name).inserted { name = "\(stem)-\(copy).json"; copy += 1 }
             do {
                 try DatasetFile.write(dataset, to: output + "/" + name)
             } catch {

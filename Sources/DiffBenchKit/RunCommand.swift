@@ -117,6 +117,9 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Dataset whose LCS memo table is dumped into the run folder (memo/: text, TSV, PNG heatmap), as WORKLOAD@SIZE; empty for none. Default: feed@100 when the run generates workloads.")
     var memo: String?
 
+    @Option(help: SliderPolicy.help)
+    var sliders: SliderPolicy = .none
+
     @Flag(help: "Skip the memory pass.")
     var noMemory = false
 
@@ -235,6 +238,7 @@ struct RunCommand: ParsableCommand {
             measureMemory: !noMemory, datasetsDirectory: datasetsDir.isEmpty ? nil : datasetsDir,
             outputDirectory: output + "/" + runName, runName: runName)
         plan.countInstructions = countInstructions
+        plan.sliders = sliders
         plan.shard = shard.map { "\($0.index)/\($0.count)" }
         plan.isolation = inProcess ? .inProcess : .workers(executable: InstructionCounter.currentExecutable)
         plan.caseTimeout = caseTimeout

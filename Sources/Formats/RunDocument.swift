@@ -107,6 +107,8 @@ public struct PlanSummary: Hashable, Sendable, Codable {
     public var shard: String?
     /// True when the run counted instructions (`run --instructions`); nil in older files.
     public var instructions: Bool?
+    /// The slider policy of `run --sliders` (none, down, indent); nil in older files.
+    public var sliders: String?
 
     enum CodingKeys: String, CodingKey {
         case engines, workloads, sizes, elements
@@ -115,14 +117,15 @@ public struct PlanSummary: Hashable, Sendable, Codable {
         case minTimeSeconds = "min_time_seconds"
         case timeBudgetSeconds = "time_budget_seconds"
         case lcsMemoryBudgetBytes = "lcs_memory_budget_bytes"
-        case shard, instructions
+        case shard, instructions, sliders
     }
 
     public init(
         engines: [String], workloads: [String], sizes: [Int], extraCases: [String], minSamples: Int,
         minTimeSeconds: Double, timeBudgetSeconds: Double, lcsMemoryBudgetBytes: Int, elements: [String]? = nil,
-        shard: String? = nil, instructions: Bool? = nil
+        shard: String? = nil, instructions: Bool? = nil, sliders: String? = nil
     ) {
+        self.sliders = sliders
         self.elements = elements
         self.engines = engines
         self.workloads = workloads

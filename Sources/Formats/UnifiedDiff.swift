@@ -58,7 +58,8 @@ public enum UnifiedDiff {
             }
         }
         for change in changes.dropFirst() {
-            if change - lastChange > 2 * context {
+            // As GNU diff and git: up to 2 × context unchanged lines between two changes keep them in one hunk.
+            if change - lastChange - 1 > 2 * context {
                 emit()
                 hunkStart = change
             }

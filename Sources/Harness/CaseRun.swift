@@ -148,9 +148,15 @@ struct CaseRun {
             row.reason = "verification: " + problem
             return nil
         }
+        let (placed, sliderProblem) = placingSliders(changeset)
+        guard let placed else {
+            row.status = .failed
+            row.reason = "verification: " + (sliderProblem ?? "")
+            return nil
+        }
         row.verified = true
         if case let .engine(name) = subject, let descriptor = plan.registry.descriptor(named: name) {
-            if let problem = BatchCheck.problem(engine: descriptor, dataset: dataset, changeset: changeset) {
+            if let problem = BatchCheck.problem(engine: descriptor, dataset: dataset, changeset: placed) {
                 row.batchVerified = false
                 row.status = .failed
                 row.reason = "batch update: " + problem

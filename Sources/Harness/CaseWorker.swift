@@ -53,6 +53,8 @@ struct WorkerJob: Codable {
     var cost: CostModel?
     /// Bytes of data the worker may take (`RLIMIT_DATA`).
     var memoryLimit: Int
+    /// The plan's slider policy (nil from a parent before sliders: none).
+    var sliders: SliderPolicy?
 
     init(_ task: Task, job: CaseJob, plan: RunPlan, cost: CostModel?, saveDataset: Bool) {
         self.task = task
@@ -68,16 +70,19 @@ struct WorkerJob: Codable {
         datasetsDirectory = saveDataset ? plan.datasetsDirectory : nil
         self.cost = cost
         memoryLimit = plan.caseMemory ?? RunPlan.defaultCaseMemory
+        sliders = plan.sliders
     }
 
     /// The worker's plan: this one case, these subjects, the parent's settings.
     func plan(registry: EngineRegistry, source: RunPlan.Source, kind: ElementKind) -> RunPlan {
         let floor = EngineRegistry.floor.name
-        return RunPlan(
+        var plan = RunPlan(
             engines: job.subjects.filter { $0 != floor }.map { EngineName($0) }, registry: registry,
             includeFloor: job.subjects.contains(floor), cases: [source], elementKinds: [kind], seed: seed, minSamples: minSamples,
             minTime: minTime, maxSamples: maxSamples, timeBudget: timeBudget, sampleTargetNanoseconds: sampleTargetNanoseconds,
             lcsMemoryBudget: lcsMemoryBudget, measureMemory: measureMemory, outputDirectory: "", runName: "")
+        plan.sliders = sliders ?? .none
+        return plan
     }
 }
 

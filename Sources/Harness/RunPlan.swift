@@ -59,6 +59,9 @@ public struct RunPlan: Sendable {
     /// Count each row's instructions under callgrind after the timed pass
     /// (``InstructionCounter``; `run --instructions`, always in the CI plan).
     public var countInstructions = false
+    /// Where each verified answer's sliders are placed before it is checked
+    /// again (`run --sliders`); untimed, so times are the engine's alone.
+    public var sliders: SliderPolicy = .none
     /// The diffbench executable the instruction pass runs under valgrind
     /// (nil: this process's own executable).
     public var instructionExecutable: String?
@@ -199,7 +202,7 @@ public struct RunPlan: Sendable {
             engines: engines.map(\.rawValue) + (includeFloor ? [EngineRegistry.floor.name] : []), workloads: workloads, sizes: sizes.sorted(),
             extraCases: extra, minSamples: minSamples, minTimeSeconds: minTime, timeBudgetSeconds: timeBudget,
             lcsMemoryBudgetBytes: lcsMemoryBudget, elements: elementKinds.map(\.rawValue), shard: shard,
-            instructions: countInstructions)
+            instructions: countInstructions, sliders: sliders.rawValue)
     }
 
     /// Shard `index` (1-based) of `count`: every count-th case from the

@@ -1,0 +1,131 @@
+import ArgumentParser
+import DiffEngines
+import Foundation
+import Formats
+import Harness
+import Workloads
+
+/// `diffbench hunks`: how often each engine's hunks, with each slider
+/// policy, are the ones `git diff --histogram --indent-heuristic` shows.
+struct HunksCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "hunks",
+        abstract: "Compare each engine's unified-diff hunks with git's on every file changed between two commits.",
+        discussion: """
+            For every text file changed in --range A..B of the repository --from-git (renames \
+            followed; added, deleted and binary files left out with a note), each engine diffs \
+            the two versions as lines, each slider policy places the result, and the hunk \
+            headers (@@ -a,b +c,d @@, three lines of context) are compared with those of \
+            `git diff --histogram --indent-heuristic` on the same two blobs. A file agrees \
+            when every header is the same: a reader sees the same hunks.
+
+            Example:
+              diffbench hunks --from-git . --range HEAD~20..HEAD --engines myers,histogram
+
+            JSON output: {"range", "files", "cells": [{"engine", "sliders", "agreeing", \
+            "files", "refused", "share"}]}.
+
+            Exit status: 0 on success, 2 on bad usage or when git cannot read the range.
+            """
+    )
+
+    @Option(name: .customLong("from-git"), help: ArgumentHelp("The git repository (a work tree or a bare copy).", valueName: "repo"))
+    var repository: String
+
+    @Option(help: ArgumentHelp("The two commits (tags, branches or ids).", valueName: "A..B"))
+    var range: String
+
+    @Option(
+        help: ArgumentHelp("Engines to measure: all, or a comma-separated list. Default: every engine but the references.", valueName: "engines"),
+        transform: CommaList<EngineName>.parseOrAll)
+    var engines: CommaList<EngineName>?
+
+    @Option(help: ArgumentHelp("Slider policies to measure, comma-separated.", valueName: "policies"), transform: CommaList<SliderPolicy>.parse)
+    var sliders = CommaList(SliderPolicy.allCases)
+
+    @Option(name: .customLong("max-bytes"), help: ArgumentHelp("The largest version read, in bytes; bigger files are left out with a note.", valueName: "bytes"))
+    var maxBytes: Int = GitHistory.defaultMaxBytes
+
+    @Option(help: "Seconds one engine may take on one file: an engine predicted to need more is not called on it (counted as refused); 0 for no limit.")
+    var timeBudget: Double = 10
+
+    @Option(help: "Output format: text or json.")
+    var format: OutputFormat = .text
+
+    @Flag(help: "After the table, list the files whose hunks differ from git's, per engine and policy.")
+    var details = false
+
+    @Flag(help: "No progress on standard error.")
+    var quiet = false
+
+    func validate() throws {
+        guard maxBytes > 0 else { throw ValidationError("--max-bytes must be positive") }
+        guard timeBudget >= 0, timeBudget.isFinite else { throw ValidationError("--time-budget must be 0 (no limit) or a positive number of seconds") }
+    }
+
+    func run() throws {
+        let registry = EngineRegistry.current
+        let names = engines?.items ?? registry.descriptors.filter { !$0.info.isReference }.map(\.name)
+        let descriptors = names.compactMap { registry.descriptor(named: $0) }
+        let budget = timeBudget
+        let result: HunkAgreement
+        do {
+            result = try StandardOutput.divertedToStandardError {
+                () throws -> HunkAgreement in
+                try HunkAgreement.measure(
+                    repository: repository, range: range, maxBytes: maxBytes, engines: descriptors, policies: sliders.items,
+                    refuse: { descriptor, lists in
+                        budget > 0 && (CallPrediction.seconds(descriptor, lists: lists) ?? 0) > budget
+                    },
+                    progress: { done, total in
+                        guard !quiet, done % 50 == 0 || done == total else { return }
+                        StandardError.note("hunks: \(done) of \(total) files")
+                    })
+            }
+        } catch let error as GitHistory.ImportError {
+            throw CLIFailure.badInput(TerminalText.visible(error.description))
+        }
+        for note in result.notes { StandardError.note(TerminalText.visible(note)) }
+        switch format {
+        case .text:
+            print(Self.table(result, range: range))
+            if details {
+                for cell in result.cells where !cell.disagreeing.isEmpty {
+                    print("\n\(cell.engine), sliders \(cell.policy.rawValue): \(cell.disagreeing.count) file(s) differ")
+                    for file in cell.disagreeing { print("  " + TerminalText.visible(file)) }
+                }
+            }
+        case .json: print(Self.json(result, range: range))
+        }
+    }
+
+    /// One row per engine, one column per policy: "97.1 % (573/590)".
+    static func table(_ result: HunkAgreement, range: String) -> String {
+        let policies = result.cells.reduce(into: [SliderPolicy]()) { if !$0.contains($1.policy) { $0.append($1.policy) } }
+        let engines = result.cells.reduce(into: [String]()) { if !$0.contains($1.engine) { $0.append($1.engine) } }
+        func text(_ cell: HunkAgreement.Cell) -> String {
+            let share = cell.share.map { String(format: "%.1f %% (%d/%d)", $0 * 100, cell.agreeing, cell.files) } ?? "–"
+            return share + (cell.refused > 0 ? ", \(cell.refused) refused" : "")
+        }
+        let rows = [["engine"] + policies.map { "sliders \($0.rawValue)" }] + engines.map { engine in
+            [engine] + policies.map { policy in result.cells.first { $0.engine == engine && $0.policy == policy }.map(text) ?? "" }
+        }
+        let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+        let lines = rows.map { row in
+            zip(row, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(separator: "  ")
+                .trimmingCharacters(in: .whitespaces)
+        }
+        return "files whose hunks equal git diff --histogram --indent-heuristic's, \(TerminalText.visible(range)) "
+            + "(\(Formatting.grouped(result.files)) changed text files):\n" + lines.joined(separator: "\n")
+    }
+
+    static func json(_ result: HunkAgreement, range: String) -> String {
+        let cells = result.cells.map { cell in
+            "    {\"engine\": \(JSONValue.quoted(cell.engine)), \"sliders\": \(JSONValue.quoted(cell.policy.rawValue)), "
+                + "\"agreeing\": \(cell.agreeing), \"files\": \(cell.files), \"refused\": \(cell.refused), "
+                + "\"share\": \(cell.share.map { String(format: "%.4f", $0) } ?? "null")}"
+        }
+        return "{\n  \"range\": \(JSONValue.quoted(range)),\n  \"files\": \(result.files),\n  \"cells\": [\n"
+            + cells.joined(separator: ",\n") + "\n  ]\n}"
+    }
+}

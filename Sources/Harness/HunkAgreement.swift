@@ -1,0 +1,94 @@
+import DiffEngines
+import Formats
+import Workloads
+
+/// Readability measured against git: the share of changed files whose
+/// unified-diff hunks (the `@@ -a,b +c,d @@` headers at three lines of
+/// context) are exactly those of `git diff --histogram --indent-heuristic`
+/// on the same pair, per engine and slider policy.
+///
+/// Equal hunk headers mean a reader sees the same hunks: the same lines
+/// changed at the same places, sliders included. It does not ask for the
+/// same edit script inside a hunk. git runs as a child process with an
+/// argument list (blob ids, never file names), so a file name cannot become
+/// a command.
+public struct HunkAgreement: Sendable {
+    /// One engine × policy figure.
+    public struct Cell: Sendable, Hashable {
+        public var engine: String
+        public var policy: SliderPolicy
+        /// Files whose hunks equal git's.
+        public var agreeing = 0
+        /// Files the engine diffed (refused ones are not counted).
+        public var files = 0
+        /// Files the engine refused (over the time budget, repeated ids for set).
+        public var refused = 0
+        /// The files whose hunks differ from git's, in the range's order.
+        public var disagreeing: [String] = []
+
+        /// `agreeing / files`, nil when no file was diffed.
+        public var share: Double? { files == 0 ? nil : Double(agreeing) / Double(files) }
+    }
+
+    public var cells: [Cell]
+    /// Files compared (changed text files of the range).
+    public var files: Int
+    /// What the import left out, one line each.
+    public var notes: [String]
+
+    /// The hunk headers of a unified diff text, in order (`-a,b +c,d`, the
+    /// part between the two `@@`). O(text).
+    public static func headers(_ unified: some StringProtocol) -> [String] {
+        unified.split(separator: "\n").compactMap { line -> String? in
+            guard line.hasPrefix("@@ -"), let end = line.dropFirst(3).range(of: " @@") else { return nil }
+            return String(line[line.index(line.startIndex, offsetBy: 3)..<end.lowerBound])
+        }
+    }
+
+    /// Our hunk headers for `changeset` on a pair of texts, as `diff
+    /// --format unified` writes them. O(N + M).
+    public static func headers(_ changeset: Changeset, old: TextLines, new: TextLines) -> [String] {
+        headers(UnifiedDiff.render(changeset, old: old, new: new, oldName: "a", newName: "b"))
+    }
+
+    /// Measures every engine of `engines` under every policy of
+    /// `policies` on the changed text files of `range` in `repository`.
+    /// `refuse` says why an engine should not be called on a pair (a time
+    /// prediction), nil to call it. O(files × engines × engine cost), plus
+    /// one git diff per file.
+    public static func measure(
+        repository: String, range: String, maxBytes: Int, engines: [EngineDescriptor], policies: [SliderPolicy],
+        refuse: (EngineDescriptor, UserLists) -> Bool = { _, _ in false },
+        progress: (Int, Int) -> Void = { _, _ in }
+    ) throws(GitHistory.ImportError) -> HunkAgreement {
+        let (pairs, notes) = try GitHistory.rangePairs(repository: repository, range: range, maxBytes: maxBytes)
+        var cells = engines.flatMap { engine in policies.map { Cell(engine: engine.name.rawValue, policy: $0) } }
+        for (index, pair) in pairs.enumerated() {
+            progress(index, pairs.count)
+            guard let oldBlob = pair.file.oldBlob, let newBlob = pair.file.newBlob else { continue }
+            let expected = headers(String(decoding: try GitHistory.histogramDiff(repository: repository, old: oldBlob, new: newBlob), as: UTF8.self))
+            let lists = UserLists.values(pair.old.lines, pair.new.lines)
+            for (e, engine) in engines.enumerated() {
+                let changeset: Changeset?
+                if refuse(engine, lists) {
+                    changeset = nil
+                } else {
+                    changeset = try? engine.diff(lists, options: DiffOptions())
+                }
+                for (p, policy) in policies.enumerated() {
+                    let k = e * policies.count + p
+                    guard let changeset else { cells[k].refused += 1; continue }
+                    let placed = changeset.placingSliders(policy, oldLines: pair.old.lines, newLines: pair.new.lines)
+                    cells[k].files += 1
+                    if headers(placed, old: pair.old, new: pair.new) == expected {
+                        cells[k].agreeing += 1
+                    } else {
+                        cells[k].disagreeing.append(pair.file.name)
+                    }
+                }
+            }
+        }
+        progress(pairs.count, pairs.count)
+        return HunkAgreement(cells: cells, files: pairs.count, notes: notes)
+    }
+}
