@@ -1,4 +1,3 @@
-import Formats
 
 extension ComparisonReport {
     /// This report with every timing regression that `second` (the same

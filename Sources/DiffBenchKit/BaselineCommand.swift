@@ -1,11 +1,6 @@
 import ArgumentParser
 import Compare
 import Foundation
-import Harness
-import Formats
-import ListUpdates
-import Rendering
-import Teaching
 
 struct BaselineCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

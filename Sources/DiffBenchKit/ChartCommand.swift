@@ -4,9 +4,6 @@ import Foundation
 import Harness
 import RunReport
 import Formats
-import ListUpdates
-import Rendering
-import Teaching
 
 struct ChartCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

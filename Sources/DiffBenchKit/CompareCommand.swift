@@ -1,11 +1,7 @@
 import ArgumentParser
 import Compare
 import Foundation
-import Harness
 import Formats
-import ListUpdates
-import Rendering
-import Teaching
 
 struct CompareCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Formats
 import Harness
 
 /// The child of `run --instructions`, run under callgrind by

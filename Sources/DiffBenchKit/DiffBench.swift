@@ -2,9 +2,6 @@ import ArgumentParser
 import Foundation
 import Formats
 import Harness
-import ListUpdates
-import Rendering
-import Teaching
 
 /// `diffbench`: benchmark, verify and visualize collection-diffing engines.
 ///

@@ -3,8 +3,6 @@ import Harness
 import Workloads
 import Formats
 import ListUpdates
-import Rendering
-import Teaching
 
 extension DiffCommand {
     /// `diff --format batch|batch-json`: the change as UIKit batch updates.

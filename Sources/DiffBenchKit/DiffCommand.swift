@@ -2,11 +2,7 @@ import ArgumentParser
 import DiffEngines
 import Foundation
 import Harness
-import Workloads
 import Formats
-import ListUpdates
-import Rendering
-import Teaching
 
 struct DiffCommand: ParsableCommand {
     static var configuration: CommandConfiguration {

@@ -2,9 +2,6 @@ import ArgumentParser
 import Foundation
 import Workloads
 import Formats
-import ListUpdates
-import Rendering
-import Teaching
 
 struct GenerateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import Formats
 import Harness
 
 /// The worker of `run` (``CaseWorker``): one dataset × element kind with

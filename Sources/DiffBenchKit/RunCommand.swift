@@ -5,7 +5,6 @@ import Harness
 import Rendering
 import Workloads
 import Formats
-import ListUpdates
 import Teaching
 import RunReport
 

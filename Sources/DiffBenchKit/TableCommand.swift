@@ -2,9 +2,7 @@ import ArgumentParser
 import DiffEngines
 import Foundation
 import Rendering
-import Workloads
 import Formats
-import ListUpdates
 import Teaching
 
 struct TableCommand: ParsableCommand {

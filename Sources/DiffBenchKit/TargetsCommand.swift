@@ -1,11 +1,7 @@
 import ArgumentParser
 import Compare
 import Foundation
-import Harness
 import Formats
-import ListUpdates
-import Rendering
-import Teaching
 
 struct TargetsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,10 +1,6 @@
 import ArgumentParser
-import DiffEngines
-import Workloads
 import Formats
 import ListUpdates
-import Rendering
-import Teaching
 
 struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

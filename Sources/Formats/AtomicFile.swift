@@ -2,7 +2,6 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
-import DiffEngines
 
 /// A file that could not be read, written or made: which file and why. The
 /// one error type for file problems across the targets; each names it after

@@ -1,4 +1,3 @@
-import DiffEngines
 import ListUpdates
 
 /// One benchmark input: an old and a new list, and how they were made.

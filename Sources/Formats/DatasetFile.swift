@@ -1,4 +1,3 @@
-import DiffEngines
 import ListUpdates
 import Foundation
 

@@ -1,4 +1,3 @@
-import DiffEngines
 
 /// The element every workload is made of: a stable identity (a post id) and a
 /// content value (a digest of the post body, its like count, ...). Two items

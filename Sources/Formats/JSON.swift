@@ -1,4 +1,3 @@
-import DiffEngines
 
 /// A small JSON reader that keeps line and column, so that a bad file is
 /// refused with "file:line:column: problem" rather than a generic message.

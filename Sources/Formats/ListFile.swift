@@ -1,4 +1,3 @@
-import DiffEngines
 import Foundation
 
 /// A file or argument that cannot be used as a list, with where and why.

@@ -1,5 +1,4 @@
 import Foundation
-import DiffEngines
 
 /// y ≈ c · xᵏ fitted by ordinary least squares on (ln x, ln y).
 ///

@@ -1,4 +1,3 @@
-import DiffEngines
 
 /// One row of a run: one engine on one dataset. Documented column by column
 /// in the README ("results.csv columns"); `results.csv` and `results.json`

@@ -1,5 +1,4 @@
 import Foundation
-import DiffEngines
 
 /// A results file that cannot be used: which file and why.
 public typealias ResultsFileError = FileError

@@ -1,4 +1,3 @@
-import DiffEngines
 
 /// `results.json`: the rows plus the environment and the plan, versioned.
 public struct RunDocument: Hashable, Sendable, Codable {

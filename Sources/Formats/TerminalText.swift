@@ -1,4 +1,3 @@
-import Foundation
 
 /// Text from a file or the command line as a terminal may show it.
 public enum TerminalText {

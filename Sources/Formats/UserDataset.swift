@@ -1,4 +1,3 @@
-import DiffEngines
 
 extension Dataset {
     /// A user's pair of lists as a dataset the runner times (`run --old A

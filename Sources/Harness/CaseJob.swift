@@ -1,5 +1,4 @@
 import DiffEngines
-import Foundation
 import Formats
 import Workloads
 

@@ -2,8 +2,6 @@
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
-import Formats
-import ListUpdates
 #endif
 
 /// The monotonic clock, in nanoseconds. Never the wall clock: NTP steps

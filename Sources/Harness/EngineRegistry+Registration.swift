@@ -1,4 +1,3 @@
-import DiffEngines
 import Formats
 
 /// A descriptor another package passed that cannot be registered: which

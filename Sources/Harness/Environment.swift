@@ -1,6 +1,5 @@
 import Foundation
 import Formats
-import ListUpdates
 
 extension RunEnvironment {
     /// Reads the machine this run is on. Every field falls back to

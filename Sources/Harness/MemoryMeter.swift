@@ -1,8 +1,6 @@
 import CExactHeap
 import Foundation
 import MallocInterposerSwift
-import Formats
-import ListUpdates
 
 /// Exact heap figures for one call: peak live bytes and allocation count.
 ///

@@ -1,7 +1,5 @@
 import DiffEngines
-import Workloads
 import Formats
-import ListUpdates
 
 /// What the best possible changeset for a pair looks like, computed once per
 /// dataset outside every timed region.

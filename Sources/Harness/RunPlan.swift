@@ -2,7 +2,6 @@ import DiffEngines
 import Foundation
 import Workloads
 import Formats
-import ListUpdates
 
 /// What a run measures: engines × cases, and how long it may spend on each.
 public struct RunPlan: Sendable {

@@ -5,7 +5,6 @@ import Glibc
 #endif
 import Workloads
 import Formats
-import ListUpdates
 
 /// Runs a plan: for each dataset, verifies every engine, times them
 /// interleaved, measures their memory, and writes the rows after each

@@ -1,5 +1,3 @@
-import Formats
-import ListUpdates
 
 /// Summary statistics of one engine's timing samples, in nanoseconds.
 ///

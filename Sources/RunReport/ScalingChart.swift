@@ -1,5 +1,4 @@
 import Rendering
-import Foundation
 import Formats
 
 /// Charts 2 and 3, one per workload: median time (or peak heap bytes)

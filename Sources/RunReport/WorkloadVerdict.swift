@@ -1,4 +1,3 @@
-import Formats
 
 /// The answer a reader wants for one workload: at its largest size, which
 /// engine was fastest and which reported the fewest steps. Only verified

@@ -1,5 +1,4 @@
 import DiffEngines
-import ListUpdates
 import Rendering
 
 /// A changeset played the way a batch update applies it: the old list, the

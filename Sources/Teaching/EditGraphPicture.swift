@@ -1,5 +1,3 @@
-import DiffEngines
-import ListUpdates
 import Rendering
 /// The pieces every edit-graph picture shares: the grid, the free
 /// diagonals where elements match, the element labels along the sides, and

@@ -1,5 +1,4 @@
 import DiffEngines
-import ListUpdates
 import Rendering
 
 /// Heckel's passes run one at a time on the whole lists (no prefix or

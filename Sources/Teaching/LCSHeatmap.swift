@@ -1,5 +1,4 @@
 import DiffEngines
-import ListUpdates
 import Rendering
 
 /// The LCS memo table of a real dataset as a PNG heatmap drawn directly

@@ -1,6 +1,4 @@
 import DiffEngines
-import ListUpdates
-import Rendering
 
 /// The LCS memo table as text and TSV, the way the classic blog posts drew
 /// it: elements as row and column headers, the value and the direction in

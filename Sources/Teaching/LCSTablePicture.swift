@@ -1,5 +1,3 @@
-import DiffEngines
-import ListUpdates
 import Rendering
 
 /// `lcs-table.png`: the memo table as a grid of cells with their values,

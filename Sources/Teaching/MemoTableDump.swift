@@ -1,5 +1,4 @@
 import DiffEngines
-import ListUpdates
 import Rendering
 
 /// The memo-table dump the benchmark run writes into its report folder for

@@ -1,6 +1,3 @@
-import DiffEngines
-import ListUpdates
-import Rendering
 
 /// A point of the edit graph: `x` old elements and `y` new elements consumed.
 /// It is also the LCS table cell (i, j) = (x, y), which is how the teaching

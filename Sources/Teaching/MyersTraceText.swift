@@ -1,6 +1,3 @@
-import DiffEngines
-import ListUpdates
-import Rendering
 
 /// `myers-trace.txt`: the greedy forward search round by round, the
 /// (d, k) → x table the backtrack reads, the backtrack itself, and the

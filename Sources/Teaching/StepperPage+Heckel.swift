@@ -1,5 +1,4 @@
 import DiffEngines
-import ListUpdates
 
 /// The stepper's Heckel mode: the symbol table, the OA and NA arrays and the
 /// links after each of the six passes, and at the end the heckel engine's

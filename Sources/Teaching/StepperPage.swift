@@ -1,6 +1,5 @@
 import DiffEngines
 import Foundation
-import ListUpdates
 import Rendering
 
 /// `stepper.html`: one self-contained page that steps through the

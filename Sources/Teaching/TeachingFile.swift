@@ -1,8 +1,5 @@
 import Foundation
 import Formats
-import DiffEngines
-import ListUpdates
-import Rendering
 
 /// The teaching files, written through the project's one atomic writer
 /// (`Workloads.AtomicFile`: a temporary file renamed over the target), with

@@ -1,5 +1,4 @@
 import DiffEngines
-import ListUpdates
 import Rendering
 
 /// One engine's answer for the pair, checked by the verifier.

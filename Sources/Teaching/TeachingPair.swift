@@ -1,6 +1,4 @@
 import DiffEngines
-import ListUpdates
-import Rendering
 
 /// Why a pair of lists cannot be taught (drawn as tables and graphs).
 public enum TeachingError: Error, Hashable, Sendable, CustomStringConvertible {

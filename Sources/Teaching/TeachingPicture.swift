@@ -1,5 +1,3 @@
-import DiffEngines
-import ListUpdates
 import Rendering
 
 /// A picture drawn by gnuplot: its data file and its script, written side by

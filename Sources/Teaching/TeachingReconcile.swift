@@ -1,6 +1,4 @@
 import DiffEngines
-import ListUpdates
-import Rendering
 
 /// What the index says about the gap between the path the pictures draw
 /// and what each engine answers (issue 17: for ABCABBA → CBABAC the gold

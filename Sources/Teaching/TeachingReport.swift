@@ -1,6 +1,4 @@
 import DiffEngines
-import Foundation
-import ListUpdates
 import Rendering
 
 /// Writes the teaching report of one small pair of lists into a folder:

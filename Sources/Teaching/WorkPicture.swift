@@ -1,5 +1,3 @@
-import DiffEngines
-import ListUpdates
 import Rendering
 /// How much of the grid each algorithm touches.
 struct WorkCounts: Equatable {

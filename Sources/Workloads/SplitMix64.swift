@@ -1,5 +1,3 @@
-import ListUpdates
-import Formats
 
 /// The seeded pseudo-random generator behind every workload.
 ///

@@ -1,4 +1,3 @@
-import ListUpdates
 import Formats
 
 /// A workload's stable name. The raw values are a contract: the runner,

@@ -1,4 +1,3 @@
-import DiffEngines
 import DiffBenchTestSupport
 
 /// A list element with an identity and a content, like a feed post.

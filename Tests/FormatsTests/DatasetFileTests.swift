@@ -1,5 +1,3 @@
-import ListUpdates
-import DiffEngines
 import Foundation
 import Testing
 @testable import Workloads

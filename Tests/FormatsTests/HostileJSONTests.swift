@@ -1,4 +1,3 @@
-import DiffEngines
 import Foundation
 import Testing
 import Formats

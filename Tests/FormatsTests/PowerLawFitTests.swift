@@ -1,4 +1,3 @@
-import ListUpdates
 import Formats
 import Foundation
 import Testing

@@ -2,7 +2,6 @@ import Foundation
 import DiffEngines
 import Formats
 import Testing
-import Workloads
 
 @testable import Harness
 

@@ -5,7 +5,6 @@ import Glibc
 import Testing
 
 @testable import Harness
-import Formats
 
 /// While the memory pass runs, the allocator's rounding is switched off, so
 /// arrays grow by their own rule alone. These checks look at sizes and

@@ -1,7 +1,6 @@
 import Testing
 
 @testable import Harness
-import Formats
 
 @Suite struct StatisticsTests {
     @Test func knownSample() throws {

@@ -1,4 +1,3 @@
-import Formats
 import DiffEngines
 import Testing
 import DiffBenchTestSupport

@@ -1,10 +1,8 @@
-import Formats
 import DiffEngines
 import Testing
 
 @testable import Teaching
 import DiffBenchTestSupport
-import Rendering
 
 /// The direction the documented traceback rule takes at (i, j), computed on
 /// the independent reference table: a match goes ↖, else up when the cell

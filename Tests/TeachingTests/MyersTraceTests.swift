@@ -1,10 +1,7 @@
-import Formats
-import DiffEngines
 import Testing
 
 @testable import Teaching
 import DiffBenchTestSupport
-import Rendering
 
 /// Checks that `path` is a path of the edit graph of a and b from (0,0) to
 /// (N,M) and returns its number of edits (non-diagonal steps).

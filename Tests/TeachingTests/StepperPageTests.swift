@@ -4,7 +4,6 @@ import Foundation
 import Testing
 
 @testable import Teaching
-import Rendering
 
 
 @Suite(.serialized) struct StepperPageTests {

@@ -1,4 +1,3 @@
-import Formats
 import DiffEngines
 import Foundation
 import Testing

@@ -1,8 +1,4 @@
-import Formats
-import DiffEngines
-import Foundation
 import DiffBenchTestSupport
-import Rendering
 
 extension TestRandom {
     /// A list of `count` codes drawn from `alphabet` symbols.

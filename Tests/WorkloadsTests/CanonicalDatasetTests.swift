@@ -1,5 +1,4 @@
 import DiffBenchTestSupport
-import ListUpdates
 import Formats
 import Foundation
 import Testing

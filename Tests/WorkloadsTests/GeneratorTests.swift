@@ -1,6 +1,4 @@
-import ListUpdates
 import Formats
-import DiffEngines
 import Testing
 @testable import Workloads
 import DiffBenchTestSupport

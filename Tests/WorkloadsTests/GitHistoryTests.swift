@@ -1,7 +1,6 @@
 import DiffBenchTestSupport
 import DiffEngines
 import Foundation
-import Formats
 import Testing
 
 @testable import Workloads

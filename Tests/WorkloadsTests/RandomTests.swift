@@ -1,5 +1,3 @@
-import ListUpdates
-import Formats
 import Testing
 @testable import Workloads
 import DiffBenchTestSupport

@@ -1,4 +1,3 @@
-import DiffEngines
 
 /// Where each section and row of the list comes from after one batch: the
 /// outcome of ``BatchUpdate/plan(oldCounts:newCounts:style:)``.

@@ -1,4 +1,3 @@
-import DiffEngines
 
 /// A position in a sectioned list view: a section and a row inside it
 /// (UIKit's two-element `IndexPath`; named apart from Foundation's so that a

@@ -1,4 +1,3 @@
-import DiffEngines
 
 /// Which list view's wording the checks use: `UICollectionView` speaks of
 /// items, `UITableView` of rows; the rules are the same.

@@ -1,4 +1,3 @@
-import DiffEngines
 
 /// What a list view shows: sections, each with its identity and its rows
 /// (a row is its identity plus its content, through `Identifiable & Equatable`).

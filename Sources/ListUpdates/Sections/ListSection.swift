@@ -1,4 +1,3 @@
-import DiffEngines
 
 /// A section of a list view: its own identity and its rows. Two sections with
 /// the same `id` are the same section; rows are matched by their own ids,

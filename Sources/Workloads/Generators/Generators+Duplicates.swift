@@ -1,4 +1,3 @@
-import ListUpdates
 import Formats
 
 extension Generators {

@@ -1,5 +1,4 @@
 import ListUpdates
-import DiffEngines
 import Formats
 
 extension Generators {

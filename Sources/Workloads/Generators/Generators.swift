@@ -1,5 +1,4 @@
 import ListUpdates
-import DiffEngines
 import Formats
 
 /// The workload generators, one file per workload. Each takes the size and
