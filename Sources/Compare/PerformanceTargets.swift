@@ -24,6 +24,14 @@ public enum PerformanceTargets {
         ("deleted", 10_000, 0.001), ("same", 10_000, 1.0),
     ]
 
+    /// The `lcs` table's cost per cell against the floor's cost per element
+    /// (one dictionary insert or probe) on the same dataset in the same run.
+    /// Once an absolute 1.5 ns per cell, which a loaded machine missed with
+    /// a correct build (1.55 and 1.71 ns); as a ratio it moves with the
+    /// machine. Set from a run on a loaded two-core machine, where it
+    /// measured 0.094 (mixed@5000) and 0.17 (shuffled@2000).
+    static let lcsCellOverFloorElementLimit = 0.25
+
     /// The goals above are set for integer ids: rows of other element kinds
     /// are left out of them, and so are rows on a dataset the run recorded
     /// as not made by the generator (a user's file naming a workload counts
@@ -63,14 +71,20 @@ public enum PerformanceTargets {
                 measured: ratio.map(format) ?? "not measured", met: ratio.map { $0 <= limit }))
         }
         for (workload, size) in [("mixed", 5_000), ("shuffled", 2_000)] {
-            var time: Check = Check(area: "lcs ns per cell", subject: "\(workload)@\(size)", target: "≤ 1.5 ns", measured: "not measured", met: nil)
+            var time: Check = Check(
+                area: "lcs cell ÷ floor element", subject: "\(workload)@\(size)", target: "≤ \(format(lcsCellOverFloorElementLimit))",
+                measured: "not measured", met: nil)
             var space: Check = Check(
                 area: "lcs bytes per cell", subject: "\(workload)@\(size)", target: "table ≤ 2 B/cell (peak ≤ 2·cells + 64·(N+M))",
                 measured: "not measured", met: nil)
-            if let lcs = row("lcs", workload, size), let median = lcs.medianNs, let n = lcs.trimmedOld, let m = lcs.trimmedNew {
+            if let lcs = row("lcs", workload, size), let n = lcs.trimmedOld, let m = lcs.trimmedNew {
                 let cells = Double(n + 1) * Double(m + 1)
-                time.measured = format(median / cells) + " ns (\(Int(cells)) cells after trimming)"
-                time.met = median / cells <= 1.5
+                if let ratio = lcs.ratioToFloor {
+                    // (lcs median ÷ cells) ÷ (floor median ÷ (N + M)): both medians from this run.
+                    let perCell = ratio * Double(lcs.sizeOld + lcs.sizeNew) / cells
+                    time.measured = format(perCell) + " (\(Int(cells)) cells after trimming)"
+                    time.met = perCell <= lcsCellOverFloorElementLimit
+                }
                 if let peak = lcs.peakHeapBytes {
                     space.measured = format(Double(peak) / cells) + " B of peak heap per cell"
                     space.met = Double(peak) <= 2 * cells + 64 * Double(lcs.sizeOld + lcs.sizeNew)

@@ -274,7 +274,7 @@ struct RunCommand: ParsableCommand {
         if let (workload, size) = memoCase {
             writeMemoDump(workload: workload, size: size, into: plan.outputDirectory + "/memo")
         }
-        for block in YourLists.blocks(outcome.document) {
+        for block in YourLists.blocks(outcome.document, palette: EnginePalette(outcome.document)) {
             print(TerminalText.visible(block.headline))
             if let advice = block.advice { print("  " + TerminalText.visible(advice.plainText)) }
             for line in block.evidenceLines { print("    " + TerminalText.visible(line)) }

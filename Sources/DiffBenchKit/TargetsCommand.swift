@@ -10,7 +10,8 @@ struct TargetsCommand: ParsableCommand {
         discussion: """
             Reads RUN_DIRECTORY/results.json (default Reports/latest) and prints, for each target, \
             the goal and the measured figure: heckel, set and myers as ratios to the in-run \
-            stdlib median, lcs in ns and bytes per table cell, peak heap per element on \
+            stdlib median, lcs per table cell against the floor per element and bytes per \
+            table cell, peak heap per element on \
             mixed@100000, the fitted scaling exponent of heckel and set, heckel over the floor \
             reference. The default `diffbench run` plan has every case the targets name, \
             except the string-id targets (heckel, set and anchor over the floor on uuid and \

@@ -51,6 +51,19 @@ public protocol DiffEngine: Sendable {
     /// shortest script, the fewest moves); none unless the engine says so.
     static var claims: EngineClaims { get }
 
+    /// One line on what the engine is (help texts, the report page, the run
+    /// document's `engines`). Each built-in states its own, in its own file.
+    static var summary: String { get }
+
+    /// How the engine's time grows (``EngineCost``); `.linear` unless the
+    /// engine says otherwise. A harness predicts a call from it.
+    static var cost: EngineCost { get }
+
+    /// Moves are paired from deletes and inserts after an edit script, so
+    /// ``DiffOptions/inferMoves`` applies; false (the default) when moves
+    /// are part of the algorithm.
+    static var infersMoves: Bool { get }
+
     /// Diffs `old` into `new`, matching elements by `identity`.
     ///
     /// ```swift
@@ -93,6 +106,15 @@ extension DiffEngine {
 
     /// No claims beyond the contract.
     public static var claims: EngineClaims { [] }
+
+    /// The name alone, for an engine that states no summary.
+    public static var summary: String { "the \(name) engine" }
+
+    /// Linear, unless the engine states a slower cost.
+    public static var cost: EngineCost { .linear }
+
+    /// Moves are part of the algorithm, unless the engine says otherwise.
+    public static var infersMoves: Bool { false }
 
     /// Diffs `Identifiable & Equatable` elements: same `id` is the same item,
     /// same `id` with different content is an update.

@@ -1,9 +1,8 @@
 /// The stable name of an engine (contract: the CLI, the runner, the result
 /// rows, the charts and the CI gate spell engines by it).
 ///
-/// Open, like a notification name: the built-in engines have static
-/// constants (`.lcs`, `.myers`, `.heckel`, `.set`, `.stdlib`, `.anchor`,
-/// `.patience`, `.histogram`), and another
+/// Open, like a notification name: each built-in engine adds its static
+/// constant in its own file (`.myers` in `MyersEngine.swift`), and another
 /// package names its own engines with a string literal
 /// (`static let name: EngineName = "mine"`).
 public struct EngineName: RawRepresentable, Hashable, Comparable, Sendable, Codable, ExpressibleByStringLiteral,
@@ -14,15 +13,6 @@ public struct EngineName: RawRepresentable, Hashable, Comparable, Sendable, Coda
     @inlinable public init(rawValue: String) { self.rawValue = rawValue }
     @inlinable public init(_ rawValue: String) { self.rawValue = rawValue }
     @inlinable public init(stringLiteral value: String) { self.rawValue = value }
-
-    public static let lcs: EngineName = "lcs"
-    public static let myers: EngineName = "myers"
-    public static let heckel: EngineName = "heckel"
-    public static let set: EngineName = "set"
-    public static let stdlib: EngineName = "stdlib"
-    public static let anchor: EngineName = "anchor"
-    public static let patience: EngineName = "patience"
-    public static let histogram: EngineName = "histogram"
 
     /// The engines this library ships, in the order tables list them.
     public static let builtIns: [EngineName] = BuiltInEngine.all.map(\.name)

@@ -1,3 +1,5 @@
+import DiffEngines
+
 /// What a run records about each engine it measured, so that charts, the
 /// report page and the gate — which read result files, possibly on another
 /// machine — know how to present an engine they have never been built with.
@@ -5,20 +7,8 @@
 /// The registry in `Harness` holds one per engine (beside the code that
 /// calls it); `results.json` carries those of the run's engines (`engines`).
 public struct EngineInfo: Hashable, Sendable, Codable {
-    /// How an engine's time grows, for predicting one call before running it
-    /// (cases predicted over the time budget are skipped, not run).
-    public enum CostUnits: String, Hashable, Sendable, Codable {
-        /// O(N + M): never predicted, never skipped.
-        case linear
-        /// Myers with prefix/suffix trimming: min(D²/2, (N'+1)(M'+1)) + N + M.
-        case trimmedDifferencesSquared = "trimmed-d-squared"
-        /// A Myers-style search without trimming: D²/2 + N + M.
-        case differencesSquared = "d-squared"
-        /// A full table over the trimmed lists: (N'+1)(M'+1) cells.
-        case tableCells = "table-cells"
-        /// A full table over the whole lists: (N+1)(M+1) cells.
-        case untrimmedTableCells = "untrimmed-table-cells"
-    }
+    /// How an engine's time grows (the engine states it as ``DiffEngine/cost``).
+    public typealias CostUnits = EngineCost
 
     /// The stable name (result rows' `engine` column).
     public var name: String

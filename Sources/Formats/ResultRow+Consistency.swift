@@ -11,15 +11,24 @@ extension ResultRow {
     /// otherwise pass the gate or be drawn. The rules:
     ///
     /// - `ok` means verified, and not refused by the batch model;
+    /// - a `reason_code` belongs to the row's status (`over-time-budget` to
+    ///   `skipped`, `crashed` to `crashed`, …), and `predicted_seconds` goes
+    ///   with `over-time-budget` only;
     /// - `steps` = `deletes` + `inserts` + `moves` + `updates`;
     /// - no count, size, heap or allocation figure below zero;
-    /// - every time and ratio finite and not negative, and a measured row's
+    /// - every time, ratio and prediction finite and not negative, and a measured row's
     ///   median and ratios above zero.
     ///
     /// O(1).
     public var inconsistency: String? {
         if status == .ok && !verified { return "status is ok but verified is false" }
         if status == .ok && batchVerified == false { return "status is ok but batch_verified is false" }
+        if let reasonCode, reasonCode.status != status {
+            return "reason_code is \(reasonCode.rawValue), which is a \(reasonCode.status.rawValue) row's, but status is \(status.rawValue)"
+        }
+        if predictedSeconds != nil && reasonCode != .overTimeBudget {
+            return "predicted_seconds is given but reason_code is not over-time-budget"
+        }
         let counts: [(CodingKeys, Int?)] = [
             (.size, size), (.sizeOld, sizeOld), (.sizeNew, sizeNew), (.samples, samples), (.inserts, inserts),
             (.deletes, deletes), (.moves, moves), (.updates, updates), (.steps, steps), (.minMoves, minMoves),
@@ -41,7 +50,7 @@ extension ResultRow {
         }
         let times: [(CodingKeys, Double?)] = [
             (.medianNs, medianNs), (.minNs, minNs), (.p90Ns, p90Ns), (.maxNs, maxNs), (.spreadNs, spreadNs),
-            (.ratioToStdlib, ratioToStdlib), (.ratioToFloor, ratioToFloor),
+            (.ratioToStdlib, ratioToStdlib), (.ratioToFloor, ratioToFloor), (.predictedSeconds, predictedSeconds),
         ]
         for case let (key, value?) in times where !value.isFinite || value < 0 {
             return "\(key.rawValue) is \(value), not a finite figure of zero or more"

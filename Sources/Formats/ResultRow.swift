@@ -49,7 +49,15 @@ public struct ResultRow: Hashable, Sendable, Codable {
     /// nil in files written before kinds existed, which were all `int`.
     public var elements: String?
     public var status: Status
+    /// Why the row was skipped or failed, for a person (with the figures).
     public var reason: String
+    /// The same reason as data (``ReasonCode``); nil on `ok` and
+    /// `reference` rows. Files of results schema 1 and 2 did not record it:
+    /// their reader fills it in (``reasonCodeOfOlderFile``).
+    public var reasonCode: ReasonCode?
+    /// For a row skipped over the time budget, the seconds one call was
+    /// predicted to take; nil otherwise.
+    public var predictedSeconds: Double?
     public var samples: Int
     public var medianNs: Double?
     public var minNs: Double?
@@ -98,7 +106,10 @@ public struct ResultRow: Hashable, Sendable, Codable {
         case engine, workload, size
         case sizeOld = "size_old"
         case sizeNew = "size_new"
-        case seed, parameters, elements, status, reason, samples
+        case seed, parameters, elements, status, reason
+        case reasonCode = "reason_code"
+        case predictedSeconds = "predicted_seconds"
+        case samples
         case medianNs = "median_ns"
         case minNs = "min_ns"
         case p90Ns = "p90_ns"
@@ -179,6 +190,8 @@ extension ResultRow {
             CSVColumn(key: .elements) { $0.elementKind },
             CSVColumn(key: .status) { $0.status.rawValue },
             CSVColumn(key: .reason) { $0.reason },
+            CSVColumn(key: .reasonCode) { $0.reasonCode?.rawValue ?? "" },
+            CSVColumn(key: .predictedSeconds) { $0.predictedSeconds.map { String($0) } ?? "" },
             CSVColumn(key: .samples) { String($0.samples) },
             CSVColumn(key: .medianNs) { number($0.medianNs) },
             CSVColumn(key: .minNs) { number($0.minNs) },

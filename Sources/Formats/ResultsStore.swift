@@ -127,7 +127,7 @@ public enum ResultsStore {
         }
         try refuseInconsistentRows(document, tree: tree, file: file)
         if isDirectory.boolValue { try refuseDifferentCSV(document, in: path) }
-        return document
+        return document.upgradedFromOlderVersion()
     }
 
     /// A run folder's `results.csv` must hold the rows of its

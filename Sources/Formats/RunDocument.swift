@@ -2,10 +2,11 @@
 /// `results.json`: the rows plus the environment and the plan, versioned.
 public struct RunDocument: Hashable, Sendable, Codable {
     public static let schemaName = "diffbench.results"
-    /// 2 added the `elements` column and the `engines` record; version 1
-    /// files (all `int`, no record) are still read.
-    public static let currentVersion = 2
-    public static let readableVersions = 1...2
+    /// 2 added the `elements` column and the `engines` record; 3 the rows'
+    /// `reason_code` and `predicted_seconds`. Version 1 files (all `int`, no
+    /// record) and version 2 files are still read (``upgradedFromOlderVersion()``).
+    public static let currentVersion = 3
+    public static let readableVersions = 1...3
 
     public var schema: String
     public var version: Int
@@ -46,6 +47,21 @@ public struct RunDocument: Hashable, Sendable, Codable {
         self.complete = complete
         self.engines = engines
         self.rows = rows
+    }
+}
+
+extension RunDocument {
+    /// The explicit reader of an older schema: a version 1 or 2 document's
+    /// rows get the ``ResultRow/ReasonCode`` their status and reason text
+    /// stand for (``ResultRow/reasonCodeOfOlderFile``); a current document
+    /// is returned as it is. The version stays what the file said. O(rows).
+    public func upgradedFromOlderVersion() -> RunDocument {
+        guard version < 3 else { return self }
+        var document = self
+        for index in document.rows.indices where document.rows[index].reasonCode == nil {
+            document.rows[index].reasonCode = document.rows[index].reasonCodeOfOlderFile
+        }
+        return document
     }
 }
 

@@ -39,9 +39,8 @@ struct CaseRun {
         var expected: [Subject: Changeset] = [:]
         for (subject, skip) in zip(subjects, skips) {
             var row = emptyRow(subject, facts: facts)
-            if let reason = skip {
-                row.status = .skipped
-                row.reason = reason
+            if let skip {
+                row.refuse(.overTimeBudget, skip.text, predictedSeconds: skip.seconds)
             } else if let (nanoseconds, answer) = verify(subject, into: &row) {
                 warmup[subject] = nanoseconds
                 expected[subject] = answer
@@ -68,9 +67,8 @@ struct CaseRun {
     /// A row whose engine gave another answer than its verified first one:
     /// `failed`, not verified, and without figures (they timed wrong answers).
     static func answerChanged(_ row: inout ResultRow, _ reason: String) {
-        row.status = .failed
+        row.refuse(.answerChanged, reason)
         row.verified = false
-        row.reason = reason
         row.samples = 0
         (row.medianNs, row.minNs, row.p90Ns, row.maxNs, row.spreadNs) = (nil, nil, nil, nil, nil)
         (row.peakHeapBytes, row.allocations) = (nil, nil)
@@ -109,12 +107,14 @@ struct CaseRun {
         return cost.predictedSeconds(engine, facts: facts, oldCount: dataset.old.count, newCount: dataset.new.count)
     }
 
-    /// Why a single call would not fit the time budget, or nil.
-    func predictedSkip(_ subject: Subject, facts: PairFacts) -> String? {
+    /// Why a single call would not fit the time budget (the predicted
+    /// seconds and the words), or nil.
+    func predictedSkip(_ subject: Subject, facts: PairFacts) -> (seconds: Double, text: String)? {
         guard let seconds = predictedSeconds(subject, facts: facts), seconds > plan.timeBudget else { return nil }
-        return String(
+        let text = String(
             format: "predicted %.1f s for one call (D = %d), over the %.1f s case budget (--time-budget)",
             seconds, facts.editDistance, plan.timeBudget)
+        return (seconds, text)
     }
 
     /// The verification call, which doubles as the warm-up: the changeset's
@@ -129,8 +129,7 @@ struct CaseRun {
         do {
             result = try call(lists)
         } catch {
-            row.status = .skipped
-            row.reason = error.description
+            row.refuse(Self.reasonCode(of: error), error.description)
             return nil
         }
         let elapsed = Double(monotonicNanoseconds() - start)
@@ -144,8 +143,7 @@ struct CaseRun {
         row.updates = changeset.updates.count
         row.steps = changeset.stepCount
         if let problem = verifyProblem(changeset) {
-            row.status = .failed
-            row.reason = "verification: " + problem
+            row.refuse(.failedVerification, "verification: " + problem)
             return nil
         }
         let (placed, sliderProblem) = placingSliders(changeset)
@@ -158,14 +156,22 @@ struct CaseRun {
         if case let .engine(name) = subject, let descriptor = plan.registry.descriptor(named: name) {
             if let problem = BatchCheck.problem(engine: descriptor, dataset: dataset, changeset: placed) {
                 row.batchVerified = false
-                row.status = .failed
-                row.reason = "batch update: " + problem
+                row.refuse(.failedBatchCheck, "batch update: " + problem)
                 return nil
             }
             row.batchVerified = true
         }
         row.status = .ok
         return (elapsed, changeset)
+    }
+
+    /// The typed reason for an engine's refusal of a pair.
+    static func reasonCode(of error: DiffError) -> ResultRow.ReasonCode {
+        switch error {
+        case .duplicateID: return .needsUniqueIDs
+        case .memoryBudgetExceeded: return .overMemoryBudget
+        case .inconsistentChangeset, .unknownEngine: return .engineRefused
+        }
     }
 
     /// The verifier on the lists as timed, in their own element type. (The

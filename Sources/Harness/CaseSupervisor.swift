@@ -78,15 +78,14 @@ struct CaseSupervisor {
                 break
             }
             if let failure = attempt.failure { throw WorkerJobError(description: failure) }
-            let (status, reason) = Self.fault(attempt, plan: plan)
+            let (code, reason) = Self.fault(attempt, plan: plan)
             // A worker that ended before any engine call (making the dataset
             // or its facts ran out of memory) takes every subject with it.
             let culprits = attempt.lastCall.map { [$0.subject] } ?? remaining
             for culprit in culprits {
                 var row = template ?? Self.bareRow(source, kind: kind, seed: plan.seed)
                 row.engine = culprit
-                row.status = status
-                row.reason = attempt.lastCall == nil ? reason + " (before any engine call: making the dataset or its facts)" : reason
+                row.refuse(code, attempt.lastCall == nil ? reason + " (before any engine call: making the dataset or its facts)" : reason)
                 faults[culprit] = row
             }
             remaining.removeAll { culprits.contains($0) }
@@ -146,7 +145,7 @@ struct CaseSupervisor {
     /// `timed-out` when the parent killed it at its limit; `out-of-memory`
     /// when its stderr says an allocation failed or the kernel killed it;
     /// `crashed` for any other signal or exit status.
-    static func fault(_ attempt: Attempt, plan: RunPlan) -> (ResultRow.Status, String) {
+    static func fault(_ attempt: Attempt, plan: RunPlan) -> (ResultRow.ReasonCode, String) {
         let during = attempt.lastCall.map { " during " + $0.phase.words } ?? ""
         let said = lastLines(attempt.errorTail)
         let stderr = said.isEmpty ? "" : "; stderr: " + said

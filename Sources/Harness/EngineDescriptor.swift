@@ -77,11 +77,16 @@ public struct EngineDescriptor: Sendable {
         }
     }
 
-    /// Describes `engine` from its parts; see ``EngineInfo`` for each.
+    /// Describes `engine` from its parts; see ``EngineInfo`` for each. What
+    /// is not given is read from the engine's type: ``DiffEngine/summary``,
+    /// ``DiffEngine/claims`` (``EngineClaims/uniqueIDsOnly``),
+    /// ``DiffEngine/infersMoves`` and ``DiffEngine/cost``; only the
+    /// presentation (colour and symbol) is the caller's to add.
     @inlinable
     public init<E: DiffEngine>(
-        _ engine: E, summary: String, colour: String, symbol: Int, requiresUniqueIDs: Bool = false,
-        infersMoves: Bool = false, cost: EngineInfo.CostUnits = .linear
+        _ engine: E, summary: String = E.summary, colour: String, symbol: Int,
+        requiresUniqueIDs: Bool = E.claims.contains(.uniqueIDsOnly), infersMoves: Bool = E.infersMoves,
+        cost: EngineInfo.CostUnits = E.cost
     ) {
         self.init(
             engine,

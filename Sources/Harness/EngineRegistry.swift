@@ -29,36 +29,19 @@ public struct EngineRegistry: Sendable {
     /// faint on white, and its black is a spare for unknown engines);
     /// symbols differ too, so overlapping points and grey-scale prints stay
     /// legible (the text engines' are open shapes).
+    ///
+    /// One line per engine, adding only presentation: everything else (name,
+    /// summary, claims, cost, move inference) is read from the engine's type.
+    /// The lines follow ``BuiltInEngine/all``'s order (a test holds them to it).
     public static let builtIns = EngineRegistry([
-        EngineDescriptor(
-            LCSEngine(), summary: "LCS memoization table (Wagner–Fischer), O(NM) time and memory",
-            colour: "#E69F00", symbol: 7, infersMoves: true, cost: .tableCells),
-        EngineDescriptor(
-            MyersEngine(),
-            summary: "Myers 1986 greedy with the linear-space middle snake, O((N+M)D) time, O(N+M) memory",
-            colour: "#0072B2", symbol: 5, infersMoves: true, cost: .trimmedDifferencesSquared),
-        EngineDescriptor(
-            HeckelEngine(), summary: "Paul Heckel 1978, six passes over a symbol table, O(N+M)",
-            colour: "#009E73", symbol: 9),
-        EngineDescriptor(
-            SetEngine(),
-            summary: "set difference for inserts/deletes, fewest moves by LIS, O(N+M + K log K); unique ids only",
-            colour: "#CC79A7", symbol: 11, requiresUniqueIDs: true),
-        EngineDescriptor(
-            StdlibEngine(), summary: "Swift's difference(from:) + inferringMoves(), the in-run reference",
-            colour: "#D55E00", symbol: 13, infersMoves: true, cost: .differencesSquared),
-        EngineDescriptor(
-            AnchorEngine(),
-            summary: "Heckel's unique ids, then unique runs of ids between anchors, fewest moves by LIS, O(N+M + K log K)",
-            colour: "#56B4E9", symbol: 3),
-        EngineDescriptor(
-            PatienceEngine(),
-            summary: "patience diff: anchors on ids unique in both lists (their LIS), recursively, Myers where none remain",
-            colour: "#999933", symbol: 4, infersMoves: true, cost: .trimmedDifferencesSquared),
-        EngineDescriptor(
-            HistogramEngine(),
-            summary: "histogram diff: splits at the rarest common run (ids seen ≤ 64 times), recursively, else Myers",
-            colour: "#882255", symbol: 8, infersMoves: true, cost: .trimmedDifferencesSquared),
+        EngineDescriptor(LCSEngine(), colour: "#E69F00", symbol: 7),
+        EngineDescriptor(MyersEngine(), colour: "#0072B2", symbol: 5),
+        EngineDescriptor(HeckelEngine(), colour: "#009E73", symbol: 9),
+        EngineDescriptor(SetEngine(), colour: "#CC79A7", symbol: 11),
+        EngineDescriptor(StdlibEngine(), colour: "#D55E00", symbol: 13),
+        EngineDescriptor(AnchorEngine(), colour: "#56B4E9", symbol: 3),
+        EngineDescriptor(PatienceEngine(), colour: "#999933", symbol: 4),
+        EngineDescriptor(HistogramEngine(), colour: "#882255", symbol: 8),
     ])
 
     /// The `floor` reference row's presentation (not an engine: one

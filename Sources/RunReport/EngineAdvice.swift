@@ -114,8 +114,9 @@ public struct EngineAdvice: Hashable, Sendable, Codable {
     /// repeats anywhere in the untrimmed lists, unique ids otherwise — never
     /// from a workload's name. A file written before shapes were recorded
     /// falls back on the rows: a fewest-edits count without a fewest-moves
-    /// count (the runner leaves that empty when ids repeat), or an engine that
-    /// needs unique ids skipped, means repeated ids. O(rows of the series · datasets).
+    /// count (the runner leaves that empty when ids repeat), or a row skipped
+    /// because its engine needs unique ids (``ResultRow/ReasonCode``), means
+    /// repeated ids. O(rows of the series · datasets).
     static func shape(of series: RunSeries, datasets: [DatasetShape]) -> Shape {
         let recorded = recordedShapes(of: series, datasets)
         if !recorded.isEmpty {
@@ -125,12 +126,7 @@ public struct EngineAdvice: Hashable, Sendable, Codable {
         }
         let measured = series.rows.filter { $0.status == .ok }
         if measured.contains(where: { $0.minEdits != nil && $0.minMoves == nil }) { return .repeatedIDs }
-        let uniqueOnly = Set(EnginePalette.engines.filter(\.requiresUniqueIDs).map(\.name))
-        if !measured.isEmpty, series.rows.contains(where: { uniqueOnly.contains($0.engine) && $0.status == .skipped }),
-            !measured.contains(where: { uniqueOnly.contains($0.engine) })
-        {
-            return .repeatedIDs
-        }
+        if !measured.isEmpty, series.rows.contains(where: { $0.reasonCode == .needsUniqueIDs }) { return .repeatedIDs }
         return .uniqueIDs
     }
 
@@ -195,8 +191,8 @@ public struct EngineAdvice: Hashable, Sendable, Codable {
     static func advise(
         shape: Shape, _ series: [RunSeries], datasets: [DatasetShape], elements: (ResultRow) -> String?
     ) -> EngineAdvice? {
-        let references = Set(EnginePalette.engines.filter(\.isReference).map(\.name))
-        let uniqueOnly = Set(EnginePalette.engines.filter(\.requiresUniqueIDs).map(\.name))
+        let references = Set(series.palette.engines.filter(\.isReference).map(\.name))
+        let uniqueOnly = Set(series.palette.engines.filter(\.requiresUniqueIDs).map(\.name))
         // Where ids repeat, an engine that needs unique ids is never advised,
         // even where it ran (trimming can hide a repeat from it).
         let idsRepeat = shape == .repeatedIDs || series.contains { Self.idsRepeat(in: $0, datasets) }
@@ -222,7 +218,7 @@ public struct EngineAdvice: Hashable, Sendable, Codable {
                 } else if row.status.isFailure {
                     standing.absent[row.engine] = failureText(row)
                 } else if row.status == .skipped {
-                    standing.absent[row.engine] = shortReason(row, uniqueOnly: uniqueOnly.contains(row.engine))
+                    standing.absent[row.engine] = shortReason(row)
                 }
             }
             // Engines skipped at a larger size than the deciding one cannot handle that size;
@@ -231,13 +227,13 @@ public struct EngineAdvice: Hashable, Sendable, Codable {
                 && (row.status.isFailure || (row.size > size && row.status != .ok))
             {
                 standing.absent[row.engine] = row.status.isFailure
-                    ? failureText(row) : shortReason(row, uniqueOnly: uniqueOnly.contains(row.engine))
+                    ? failureText(row) : shortReason(row)
             }
             standing.fewest = standing.steps.values.min()
             standings.append(standing)
         }
         guard !standings.isEmpty else { return nil }
-        let engines = EnginePalette.sorted(standings.flatMap { Array($0.times.keys) + Array($0.absent.keys) })
+        let engines = series.palette.sorted(standings.flatMap { Array($0.times.keys) + Array($0.absent.keys) })
 
         // Engines that ran on every workload, with their scores.
         let complete = engines.filter { engine in standings.allSatisfy { $0.times[engine] != nil && $0.absent[engine] == nil } }
@@ -326,10 +322,12 @@ public struct EngineAdvice: Hashable, Sendable, Codable {
     /// "crashed at n = 1,000": a failed row's status and size, for the avoid list.
     static func failureText(_ row: ResultRow) -> String {
         let what: String
-        switch row.status {
-        case .crashed: what = "crashed"
-        case .timedOut: what = "timed out"
-        case .outOfMemory: what = "ran out of memory"
+        switch (row.status, row.reasonCode) {
+        case (.crashed, _): what = "crashed"
+        case (.timedOut, _): what = "timed out"
+        case (.outOfMemory, _): what = "ran out of memory"
+        case (_, .failedBatchCheck): what = "failed the batch check"
+        case (_, .answerChanged): what = "changed its answer"
         default: what = "failed verification"
         }
         return "\(what) at n = \(Formatting.grouped(row.size))"
@@ -399,15 +397,16 @@ public struct EngineAdvice: Hashable, Sendable, Codable {
     /// "0.42×", "38×", "62,000×".
     static func timesText(_ ratio: Double) -> String { RatioText.times(ratio) }
 
-    /// A skipped row's reason in a few words.
-    static func shortReason(_ row: ResultRow, uniqueOnly: Bool) -> String {
+    /// A skipped row's reason in a few words, from its typed reason
+    /// (``ResultRow/reasonCode``; an older file's rows get theirs when read).
+    static func shortReason(_ row: ResultRow) -> String {
         let at = " at n = \(Formatting.grouped(row.size))"
-        if uniqueOnly, row.reason.localizedCaseInsensitiveContains("unique") { return "needs unique ids" }
-        let reason = row.reason.lowercased()
-        if reason.contains("budget") || reason.contains("predicted") {
-            return (reason.contains("memory") ? "over the memory budget" : "over the time budget") + at
+        switch row.reasonCode {
+        case .needsUniqueIDs: return "needs unique ids"
+        case .overTimeBudget: return "over the time budget" + at
+        case .overMemoryBudget: return "over the memory budget" + at
+        default: return "skipped" + at
         }
-        return "skipped" + at
     }
 
     /// The run's `elements` value in words ("int" → "integer ids").

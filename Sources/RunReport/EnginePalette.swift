@@ -12,19 +12,34 @@ import Formats
 /// a hand-edited one — gets a spare colour picked by a stable hash of the
 /// name and a symbol by its place, so any number of engines can be drawn.
 ///
-/// The engines in force are a task-local value set by ``ReportBuilder``
-/// for the run being drawn.
-public enum EnginePalette {
-    @TaskLocal public static var engines: [EngineInfo] = []
+/// A value made from the run document being drawn (``init(_:known:)``) and
+/// carried with its data: every ``RunSeries`` of a run holds the run's
+/// palette, and the report page holds it too. Nothing reads a process-wide
+/// list, so two runs drawn side by side cannot borrow each other's colours.
+public struct EnginePalette: Hashable, Sendable {
+    /// The engines described, in the order charts, legends and tables list them.
+    public var engines: [EngineInfo]
+
+    public init(_ engines: [EngineInfo] = []) { self.engines = engines }
+
+    /// The palette of `document`: the engines it records (results.json
+    /// `engines`), then those of `known` it does not record (an older file
+    /// without the record is drawn with the engines of the binary that reads
+    /// it). O(engines²), a few dozen comparisons.
+    public init(_ document: RunDocument, known: [EngineInfo] = []) {
+        var engines = document.engines ?? []
+        for info in known where !engines.contains(where: { $0.name == info.name }) { engines.append(info) }
+        self.init(engines)
+    }
 
     /// Engines in the order charts, legends and tables list them.
-    public static var order: [String] { engines.map(\.name) }
+    public var order: [String] { engines.map(\.name) }
 
     /// gnuplot point types: circle, square, triangles up and down, diamond, pentagon, star.
     static let shapes = [7, 5, 9, 11, 13, 15, 3]
 
     /// `#RRGGBB` for an engine. O(engines + length of the name).
-    public static func colour(for engine: String) -> String {
+    public func colour(for engine: String) -> String {
         // The colour is read from results.json, which may come from anywhere:
         // it reaches gnuplot scripts and an HTML style, so only `#RRGGBB` is used.
         if let known = engines.first(where: { $0.name == engine }), EngineColours.isHex(known.colour) { return known.colour }
@@ -40,21 +55,21 @@ public enum EnginePalette {
     /// gnuplot point type per engine: where two engines' points coincide
     /// the shapes still tell them apart, and so do readers who cannot tell
     /// the colours apart.
-    public static func pointType(for engine: String) -> Int {
+    public func pointType(for engine: String) -> Int {
         if let known = engines.first(where: { $0.name == engine }) { return known.symbol }
-        return shapes[(order.count + sortedPosition(engine)) % shapes.count]
+        return Self.shapes[(order.count + Self.sortedPosition(engine)) % Self.shapes.count]
     }
 
     /// Point size per engine: the later an engine is drawn, the smaller its
     /// symbol, so one that lands on top of another leaves the other's edge
     /// showing (never below half the base size).
-    static func pointSize(for engine: String, base: Double) -> Double {
+    func pointSize(for engine: String, base: Double) -> Double {
         let index = order.firstIndex(of: engine) ?? order.count
         return base * max(0.5, 1 - 0.08 * Double(index))
     }
 
     /// The engines given, in palette order, unknown ones after it by name.
-    public static func sorted<S: Sequence>(_ engines: S) -> [String] where S.Element == String {
+    public func sorted<S: Sequence>(_ engines: S) -> [String] where S.Element == String {
         var unique: [String] = []
         for engine in engines where !unique.contains(engine) { unique.append(engine) }
         let order = order

@@ -47,7 +47,7 @@ enum QualityChart {
             picked.append((series, slot, rows, size))
         }
         guard !picked.isEmpty else { return nil }
-        let engines = EnginePalette.sorted(picked.flatMap { $0.rows.map(\.engine) })
+        let engines = allSeries.palette.sorted(picked.flatMap { $0.rows.map(\.engine) })
         // One pair of panels per element kind: thirty workloads on one axis crowd their labels.
         let kinds = RunSeries.elementKinds(picked.map(\.series))
         var table = DataTable(
@@ -130,10 +130,10 @@ enum QualityChart {
                 else { continue }
                 let offset = (Double(position) - Double(engines.count - 1) / 2) * pointWidth
                 let x = "($\(slotColumn) + \(GnuplotScript.number(offset)))"
-                let colour = EnginePalette.colour(for: engine)
+                let colour = allSeries.palette.colour(for: engine)
                 let source = clauses.isEmpty ? "'\(name).dat'" : "''"
                 clauses.append(
-                    "\(source) index \(block) using \(x):\(value) with points pt \(EnginePalette.pointType(for: engine)) ps 1.6 lc rgb '\(colour)' "
+                    "\(source) index \(block) using \(x):\(value) with points pt \(allSeries.palette.pointType(for: engine)) ps 1.6 lc rgb '\(colour)' "
                         + (number == 0 ? "title \(GnuplotScript.literal(engine))" : "notitle"))
                 // Rotated: engines sit a few pixels apart, so level labels would overlap.
                 clauses.append(
@@ -143,7 +143,7 @@ enum QualityChart {
             if number == 0 {
                 // The legend names every engine of the chart, also one only a lower panel shows.
                 for engine in engines where !clauses.contains(where: { $0.contains("title \(GnuplotScript.literal(engine))") }) {
-                    clauses.append("keyentry with points pt \(EnginePalette.pointType(for: engine)) ps 1.6 lc rgb '\(EnginePalette.colour(for: engine))' title \(GnuplotScript.literal(engine))")
+                    clauses.append("keyentry with points pt \(allSeries.palette.pointType(for: engine)) ps 1.6 lc rgb '\(allSeries.palette.colour(for: engine))' title \(GnuplotScript.literal(engine))")
                 }
             } else {
                 script.add("unset key")

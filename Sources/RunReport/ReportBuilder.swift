@@ -93,21 +93,17 @@ public enum ReportBuilder {
         let folder = try runFolder(runDirectory)
         // A named file is the one drawn (not the results.json beside it).
         let document = try ResultsStore.read(runDirectory)
-        var engines = document.engines ?? []
-        for info in knownEngines where !engines.contains(where: { $0.name == info.name }) { engines.append(info) }
-        let result = EnginePalette.$engines.withValue(engines) { () -> Result<ReportSummary, ReportError> in
-            Result { () throws(ReportError) in
-                try build(folder: folder, document: document, extraSections: extraSections, gnuplot: gnuplot)
-            }
-        }
-        return try result.get()
+        return try build(
+            folder: folder, document: document, palette: EnginePalette(document, known: knownEngines),
+            extraSections: extraSections, gnuplot: gnuplot)
     }
 
     static func build(
-        folder: String, document: RunDocument, extraSections: [ReportSection], gnuplot: Gnuplot.Location
+        folder: String, document: RunDocument, palette: EnginePalette, extraSections: [ReportSection],
+        gnuplot: Gnuplot.Location
     ) throws(ReportError) -> ReportSummary {
         let runName = document.environment.runName
-        let allSeries = RunSeries.group(document)
+        let allSeries = RunSeries.group(document, palette: palette)
 
         var drafts: [ChartDraft] = []
         var fits: [ExponentFit] = []
@@ -165,10 +161,10 @@ public enum ReportBuilder {
 
         let sections = (extraSections + ReportSection.discovered(in: folder)).map { $0.existing(in: folder) }
         let page = ReportPage(
-            document: document, charts: drafts.map(\.file), fits: fits,
+            document: document, palette: palette, charts: drafts.map(\.file), fits: fits,
             verdicts: allSeries.map(WorkloadVerdict.init),
             advice: EngineAdvice.advise(allSeries, datasets: document.datasets ?? []) { $0.elements },
-            yourLists: YourLists.blocks(document), sections: sections, chartProblem: chartProblem)
+            yourLists: YourLists.blocks(document, palette: palette), sections: sections, chartProblem: chartProblem)
         try write(page.markdown, to: folder + "/index.md")
         try write(page.html, to: folder + "/index.html")
 

@@ -34,7 +34,7 @@ extension ReportPage {
         out.append(contentsOf: adviceHTML)
         if let table = engineTable {
             out.append("<h2 id=\"engines\">Engines</h2>")
-            out.append(contentsOf: Self.htmlTable(table.header, table.rows, engineColumns: [0]))
+            out.append(contentsOf: htmlTable(table.header, table.rows, engineColumns: [0]))
         }
 
         out.append("<h2 id=\"charts\">Charts</h2>")
@@ -68,7 +68,7 @@ extension ReportPage {
 
         out.append("<h2 id=\"verdict\">Per workload</h2>")
         out.append("<p class=\"note\">At each workload's largest size, among verified engines: the fastest (median time) and the fewest steps (deletes + inserts + moves + updates). Reasons for engines not compared are in the results table.</p>")
-        out.append(contentsOf: Self.htmlTable(Self.verdictColumns, verdicts.map(verdictCells), engineColumns: []))
+        out.append(contentsOf: htmlTable(Self.verdictColumns, verdicts.map(verdictCells), engineColumns: []))
 
         out.append("<h2 id=\"exponents\">Fitted exponents</h2>")
         var anyFit = false
@@ -77,7 +77,7 @@ extension ReportPage {
             anyFit = true
             out.append("<h3>\(metric == .time ? "Time" : "Peak heap memory") ∝ n<sup>k</sup></h3>")
             out.append("<p class=\"note\">\(Self.escapeHTML(Self.exponentNote))</p>")
-            out.append(contentsOf: Self.htmlTable(table.header, table.rows, engineColumns: [0]))
+            out.append(contentsOf: htmlTable(table.header, table.rows, engineColumns: [0]))
         }
         if !anyFit { out.append("<p>\(Self.escapeHTML(Self.noFitNote))</p>") }
 
@@ -85,7 +85,7 @@ extension ReportPage {
         let counts = statusCounts
         out.append("<details><summary>All \(document.rows.count) rows of results.csv (\(Self.escapeHTML(counts)))</summary>")
         out.append("<p class=\"note\">Times are medians; ± MAD is the median absolute deviation; “vs stdlib” is the median against stdlib's on the same lists. Hover a note for the full reason.</p>")
-        out.append(contentsOf: Self.htmlTable(resultColumns, resultCells, engineColumns: [0], statusColumn: 4, titles: [Self.noteColumn: notes]))
+        out.append(contentsOf: htmlTable(resultColumns, resultCells, engineColumns: [0], statusColumn: 4, titles: [Self.noteColumn: notes]))
         out.append("</details>")
 
         out.append("<h2 id=\"environment\">Environment</h2>")
@@ -125,7 +125,7 @@ extension ReportPage {
         var out = ["<section id=\"your-lists\">"]
         for block in yourLists {
             out.append("<h2>\(Self.escapeHTML(block.headline))</h2>")
-            if let advice = block.advice { out.append("<p>\(Self.adviceHTML(advice.parts))</p>") }
+            if let advice = block.advice { out.append("<p>\(adviceHTML(advice.parts))</p>") }
             if !block.evidenceLines.isEmpty {
                 out.append("<pre>" + block.evidenceLines.map(Self.escapeHTML).joined(separator: "\n") + "</pre>")
             }
@@ -144,7 +144,7 @@ extension ReportPage {
         }
         for item in advice {
             out.append("<div class=\"advice\"><h3>\(Self.escapeHTML(item.heading))</h3>")
-            out.append("<p>\(Self.adviceHTML(item.parts))</p>")
+            out.append("<p>\(adviceHTML(item.parts))</p>")
             out.append("<p class=\"scope\">\(Self.escapeHTML(item.scope)).</p></div>")
         }
         out.append("</section>")
@@ -152,12 +152,12 @@ extension ReportPage {
         return out
     }
 
-    static func adviceHTML(_ parts: [EngineAdvice.Part]) -> String {
+    func adviceHTML(_ parts: [EngineAdvice.Part]) -> String {
         parts.map { part in
             switch part {
-            case .text(let text): return escapeHTML(text)
+            case .text(let text): return Self.escapeHTML(text)
             case .engine(let name):
-                return "<strong class=\"engine\"><span class=\"swatch\" style=\"background:\(escapeHTML(EnginePalette.colour(for: name)))\"></span>\(escapeHTML(name))</strong>"
+                return "<strong class=\"engine\"><span class=\"swatch\" style=\"background:\(Self.escapeHTML(palette.colour(for: name)))\"></span>\(Self.escapeHTML(name))</strong>"
             }
         }.joined()
     }
@@ -176,20 +176,20 @@ extension ReportPage {
         """
 
     /// `titles`: per column, a full text per row shown as the cell's tooltip.
-    static func htmlTable(
+    func htmlTable(
         _ header: [String], _ rows: [[String]], engineColumns: Set<Int>, statusColumn: Int? = nil, titles: [Int: [String]] = [:]
     ) -> [String] {
-        var out = ["<div class=\"scroll\"><table>", "<thead><tr>" + header.map { "<th>\(escapeHTML($0))</th>" }.joined() + "</tr></thead>", "<tbody>"]
+        var out = ["<div class=\"scroll\"><table>", "<thead><tr>" + header.map { "<th>\(Self.escapeHTML($0))</th>" }.joined() + "</tr></thead>", "<tbody>"]
         for (rowIndex, cells) in rows.enumerated() {
             let status = statusColumn.map { cells[$0] } ?? ""
-            var line = status.isEmpty ? "<tr>" : "<tr class=\"\(escapeHTML(status))\">"
+            var line = status.isEmpty ? "<tr>" : "<tr class=\"\(Self.escapeHTML(status))\">"
             for (index, cell) in cells.enumerated() {
                 if engineColumns.contains(index) {
-                    line += "<td class=\"engine\"><span class=\"swatch\" style=\"background:\(escapeHTML(EnginePalette.colour(for: cell)))\"></span>\(escapeHTML(cell))</td>"
+                    line += "<td class=\"engine\"><span class=\"swatch\" style=\"background:\(Self.escapeHTML(palette.colour(for: cell)))\"></span>\(Self.escapeHTML(cell))</td>"
                 } else if let full = titles[index]?[rowIndex], !full.isEmpty, full != cell {
-                    line += "<td title=\"\(escapeHTML(full))\">\(escapeHTML(cell))</td>"
+                    line += "<td title=\"\(Self.escapeHTML(full))\">\(Self.escapeHTML(cell))</td>"
                 } else {
-                    line += "<td>\(escapeHTML(cell))</td>"
+                    line += "<td>\(Self.escapeHTML(cell))</td>"
                 }
             }
             out.append(line + "</tr>")

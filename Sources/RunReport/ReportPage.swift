@@ -5,6 +5,8 @@ import Formats
 /// (`index.md`, `index.html`) so the two pages cannot disagree.
 struct ReportPage {
     var document: RunDocument
+    /// The run's colours and engine order.
+    var palette: EnginePalette
     var charts: [ChartFile]
     var fits: [ExponentFit]
     var verdicts: [WorkloadVerdict]
@@ -100,7 +102,7 @@ struct ReportPage {
     /// predates that record. Engines in palette order. O(engines).
     var engineTable: (header: [String], rows: [[String]])? {
         guard let engines = document.engines, !engines.isEmpty else { return nil }
-        let rows = EnginePalette.sorted(engines.map(\.name)).compactMap { name -> [String]? in
+        let rows = palette.sorted(engines.map(\.name)).compactMap { name -> [String]? in
             guard let info = engines.first(where: { $0.name == name }) else { return nil }
             let role = info.isReference ? "reference (not an engine to pick)" : (info.requiresUniqueIDs ? "needs unique ids" : "any list")
             let moves = info.isReference ? "–" : (info.infersMoves ? "paired from deletes and inserts" : "found by the algorithm")
@@ -115,7 +117,7 @@ struct ReportPage {
         guard mine.contains(where: { $0.fit != nil }) else { return nil }
         var workloads: [String] = []
         for fit in mine where !workloads.contains(fit.workload) { workloads.append(fit.workload) }
-        let rows = EnginePalette.sorted(mine.map(\.engine)).map { engine in
+        let rows = palette.sorted(mine.map(\.engine)).map { engine in
             [engine] + workloads.map { workload in
                 mine.first { $0.engine == engine && $0.workload == workload }?.fit?.exponentText ?? "–"
             }

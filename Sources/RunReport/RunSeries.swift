@@ -14,6 +14,8 @@ public struct RunSeries: Hashable, Sendable {
     public var slug: String
     /// The series' rows in results order.
     public var rows: [ResultRow]
+    /// The run's colours, symbols and engine order (from its document).
+    public var palette: EnginePalette
 
     /// Sizes with at least one row, ascending.
     public var sizes: [Int] { Array(Set(rows.map(\.size))).sorted() }
@@ -46,11 +48,12 @@ public struct RunSeries: Hashable, Sendable {
     static func kindText(_ kind: String) -> String { EngineAdvice.elementText(kind) }
 
     /// Engines with at least one row, in palette order.
-    public var engines: [String] { EnginePalette.sorted(rows.map(\.engine)) }
+    public var engines: [String] { palette.sorted(rows.map(\.engine)) }
 
     /// Groups a run's rows, in the plan's workload order (then first
-    /// appearance for workloads the plan does not list). O(rows · series).
-    public static func group(_ document: RunDocument) -> [RunSeries] {
+    /// appearance for workloads the plan does not list); each series
+    /// carries `palette`. O(rows · series).
+    public static func group(_ document: RunDocument, palette: EnginePalette) -> [RunSeries] {
         var series: [RunSeries] = []
         for row in document.rows {
             // Rows of another element kind are another series (their parameters carry the kind).
@@ -59,7 +62,7 @@ public struct RunSeries: Hashable, Sendable {
                 series[index].rows.append(row)
             } else {
                 let label = parameters.isEmpty ? row.workload : "\(row.workload) (\(parameters))"
-                series.append(RunSeries(workload: row.workload, parameters: parameters, label: label, slug: "", rows: [row]))
+                series.append(RunSeries(workload: row.workload, parameters: parameters, label: label, slug: "", rows: [row], palette: palette))
             }
         }
         let planOrder = document.plan.workloads
@@ -105,4 +108,10 @@ public struct RunSeries: Hashable, Sendable {
 extension ResultRow {
     /// A row whose time means something: a verified engine or the floor reference.
     var isMeasured: Bool { status == .ok || status == .reference }
+}
+
+extension [RunSeries] {
+    /// The palette the series carry (all series of one run carry the same);
+    /// an empty one when there are none. O(1).
+    var palette: EnginePalette { first?.palette ?? EnginePalette() }
 }

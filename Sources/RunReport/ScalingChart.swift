@@ -43,7 +43,7 @@ enum ScalingChart {
         // A line through two points shows no curve: drawn from three sizes on.
         guard Set(series.rows.filter(\.isMeasured).map(\.size)).count >= minimumSizes, !rows.isEmpty else { return nil }
         let name = (metric == .time ? "scaling-" : "memory-") + series.slug
-        let engines = EnginePalette.sorted(rows.map(\.engine))
+        let engines = series.palette.sorted(rows.map(\.engine))
         let sizes = Array(Set(rows.map(\.size))).sorted()
 
         var table = DataTable(
@@ -68,7 +68,7 @@ enum ScalingChart {
         let hidden = series.rows.filter { row in !rows.contains(row) && !zero.contains(row) }
         var noteLines: [String] = []
         if !hidden.isEmpty {
-            let engines = EnginePalette.sorted(hidden.map(\.engine)).map { engine in
+            let engines = series.palette.sorted(hidden.map(\.engine)).map { engine in
                 let sizes = hidden.filter { $0.engine == engine }.map(\.size).sorted().map(Formatting.grouped)
                 return "\(engine) at \(sizes.joined(separator: ", "))"
             }
@@ -103,13 +103,13 @@ enum ScalingChart {
             let source = clauses.isEmpty ? "'\(name).dat'" : "''"
             clauses.append(
                 "\(source) index \(block) using \(x):($\(y)\(metric == .time ? "/1e9" : "")) with linespoints "
-                    + "lc rgb '\(EnginePalette.colour(for: engine))' lw 2 pt \(EnginePalette.pointType(for: engine)) "
-                    + "ps \(GnuplotScript.number(EnginePalette.pointSize(for: engine, base: 2))) title \(legend)")
+                    + "lc rgb '\(series.palette.colour(for: engine))' lw 2 pt \(series.palette.pointType(for: engine)) "
+                    + "ps \(GnuplotScript.number(series.palette.pointSize(for: engine, base: 2))) title \(legend)")
         }
         // Engines that allocated nothing are the best memory result: a log axis
         // has no place for 0, so the legend names them.
         if !zero.isEmpty {
-            let names = EnginePalette.sorted(zero.map(\.engine)).map { engine in
+            let names = series.palette.sorted(zero.map(\.engine)).map { engine in
                 let all = zero.filter { $0.engine == engine }.count == series.rows.filter { $0.engine == engine && $0.isMeasured }.count
                 return all ? engine : engine + " (at " + zero.filter { $0.engine == engine }.map { Formatting.grouped($0.size) }.joined(separator: ", ") + ")"
             }

@@ -24,7 +24,7 @@ enum TimeChart {
         guard !rows.isEmpty else { return nil }
         let name = "time-\(series.slug)"
         let sizes = Array(Set(rows.map(\.size))).sorted()
-        let engines = EnginePalette.sorted(rows.map(\.engine))
+        let engines = series.palette.sorted(rows.map(\.engine))
 
         var table = DataTable(
             columns: ["size", "median_ns", "spread_ns", "min_ns", "p90_ns", "samples"], derived: ["slot"],
@@ -91,10 +91,10 @@ enum TimeChart {
             let source = clauses.isEmpty ? "'\(name).dat'" : "''"
             clauses.append(
                 "\(source) index \(block) using \(x):(low($\(median), spread(\(spread)))):(0):(high($\(median), spread(\(spread))) - low($\(median), spread(\(spread)))) "
-                    + "with vectors heads size screen 0.004,90 lc rgb '\(EnginePalette.colour(for: engine))' lw 1.2 notitle")
+                    + "with vectors heads size screen 0.004,90 lc rgb '\(series.palette.colour(for: engine))' lw 1.2 notitle")
             clauses.append(
-                "'' index \(block) using \(x):($\(median)/1e9) with points pt \(EnginePalette.pointType(for: engine)) ps 1.5 "
-                    + "lc rgb '\(EnginePalette.colour(for: engine))' title \(GnuplotScript.literal(engine))")
+                "'' index \(block) using \(x):($\(median)/1e9) with points pt \(series.palette.pointType(for: engine)) ps 1.5 "
+                    + "lc rgb '\(series.palette.colour(for: engine))' title \(GnuplotScript.literal(engine))")
             clauses.append(
                 "'' index \(block) using \(x):(high($\(median), spread(\(spread)))):(seconds($\(median)/1e9)) "
                     + "with labels rotate by 90 left offset 0,0.4 font ',8' tc rgb '#333333' notitle")
@@ -103,7 +103,7 @@ enum TimeChart {
 
         let file = ChartFile(
             kind: .time, name: name, series: series.label, title: title, caption: caption,
-            finding: finding(rows, largest: series.largestSize, all: series.rows), width: width, height: height, rows: table.rowCount, drawn: false)
+            finding: finding(rows, largest: series.largestSize, all: series.rows, palette: series.palette), width: width, height: height, rows: table.rowCount, drawn: false)
         return ChartDraft(file: file, data: table.render(title: title), script: script.text)
     }
 
@@ -111,7 +111,7 @@ enum TimeChart {
     /// the slowest is stdlib (4.58 ms); not timed there: lcs (skipped)." Ties follow
     /// ``EngineAdvice/tied(_:_:)``; engines not timed at the largest size are named,
     /// so "slowest" never silently means "slowest of those that could run".
-    static func finding(_ rows: [ResultRow], largest: Int, all: [ResultRow] = []) -> String {
+    static func finding(_ rows: [ResultRow], largest: Int, all: [ResultRow] = [], palette: EnginePalette) -> String {
         let engines = rows.filter { $0.size == largest && $0.status == .ok }.sorted { $0.medianNs! < $1.medianNs! }
         guard let fastest = engines.first, let slowest = engines.last else {
             return "No engine was verified at n = \(Formatting.grouped(largest)); only the floor reference is shown."
@@ -129,7 +129,7 @@ enum TimeChart {
         }
         let absent = all.filter { $0.size == largest && ($0.status == .skipped || $0.status == .failed) }
         if !absent.isEmpty {
-            text += "; not timed there: " + EnginePalette.sorted(absent.map(\.engine)).map { engine in
+            text += "; not timed there: " + palette.sorted(absent.map(\.engine)).map { engine in
                 "\(engine) (\(absent.first { $0.engine == engine }!.status.rawValue))"
             }.joined(separator: ", ")
         }
@@ -140,7 +140,7 @@ enum TimeChart {
     static func notTimed(_ series: RunSeries, shown: [ResultRow]) -> String {
         let hidden = series.rows.filter { row in !shown.contains(row) }
         var parts: [String] = []
-        for engine in EnginePalette.sorted(hidden.map(\.engine)) {
+        for engine in series.palette.sorted(hidden.map(\.engine)) {
             let mine = hidden.filter { $0.engine == engine }
             for status in [ResultRow.Status.skipped, .failed, .ok, .reference] {
                 let sizes = mine.filter { $0.status == status }.map(\.size).sorted()

@@ -42,7 +42,7 @@ enum TradeoffChart {
             picked.append((series, rows, size))
         }
         guard !picked.isEmpty else { return nil }
-        let engines = EnginePalette.sorted(picked.flatMap { $0.rows.map(\.engine) })
+        let engines = allSeries.palette.sorted(picked.flatMap { $0.rows.map(\.engine) })
         // One panel per element kind: thirty workloads in one plot is a cloud,
         // and a workload's points of two kinds are not the same experiment.
         let kinds = RunSeries.elementKinds(picked.map(\.series))
@@ -131,13 +131,13 @@ enum TradeoffChart {
                 let source = clauses.isEmpty ? "'\(name).dat'" : "''"
                 clauses.append(
                     "\(source) index \(block) using \(x):\(inPanel):\(type) with points pt variable ps 1.7 lw 2 "
-                        + "lc rgb '\(EnginePalette.colour(for: engine))' notitle")
+                        + "lc rgb '\(allSeries.palette.colour(for: engine))' notitle")
             }
             // The legend: engines by colour, then this panel's workloads by symbol.
             let mine = picked.filter { $0.series.elementKind == kind }
             clauses.append("keyentry with points ps 0 title '{/:Bold engine}'")
             for engine in engines {
-                clauses.append("keyentry with points pt 7 ps 1.7 lc rgb '\(EnginePalette.colour(for: engine))' title \(GnuplotScript.literal(engine))")
+                clauses.append("keyentry with points pt 7 ps 1.7 lc rgb '\(allSeries.palette.colour(for: engine))' title \(GnuplotScript.literal(engine))")
             }
             clauses.append("keyentry with points ps 0 title ' '")
             clauses.append("keyentry with points ps 0 title '{/:Bold workload}'")
@@ -153,7 +153,7 @@ enum TradeoffChart {
         script.add("unset multiplot")
 
         let file = ChartFile(
-            kind: .tradeoff, name: name, series: nil, title: title, caption: caption, finding: finding(picked.map { ($0.series.elementKind, $0.rows) }),
+            kind: .tradeoff, name: name, series: nil, title: title, caption: caption, finding: finding(picked.map { ($0.series.elementKind, $0.rows) }, palette: allSeries.palette),
             width: width, height: height, rows: table.rowCount, drawn: false)
         return ChartDraft(file: file, data: table.render(title: title), script: script.text)
     }
@@ -187,18 +187,18 @@ enum TradeoffChart {
     /// Which engines were both the fastest and minimal, and how often. A
     /// workload where the best is tied within noise (``EngineAdvice/tied(_:_:)``)
     /// with another minimal engine counts as shared, not as a win.
-    static func finding(_ groups: [(kind: String, rows: [ResultRow])]) -> String {
+    static func finding(_ groups: [(kind: String, rows: [ResultRow])], palette: EnginePalette) -> String {
         var kinds: [String] = []
         for group in groups where !kinds.contains(group.kind) { kinds.append(group.kind) }
-        guard kinds.count > 1 else { return finding(groups.map(\.rows)) }
+        guard kinds.count > 1 else { return finding(groups.map(\.rows), palette: palette) }
         // One sentence per kind, each naming its kind.
         return kinds.map { kind in
-            let sentence = finding(groups.filter { $0.kind == kind }.map(\.rows))
+            let sentence = finding(groups.filter { $0.kind == kind }.map(\.rows), palette: palette)
             return "For \(RunSeries.kindText(kind)): " + sentence.prefix(1).lowercased() + sentence.dropFirst()
         }.joined(separator: " ")
     }
 
-    static func finding(_ groups: [[ResultRow]]) -> String {
+    static func finding(_ groups: [[ResultRow]], palette: EnginePalette) -> String {
         var wins: [String: Int] = [:], shared: [String: Int] = [:]
         for rows in groups {
             let fewest = rows.map { QualityMeasures.stepsRatio($0)!.value }.min()!
@@ -212,7 +212,7 @@ enum TradeoffChart {
                 for row in [best] + tied { shared[row.engine, default: 0] += 1 }
             }
         }
-        let ranked = EnginePalette.sorted(Set(wins.keys).union(shared.keys)).sorted {
+        let ranked = palette.sorted(Set(wins.keys).union(shared.keys)).sorted {
             (wins[$0] ?? 0, shared[$0] ?? 0) > (wins[$1] ?? 0, shared[$1] ?? 0)
         }
         let parts = ranked.map { engine -> String in

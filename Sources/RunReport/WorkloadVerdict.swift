@@ -31,14 +31,14 @@ public struct WorkloadVerdict: Hashable, Sendable, Codable {
             fastestMedianNs = best.medianNs
             fastestRatioToStdlib = best.ratioToStdlib
             let point = (median: best.medianNs!, spread: best.spreadNs ?? 0)
-            fastestTies = EnginePalette.sorted(
+            fastestTies = series.palette.sorted(
                 verified.filter { $0.engine != best.engine && $0.medianNs != nil }
                     .filter { EngineAdvice.tied(point, ($0.medianNs!, $0.spreadNs ?? 0)) }.map(\.engine))
         }
         let counted = verified.filter { $0.steps != nil }
         if let least = counted.map({ $0.steps! }).min() {
             let tied = counted.filter { $0.steps == least }
-            fewestSteps = EnginePalette.sorted(tied.map(\.engine))
+            fewestSteps = series.palette.sorted(tied.map(\.engine))
             steps = least
             stepsMinimal = tied.first.flatMap { row in
                 QualityMeasures.stepsRatio(row).flatMap { $0.exact ? abs($0.value - 1) < 1e-9 : nil }

@@ -20,10 +20,11 @@ public struct YourLists: Hashable, Sendable {
     /// The deciding rows (verified, timed), fastest first.
     public var evidence: [ResultRow]
 
-    /// One block per user dataset of `document`, in run order. O(rows · datasets).
-    public static func blocks(_ document: RunDocument) -> [YourLists] {
+    /// One block per user dataset of `document`, in run order, drawn with
+    /// `palette` (``EnginePalette/init(_:known:)`` of the document). O(rows · datasets).
+    public static func blocks(_ document: RunDocument, palette: EnginePalette) -> [YourLists] {
         let datasets = document.datasets ?? []
-        let allSeries = RunSeries.group(document)
+        let allSeries = RunSeries.group(document, palette: palette)
         let references = Set((document.engines ?? []).filter(\.isReference).map(\.name))
         return datasets.filter { !$0.generated }.compactMap { shape in
             let mine = allSeries.filter { series in series.rows.contains { shape.describes($0) } }
@@ -31,11 +32,9 @@ public struct YourLists: Hashable, Sendable {
             guard let series = mine.first(where: { ($0.rows.first?.elements ?? "int") != "int" }) ?? mine.first else {
                 return nil
             }
-            let advice = EnginePalette.$engines.withValue(document.engines ?? EnginePalette.engines) {
-                EngineAdvice.advise(
-                    shape: EngineAdvice.shape(of: series, datasets: datasets), [series], datasets: datasets,
-                    elements: { $0.elements })
-            }
+            let advice = EngineAdvice.advise(
+                shape: EngineAdvice.shape(of: series, datasets: datasets), [series], datasets: datasets,
+                elements: { $0.elements })
             let evidence = series.rows.filter { $0.status == .ok && $0.medianNs != nil && !references.contains($0.engine) }
                 .sorted { $0.medianNs! < $1.medianNs! }
             return YourLists(shape: shape, elements: series.rows.first?.elements ?? "int", advice: advice, evidence: evidence)

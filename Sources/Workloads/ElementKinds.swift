@@ -5,34 +5,67 @@ import Formats
 /// and outside every timed call, so that the same lists can be timed the
 /// way an app holds them.
 ///
-/// - `int`: ``FeedItem`` (integer id and content), as stored.
-/// - `uuid`: ``UUIDItem``: a 36-character UUID string id, integer content.
-/// - `record`: ``FeedRecord``: UUID id, a title, a like count and a date,
-///   compared field by field, the shape of a real feed post.
+/// Kinds are an open registration, like engine names: a kind is a name
+/// (this type, what `--elements` and the result rows' `elements` column
+/// spell) and an ``Entry`` stating everything about it — its summary and
+/// how a dataset's lists become its lists — written in one file
+/// (`ElementKind+Int.swift`, `+UUID.swift`, `+Record.swift`) and listed
+/// once in ``registered``. Nothing else switches over kinds.
 ///
-/// Lists of plain values (`duplicates`, `text`) have no content: under
-/// `uuid` and `record` they become `String` values (the text a unit stands
-/// for when the dataset has it, the UUID string of the value otherwise), so
-/// that hashing strings is what is timed.
-///
-/// A dataset whose ids are strings (a user's file: ``Dataset/symbols``)
-/// keeps its own id texts under `uuid` and `record` instead of generated
-/// UUIDs, so a user's own string ids are what the engines hash; `int` times
-/// their codes (numbered in order of first appearance).
-public enum ElementKind: String, CaseIterable, Sendable, Codable, Comparable {
-    case int, uuid, record
+/// The projected lists are one of a few element representations
+/// (``ProjectedLists``: `FeedItem`, ``UUIDItem``, ``FeedRecord``,
+/// `String`), each of which every engine descriptor has a specialized call
+/// for; a new kind that projects into one of them is one file and one line.
+public struct ElementKind: RawRepresentable, Hashable, Sendable, Codable, Comparable, CaseIterable,
+    CustomStringConvertible
+{
+    public let rawValue: String
 
-    /// One line for help texts and the report.
-    public var summary: String {
-        switch self {
-        case .int: return "integer ids and contents (FeedItem)"
-        case .uuid: return "36-character UUID-string ids, integer contents"
-        case .record: return "UUID-string id, title, like count and date, compared field by field"
-        }
+    /// The registered kind called `rawValue`, or nil.
+    public init?(rawValue: String) {
+        guard ElementKind.registered.contains(where: { $0.kind.name == rawValue }) else { return nil }
+        self.rawValue = rawValue
     }
 
+    /// A kind's name, for its entry (``Entry``) and its static constant.
+    init(name: String) { self.rawValue = name }
+
+    var name: String { rawValue }
+
+    /// Everything about one kind.
+    public struct Entry: Sendable {
+        public var kind: ElementKind
+        /// One line for help texts and the report.
+        public var summary: String
+        /// The dataset's two lists in this kind. O(N + M).
+        public var project: @Sendable (Dataset) -> ProjectedLists
+    }
+
+    /// The one list of kinds, in the order `--elements`, help texts and
+    /// reports list them. Adding a kind is one entry here.
+    public static let registered: [Entry] = [.int, .uuid, .record]
+
+    /// Every registered kind, in ``registered`` order.
+    public static var allCases: [ElementKind] { registered.map(\.kind) }
+
+    /// This kind's entry. O(kinds). Every value of this type names a
+    /// registered kind (``init(rawValue:)`` refuses others).
+    public var entry: Entry {
+        guard let entry = ElementKind.registered.first(where: { $0.kind == self }) else {
+            preconditionFailure("element kind \(rawValue) is not registered")
+        }
+        return entry
+    }
+
+    /// One line for help texts and the report.
+    public var summary: String { entry.summary }
+
+    public var description: String { rawValue }
+
+    /// Registration order.
     public static func < (lhs: ElementKind, rhs: ElementKind) -> Bool {
-        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+        let kinds = allCases
+        return (kinds.firstIndex(of: lhs) ?? kinds.count) < (kinds.firstIndex(of: rhs) ?? kinds.count)
     }
 }
 
@@ -71,9 +104,10 @@ public enum ProjectedLists: Sendable {
     case records([FeedRecord], [FeedRecord])
     case strings([String], [String])
 
-    /// Projects `dataset` into `kind`. The same integer id always gives the
-    /// same string (a bijection), so ids match exactly where they matched,
-    /// and a content change is a change of exactly one field. O(N + M).
+    /// Projects `dataset` into `kind` (the kind's ``ElementKind/Entry/project``).
+    /// The same integer id always gives the same string (a bijection), so
+    /// ids match exactly where they matched, and a content change is a
+    /// change of exactly one field. O(N + M).
     ///
     /// The old and new lists get their id strings from separate calls, so
     /// the same id is two strings with separate storage, as in two lists
@@ -81,25 +115,15 @@ public enum ProjectedLists: Sendable {
     /// them would stop at their equal storage pointers, and a shortcut an
     /// app never gets would flatter every `uuid` and `record` figure.
     public init(_ dataset: Dataset, kind: ElementKind) {
-        switch kind {
-        case .int:
-            self = .items(dataset.old, dataset.new)
-        case .uuid where dataset.kind == .values, .record where dataset.kind == .values:
-            let name = Self.idText(dataset)
-            self = .strings(dataset.old.map { name($0.id) }, dataset.new.map { name($0.id) })
-        case .uuid:
-            let name = Self.idText(dataset)
-            let project = { (item: FeedItem) in UUIDItem(id: name(item.id), content: item.content) }
-            self = .uuids(dataset.old.map(project), dataset.new.map(project))
-        case .record:
-            let name = Self.idText(dataset)
-            let project = { (item: FeedItem) in
-                FeedRecord(
-                    id: name(item.id), title: ElementNames.title(for: item.id), likes: item.content,
-                    published: ElementNames.published(for: item.id))
-            }
-            self = .records(dataset.old.map(project), dataset.new.map(project))
-        }
+        self = kind.entry.project(dataset)
+    }
+
+    /// A list of plain values (no content) as `String`s: the text a unit
+    /// stands for when the dataset has it, the UUID string of the value
+    /// otherwise, so that hashing strings is what is timed.
+    static func strings(_ dataset: Dataset) -> ProjectedLists {
+        let name = idText(dataset)
+        return .strings(dataset.old.map { name($0.id) }, dataset.new.map { name($0.id) })
     }
 }
 

@@ -41,3 +41,34 @@ import Testing
         #expect((check.met != nil) == generated, "\(check)")
     }
 }
+
+/// The `lcs` speed target is a ratio within the run: a table cell against one
+/// floor element on the same dataset, never nanoseconds, so a loaded or slow
+/// machine that slows both alike meets or misses it as a quiet one does.
+@Suite("Targets: lcs per cell against the floor") struct LCSCellTargetTests {
+    /// mixed@5000 with 1,000 × 1,000 trimmed items (1,002,001 cells) and
+    /// 10,000 elements; the floor's median is `floor`, lcs's makes the ratio `perCell`.
+    static func check(perCell: Double, floor: Double) throws -> PerformanceTargets.Check {
+        let cells = 1_001.0 * 1_001.0
+        let lcsMedian = perCell * cells * floor / 10_000
+        let rows = Fixture.dataset("mixed", 5_000).map { row -> ResultRow in
+            var row = row
+            (row.sizeOld, row.sizeNew) = (5_000, 5_000)
+            if row.engine == "floor" { row.medianNs = floor }
+            if row.engine == "lcs" { (row.medianNs, row.trimmedOld, row.trimmedNew) = (lcsMedian, 1_000, 1_000) }
+            return row
+        }
+        return try #require(
+            PerformanceTargets.evaluate(Fixture.document(rows)).first { $0.area == "lcs cell ÷ floor element" && $0.subject == "mixed@5000" })
+    }
+
+    @Test(
+        "the same ratio meets or misses the target whatever the machine's speed",
+        arguments: [(0.2, true), (0.3, false)], [50_000.0, 5_000_000.0])
+    func aRatioNotNanoseconds(perCell: (Double, Bool), floor: Double) throws {
+        let check = try Self.check(perCell: perCell.0, floor: floor)
+        #expect(check.met == perCell.1, "\(check)")
+        #expect(check.measured.hasPrefix(String(format: "%.3g", perCell.0)), "\(check.measured)")
+        #expect(!check.target.contains("ns"))
+    }
+}

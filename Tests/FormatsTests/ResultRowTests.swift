@@ -13,6 +13,7 @@ import Formats
         row.elements = "uuid"
         row.status = .ok
         row.reason = "r"
+        (row.reasonCode, row.predictedSeconds) = (.overTimeBudget, 19.5)
         row.samples = 18
         (row.medianNs, row.minNs, row.p90Ns, row.maxNs, row.spreadNs) = (12.5, 1, 2, 3, 4)
         (row.ratioToStdlib, row.ratioToFloor) = (5.5, 6.5)
@@ -38,6 +39,70 @@ import Formats
 }
 
 @Suite struct RunDocumentVersionTests {
+    static let environment = RunEnvironment(
+        swiftVersion: "6.3", os: "Linux", cpu: "cpu", cores: 2, memoryBytes: 1, buildConfiguration: "release",
+        gitCommit: "abc", seed: 1, startTime: "2026-01-01T00:00:00Z", runName: "old")
+    static let plan = PlanSummary(
+        engines: ["heckel"], workloads: ["mixed"], sizes: [10], extraCases: [], minSamples: 1, minTimeSeconds: 0,
+        timeBudgetSeconds: 1, lcsMemoryBudgetBytes: 1)
+
+    /// `document` as a file of results schema `version`, with `reason_code` and `predicted_seconds` left out.
+    static func write(_ document: RunDocument, version: Int, to path: String) throws {
+        var json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(document)) as! [String: Any]
+        json["version"] = version
+        json["rows"] = (json["rows"] as! [[String: Any]]).map { row in
+            row.filter { $0.key != "reason_code" && $0.key != "predicted_seconds" }
+        }
+        try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: path))
+    }
+
+    @Test(
+        "a version 2 file's skipped and failed rows get the typed reason their status and words stand for",
+        arguments: [
+            (ResultRow.Status.skipped, "predicted 40.0 s for one call (D = 20), over the 5.0 s case budget (--time-budget)", ResultRow.ReasonCode.overTimeBudget),
+            (.skipped, "lcs: the table needs 3 cells (6 bytes), over the memory budget of 1 bytes", .overMemoryBudget),
+            (.skipped, "set needs unique ids: id 4 repeats in the old list at 1 and 3", .needsUniqueIDs),
+            (.failed, "batch update: a move into an inserted section", .failedBatchCheck),
+            (.failed, "verification: apply gives a different list at 3", .failedVerification),
+            (.failed, "answer changed on call 3 of 5", .answerChanged),
+            (.crashed, "killed by SIGILL", .crashed),
+            (.timedOut, "killed after the case's limit", .timedOut),
+            (.outOfMemory, "ran out of the case's 1 GiB", .outOfMemory),
+        ])
+    func versionTwoRowsGetTheirTypedReason(status: ResultRow.Status, reason: String, code: ResultRow.ReasonCode) throws {
+        let scratch = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        var row = ResultRow(engine: "heckel", workload: "mixed", size: 10, sizeOld: 10, sizeNew: 10, seed: 1, parameters: "")
+        row.elements = "int"
+        (row.status, row.reason) = (status, reason)
+        let path = scratch.appendingPathComponent("results.json").path
+        try Self.write(RunDocument(environment: Self.environment, plan: Self.plan, complete: true, rows: [row]), version: 2, to: path)
+        let read = try ResultsStore.read(path)
+        #expect(read.version == 2)
+        #expect(read.rows.first?.reasonCode == code)
+    }
+
+    @Test("a current file's rows keep the typed reason they recorded; a reason that belongs to another status is refused")
+    func currentRowsKeepTheirTypedReason() throws {
+        let scratch = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        var row = ResultRow(engine: "heckel", workload: "mixed", size: 10, sizeOld: 10, sizeNew: 10, seed: 1, parameters: "")
+        // Words that would read as another reason: the recorded code wins.
+        row.refuse(.needsUniqueIDs, "over the memory budget, they say")
+        let path = scratch.appendingPathComponent("results.json").path
+        let document = RunDocument(environment: Self.environment, plan: Self.plan, complete: true, rows: [row])
+        try Data(ResultsStore.json(document).utf8).write(to: URL(fileURLWithPath: path))
+        #expect(try ResultsStore.read(path).rows.first?.reasonCode == .needsUniqueIDs)
+        var lying = document
+        lying.rows[0].reasonCode = .crashed
+        try Data(ResultsStore.json(lying).utf8).write(to: URL(fileURLWithPath: path))
+        #expect(throws: FileError.self) { try ResultsStore.read(path) }
+        lying.rows[0].reasonCode = .needsUniqueIDs
+        lying.rows[0].predictedSeconds = 3
+        try Data(ResultsStore.json(lying).utf8).write(to: URL(fileURLWithPath: path))
+        #expect(throws: FileError.self) { try ResultsStore.read(path) }
+    }
+
     @Test("version 1 files (no elements, no engines record) are still read, as integer-id rows")
     func versionOneIsRead() throws {
         let scratch = try temporaryFolder()

@@ -29,7 +29,7 @@ import Formats
         """
 
     @Test(arguments: [
-        (ChildProcess.Ending.signalled(SIGILL), trace, false, ResultRow.Status.crashed,
+        (ChildProcess.Ending.signalled(SIGILL), trace, false, ResultRow.ReasonCode.crashed,
          "killed by SIGILL (illegal instruction) during its timed calls; stderr: engine: about to trap | Harness/Subjects.swift:143: Fatal error: over 500 elements"),
         (.signalled(SIGKILL), "", true, .timedOut,
          "killed after the case's limit of 12.0 s (the default from --time-budget; set --case-timeout) during its timed calls"),
@@ -38,12 +38,12 @@ import Formats
         (.exited(3), "", false, .crashed, "the worker exited with status 3 during its timed calls"),
     ])
     func aBadEndingBecomesTheStatusAndWordsOfTheEngineItWasCalling(
-        ending: ChildProcess.Ending, stderr: String, killed: Bool, status: ResultRow.Status, reason: String
+        ending: ChildProcess.Ending, stderr: String, killed: Bool, code: ResultRow.ReasonCode, reason: String
     ) {
         var plan = Self.plan
         plan.caseMemory = 1 << 30
         let (found, words) = CaseSupervisor.fault(Self.attempt(ending, stderr: stderr, killed: killed), plan: plan)
-        #expect(found == status)
+        #expect(found == code)
         #expect(words == reason)
     }
 

@@ -97,6 +97,7 @@ import Formats
         let lcs = try #require(rows.first { $0.engine == "lcs" })
         #expect(lcs.status == .skipped)
         #expect(lcs.reason.contains("memory budget"))
+        #expect(lcs.reasonCode == .overMemoryBudget && lcs.predictedSeconds == nil)
         #expect(lcs.medianNs == nil)
         #expect(rows.first { $0.engine == "heckel" }?.status == .ok)
 
@@ -106,6 +107,8 @@ import Formats
         let stdlib = try #require(try Runner(plan: slow).run { _ in fatalError() }.document.rows.first { $0.engine == "stdlib" })
         #expect(stdlib.status == .skipped)
         #expect(stdlib.reason.contains("case budget"))
+        #expect(stdlib.reasonCode == .overTimeBudget)
+        #expect(try #require(stdlib.predictedSeconds) > 0.000_001)
     }
 
     @Test func lcsPeakHeapCoversItsTable() throws {

@@ -38,10 +38,12 @@ import Testing
         return row
     }
 
-    static func skipped(_ engine: String, _ workload: String, size: Int, reason: String) -> ResultRow {
+    /// A skipped row: its typed reason decides; its words are deliberately
+    /// not the ones the report would print, so a test passes only when the
+    /// code is read, never the text.
+    static func skipped(_ engine: String, _ workload: String, size: Int, _ code: ResultRow.ReasonCode) -> ResultRow {
         var row = ResultRow(engine: engine, workload: workload, size: size, sizeOld: size, sizeNew: size, seed: 1, parameters: "")
-        row.status = .skipped
-        row.reason = reason
+        row.refuse(code, "not run (see reason_code)", predictedSeconds: code == .overTimeBudget ? 40 : nil)
         return row
     }
 
@@ -59,7 +61,7 @@ import Testing
     }
 
     static func advise(_ rows: [ResultRow], datasets: [DatasetShape] = []) -> [EngineAdvice] {
-        EnginePalette.$engines.withValue(engines) { EngineAdvice.advise(RunSeries.group(document(rows)), datasets: datasets) }
+        EngineAdvice.advise(RunSeries.group(document(rows), palette: EnginePalette(engines)), datasets: datasets)
     }
 
     @Test("ties: overlapping median ± MAD ranges, or within 3 %; otherwise not")
@@ -133,7 +135,7 @@ import Testing
             Self.row("beta", "two", median: 1_500, steps: 7),  // tie on one, not on two: no tie overall
             Self.row("omega", "two", median: 20_000, steps: 7),
             Self.row("gamma", "two", median: 900, steps: 7),
-            Self.skipped("gamma", "one", size: 1_000, reason: "predicted 40 s, over the 5 s time budget"),
+            Self.skipped("gamma", "one", size: 1_000, .overTimeBudget),
         ]
         let advice = try #require(Self.advise(rows).first)
         #expect(advice.workloads == ["one", "two"])
@@ -147,19 +149,18 @@ import Testing
     }
 
     /// An engine that failed in any way at a smaller size than the deciding one.
-    static func fault(_ engine: String, _ workload: String, size: Int, _ status: ResultRow.Status) -> ResultRow {
+    static func fault(_ engine: String, _ workload: String, size: Int, _ code: ResultRow.ReasonCode) -> ResultRow {
         var row = ResultRow(engine: engine, workload: workload, size: size, sizeOld: size, sizeNew: size, seed: 1, parameters: "")
-        row.status = status
-        row.reason = "killed by SIGILL (illegal instruction) during its verification call"
+        row.refuse(code, "killed by SIGILL (illegal instruction) during its verification call")
         return row
     }
 
     @Test(
         "an engine that crashed, timed out, ran out of memory or failed at any size is never the pick for that kind of list",
-        arguments: [ResultRow.Status.crashed, .timedOut, .outOfMemory, .failed])
-    func aFaultAnywhereRulesTheEngineOut(status: ResultRow.Status) throws {
+        arguments: [ResultRow.ReasonCode.crashed, .timedOut, .outOfMemory, .failedVerification, .failedBatchCheck])
+    func aFaultAnywhereRulesTheEngineOut(code: ResultRow.ReasonCode) throws {
         let rows = [
-            Self.fault("gamma", "one", size: 100, status),
+            Self.fault("gamma", "one", size: 100, code),
             Self.row("alpha", "one", size: 100, median: 10, steps: 5),
             // At the deciding size gamma is the fastest with the fewest steps.
             Self.row("gamma", "one", size: 1_000, median: 50, steps: 5),
@@ -169,10 +170,11 @@ import Testing
         #expect(advice.pick == "alpha")
         #expect(advice.fasterWithMoreSteps == nil)
         let avoided = try #require(advice.avoid.first { $0.engine == "gamma" })
-        let words: [ResultRow.Status: String] = [
-            .crashed: "crashed", .timedOut: "timed out", .outOfMemory: "ran out of memory", .failed: "failed verification",
+        let words: [ResultRow.ReasonCode: String] = [
+            .crashed: "crashed", .timedOut: "timed out", .outOfMemory: "ran out of memory",
+            .failedVerification: "failed verification", .failedBatchCheck: "failed the batch check",
         ]
-        #expect(avoided.why.hasPrefix("\(words[status]!) at n = 100"), "\(avoided.why)")
+        #expect(avoided.why.hasPrefix("\(words[code]!) at n = 100"), "\(avoided.why)")
     }
 
     /// A recorded shape for the rows of `workload` at n = 1,000.
@@ -188,7 +190,7 @@ import Testing
             Self.row("alpha", "plain", median: 100, steps: 5),
             Self.row("alpha", "dupes", median: 100, steps: 5, fewestMoves: nil),
             Self.row("beta", "dupes", median: 300, steps: 4, fewestMoves: nil),
-            Self.skipped("delta", "dupes", size: 1_000, reason: "this engine needs unique ids"),
+            Self.skipped("delta", "dupes", size: 1_000, .needsUniqueIDs),
             Self.row("alpha", "text", median: 100, steps: 5, fewestMoves: nil, parameters: "unit=lines"),
             Self.row("alpha", "sectioned", median: 100, steps: 5),
         ]

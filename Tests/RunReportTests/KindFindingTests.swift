@@ -32,7 +32,7 @@ import Testing
         ("record", "At n = 100 on record elements heckel is fastest"),
     ])
     func timeFindingNamesItsKind(kind: String?, expected: String) {
-        let text = TimeChart.finding(Self.groups([kind])[0], largest: 100)
+        let text = TimeChart.finding(Self.groups([kind])[0], largest: 100, palette: EnginePalette())
         #expect(text.hasPrefix(expected), "\(text)")
     }
 
@@ -49,7 +49,7 @@ import Testing
     @Test("tradeoff: one sentence per kind, each naming it")
     func tradeoffNamesKinds() {
         let kinds: [String?] = [nil, "uuid", "record"]
-        let text = TradeoffChart.finding(zip(kinds, Self.groups(kinds)).map { ($0.0 ?? "int", $0.1) })
+        let text = TradeoffChart.finding(zip(kinds, Self.groups(kinds)).map { ($0.0 ?? "int", $0.1) }, palette: EnginePalette())
         for kind in ["For integer ids: fastest", "For uuid elements: fastest", "For record elements: fastest"] {
             #expect(text.contains(kind), "\(text)")
         }

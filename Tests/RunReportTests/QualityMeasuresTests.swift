@@ -68,25 +68,25 @@ import Testing
     @Test("the run's colours and symbols per engine, distinct; stable spares for engines the run does not describe")
     func palette() {
         let run = EngineRegistry.builtIns.descriptors.map(\.info) + [EngineRegistry.floor]
-        EnginePalette.$engines.withValue(run) {
-            let colours = EnginePalette.order.map(EnginePalette.colour(for:))
-            #expect(EnginePalette.order == run.map(\.name) && EnginePalette.order.last == "floor")
-            #expect(colours == run.map(\.colour))
-            #expect(Set(colours).count == EnginePalette.order.count)
-            #expect(Set(EnginePalette.order.map(EnginePalette.pointType(for:))).count == EnginePalette.order.count)
-            #expect(colours.allSatisfy { $0.count == 7 && $0.hasPrefix("#") })
-            #expect(EnginePalette.colour(for: "quantum") == EnginePalette.colour(for: "quantum"))
-            #expect(!colours.contains(EnginePalette.colour(for: "quantum")))
-            #expect(
-                EnginePalette.sorted(["zeta", "stdlib", "floor", "lcs", "alpha", "lcs"])
-                    == ["lcs", "stdlib", "floor", "alpha", "zeta"])
-        }
+        let palette = EnginePalette(run)
+        let colours = palette.order.map(palette.colour(for:))
+        #expect(palette.order == run.map(\.name) && palette.order.last == "floor")
+        #expect(colours == run.map(\.colour))
+        #expect(Set(colours).count == palette.order.count)
+        #expect(Set(palette.order.map(palette.pointType(for:))).count == palette.order.count)
+        #expect(colours.allSatisfy { $0.count == 7 && $0.hasPrefix("#") })
+        #expect(palette.colour(for: "quantum") == palette.colour(for: "quantum"))
+        #expect(!colours.contains(palette.colour(for: "quantum")))
+        #expect(
+            palette.sorted(["zeta", "stdlib", "floor", "lcs", "alpha", "lcs"])
+                == ["lcs", "stdlib", "floor", "alpha", "zeta"])
         // Any number of engines: symbols and sizes for twenty names, none described.
-        EnginePalette.$engines.withValue([]) {
-            let many = (0..<20).map { "engine-\($0)" }
-            #expect(many.allSatisfy { [3, 5, 7, 9, 11, 13, 15].contains(EnginePalette.pointType(for: $0)) })
-            #expect(many.allSatisfy { EnginePalette.pointSize(for: $0, base: 2) >= 1 })
-        }
+        let empty = EnginePalette()
+        let many = (0..<20).map { "engine-\($0)" }
+        #expect(many.allSatisfy { [3, 5, 7, 9, 11, 13, 15].contains(empty.pointType(for: $0)) })
+        #expect(many.allSatisfy { empty.pointSize(for: $0, base: 2) >= 1 })
+        // A palette is the run's own: another run's engines do not leak into it.
+        #expect(EnginePalette([run[0]]).order == [run[0].name])
     }
 
     @Test("ratio ticks: 1–2–5 steps inside the range; a range at or below zero or not finite gives [1], never a loop")

@@ -141,8 +141,10 @@ extension RenderTests {
             for (index, engine) in engines.enumerated() {
                 var row = ResultRow(engine: engine.name, workload: workload, size: size, sizeOld: size, sizeNew: size, seed: 1, parameters: "knob=some long value")
                 if index == 8 && size == 100_000 {
-                    row.status = .skipped
-                    row.reason = "predicted 275 s for one call, over the time budget of 5 s per engine and dataset; run with --time-budget to include it"
+                    row.refuse(
+                        .overTimeBudget,
+                        "predicted 275 s for one call, over the time budget of 5 s per engine and dataset; run with --time-budget to include it",
+                        predictedSeconds: 275)
                     rows.append(row)
                     continue
                 }

@@ -1,3 +1,4 @@
+import Foundation
 import DiffBenchTestSupport
 import Formats
 import Testing
@@ -5,6 +6,22 @@ import Testing
 @testable import Workloads
 
 @Suite struct ElementKindTests {
+    @Test("kinds are the registered entries: the names --elements and the rows spell, in registration order; no other name is a kind")
+    func kindsAreTheRegistration() throws {
+        #expect(ElementKind.allCases.map(\.rawValue) == ["int", "uuid", "record"])
+        #expect(ElementKind.allCases == ElementKind.registered.map(\.kind))
+        #expect(ElementKind.allCases.sorted() == ElementKind.allCases)
+        for entry in ElementKind.registered {
+            #expect(ElementKind(rawValue: entry.kind.rawValue) == entry.kind)
+            #expect(entry.kind.summary == entry.summary && !entry.summary.isEmpty)
+        }
+        #expect(ElementKind(rawValue: "quantum") == nil)
+        #expect(ElementKind(rawValue: "") == nil)
+        // A kind read from a file is checked against the registration too.
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode([ElementKind].self, from: Data(#"["uuid", "quantum"]"#.utf8)) }
+        #expect(try JSONDecoder().decode([ElementKind].self, from: Data(#"["record", "int"]"#.utf8)) == [.record, .int])
+    }
+
     @Test("UUID strings: 36 characters in 8-4-4-4-12 lowercase hex, one per id")
     func uuidStrings() {
         var seen = Set<String>()

@@ -33,6 +33,7 @@
 /// the fewest moves of any changeset.
 public struct AnchorEngine: DiffEngine {
     public static let name = EngineName.anchor
+    public static let summary = "Heckel's unique ids, then unique runs of ids between anchors, fewest moves by LIS, O(N+M + K log K)"
     public static let claims: EngineClaims = [.fewestMoves]
     @inlinable public init() {}
 
@@ -723,4 +724,9 @@ struct AnchorWork {
         let sources = [Int32](UnsafeBufferPointer(newToOld))
         return Matching(newToOld: sources, deletes: deletes, inserts: inserts, moves: moves)
     }
+}
+
+extension EngineName {
+    /// ``AnchorEngine``'s stable name.
+    public static let anchor: EngineName = "anchor"
 }

@@ -13,6 +13,7 @@
 /// the minimum (set `minimizeMoves` to get the fewest).
 public struct HeckelEngine: DiffEngine {
     public static let name = EngineName.heckel
+    public static let summary = "Paul Heckel 1978, six passes over a symbol table, O(N+M)"
     @inlinable public init() {}
 
     /// Diffs with Heckel's six passes over the symbol table.
@@ -275,4 +276,9 @@ public struct HeckelPasses: Sendable {
         }
         return Matching(newToOld: na, deletes: deletes, inserts: inserts, moves: moves)
     }
+}
+
+extension EngineName {
+    /// ``HeckelEngine``'s stable name.
+    public static let heckel: EngineName = "heckel"
 }

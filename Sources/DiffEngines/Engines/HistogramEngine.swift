@@ -25,6 +25,9 @@
 ///   box left to Myers. O(N + M + distinct ids) memory.
 public struct HistogramEngine: DiffEngine {
     public static let name = EngineName.histogram
+    public static let summary = "histogram diff: splits at the rarest common run (ids seen ≤ 64 times), recursively, else Myers"
+    public static let cost = EngineCost.trimmedDifferencesSquared
+    public static let infersMoves = true
     public static let claims: EngineClaims = [.fewestMoves]
     /// Ids occurring more often than this in a box's old side are never
     /// anchors (git's and JGit's limit); a box whose common ids all exceed it
@@ -165,4 +168,9 @@ public struct HistogramEngine: DiffEngine {
         }
         return (result, approximate)
     }
+}
+
+extension EngineName {
+    /// ``HistogramEngine``'s stable name.
+    public static let histogram: EngineName = "histogram"
 }

@@ -9,6 +9,9 @@
 ///   before anything is allocated.
 public struct LCSEngine: DiffEngine {
     public static let name = EngineName.lcs
+    public static let summary = "LCS memoization table (Wagner–Fischer), O(NM) time and memory"
+    public static let cost = EngineCost.tableCells
+    public static let infersMoves = true
     public static let claims: EngineClaims = [.minimalEdits, .fewestMoves]
     @inlinable public init() {}
 
@@ -200,4 +203,9 @@ public struct LCSTable: Sendable {
         }
         return result
     }
+}
+
+extension EngineName {
+    /// ``LCSEngine``'s stable name.
+    public static let lcs: EngineName = "lcs"
 }

@@ -17,6 +17,9 @@
 ///     // the same item, so nothing pairs up as a move)
 public struct MyersEngine: DiffEngine {
     public static let name = EngineName.myers
+    public static let summary = "Myers 1986 greedy with the linear-space middle snake, O((N+M)D) time, O(N+M) memory"
+    public static let cost = EngineCost.trimmedDifferencesSquared
+    public static let infersMoves = true
     public static let claims: EngineClaims = [.minimalEdits, .fewestMoves]
     @inlinable public init() {}
 
@@ -311,4 +314,9 @@ struct MyersSearch {
             }
         }
     }
+}
+
+extension EngineName {
+    /// ``MyersEngine``'s stable name.
+    public static let myers: EngineName = "myers"
 }

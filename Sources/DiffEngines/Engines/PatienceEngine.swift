@@ -25,6 +25,9 @@
 ///     // 4 steps where Myers keeps x x x and moves 3
 public struct PatienceEngine: DiffEngine {
     public static let name = EngineName.patience
+    public static let summary = "patience diff: anchors on ids unique in both lists (their LIS), recursively, Myers where none remain"
+    public static let cost = EngineCost.trimmedDifferencesSquared
+    public static let infersMoves = true
     public static let claims: EngineClaims = [.fewestMoves]
     @inlinable public init() {}
 
@@ -139,4 +142,9 @@ public struct PatienceEngine: DiffEngine {
         }
         return (result, approximate)
     }
+}
+
+extension EngineName {
+    /// ``PatienceEngine``'s stable name.
+    public static let patience: EngineName = "patience"
 }

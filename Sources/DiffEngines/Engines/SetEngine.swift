@@ -16,6 +16,7 @@
 /// makes cheap.
 public struct SetEngine: DiffEngine {
     public static let name = EngineName.set
+    public static let summary = "set difference for inserts/deletes, fewest moves by LIS, O(N+M + K log K); unique ids only"
     public static let claims: EngineClaims = [.uniqueIDsOnly, .fewestMoves]
     @inlinable public init() {}
 
@@ -100,4 +101,9 @@ func setMatching(_ codes: IdentityCodes) throws(DiffError) -> Matching {
         }
     }
     return Matching(newToOld: newToOld, deletes: deletes, inserts: inserts, moves: moves)
+}
+
+extension EngineName {
+    /// ``SetEngine``'s stable name.
+    public static let set: EngineName = "set"
 }

@@ -9,6 +9,9 @@
 ///   The reference therefore depends on the toolchain: results record it.
 public struct StdlibEngine: DiffEngine {
     public static let name = EngineName.stdlib
+    public static let summary = "Swift's difference(from:) + inferringMoves(), the in-run reference"
+    public static let cost = EngineCost.differencesSquared
+    public static let infersMoves = true
     public static let claims: EngineClaims = [.minimalEdits, .fewestMoves]
     @inlinable public init() {}
 
@@ -76,4 +79,9 @@ extension Matching {
         }
         return Matching(newToOld: newToOld, deletes: deletes, inserts: inserts, moves: moves)
     }
+}
+
+extension EngineName {
+    /// ``StdlibEngine``'s stable name.
+    public static let stdlib: EngineName = "stdlib"
 }

@@ -35,20 +35,19 @@ public enum SectionedDiff {
         engine: EngineName, old: [ListSection<SectionID, Row>], new: [ListSection<SectionID, Row>],
         options: DiffOptions = .default
     ) throws(DiffError) -> StagedBatches {
-        // A switch over the engine types, not `BuiltInEngine.engine`: each
-        // case calls `diff(using:)` with a concrete engine type, which the
-        // optimizer can specialize for that engine, instead of opening an
-        // existential. (Section and row types stay generic here: this
+        // Through the built-ins' one dispatch, not `BuiltInEngine.engine`:
+        // the visitor calls `diff(using:)` with a concrete engine type, which
+        // the optimizer can specialize for that engine, instead of opening
+        // an existential. (Section and row types stay generic here: this
         // function is not inlinable.)
-        switch try BuiltInEngine(engine).name {
-        case .lcs: return try diff(using: LCSEngine(), old: old, new: new, options: options)
-        case .myers: return try diff(using: MyersEngine(), old: old, new: new, options: options)
-        case .heckel: return try diff(using: HeckelEngine(), old: old, new: new, options: options)
-        case .set: return try diff(using: SetEngine(), old: old, new: new, options: options)
-        case .anchor: return try diff(using: AnchorEngine(), old: old, new: new, options: options)
-        case .patience: return try diff(using: PatienceEngine(), old: old, new: new, options: options)
-        case .histogram: return try diff(using: HistogramEngine(), old: old, new: new, options: options)
-        default: return try diff(using: StdlibEngine(), old: old, new: new, options: options)
+        try BuiltInEngine(engine).visit(Sectioned(old: old, new: new, options: options))
+    }
+
+    /// The visitor that runs ``diff(using:old:new:options:)`` with a built-in.
+    struct Sectioned<SectionID: Hashable & Sendable, Row: Identifiable & Equatable & Sendable>: DiffEngineVisitor {
+        let old: [ListSection<SectionID, Row>], new: [ListSection<SectionID, Row>], options: DiffOptions
+        func visit<E: DiffEngine>(_ engine: E) throws(DiffError) -> StagedBatches {
+            try SectionedDiff.diff(using: engine, old: old, new: new, options: options)
         }
     }
 

@@ -1,0 +1,14 @@
+import Formats
+
+extension ElementKind {
+    /// `int`: ``FeedItem`` (integer id and content), as stored. A dataset
+    /// whose ids are strings (a user's file) is timed on their codes,
+    /// numbered in order of first appearance.
+    public static let int = ElementKind(name: "int")
+}
+
+extension ElementKind.Entry {
+    static let int = ElementKind.Entry(kind: .int, summary: "integer ids and contents (FeedItem)") { dataset in
+        .items(dataset.old, dataset.new)
+    }
+}
