@@ -96,7 +96,7 @@ import DiffBenchTestSupport
     }
 
     /// The byte comparison against `==` on byte arrays: every length from 0
-    /// to 40 (each shape of the 16-byte steps, the overlapping last step
+    /// to 40 (each count of word steps, the overlapping last word
     /// and the short paths), equal runs at different addresses, and each
     /// single byte changed at every position, and a length that differs.
     @Test(arguments: 0...40)
