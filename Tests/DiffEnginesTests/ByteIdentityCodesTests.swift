@@ -95,6 +95,31 @@ import DiffBenchTestSupport
         #expect(tableRounds > 200, "the table coded \(tableRounds) of 300 rounds")
     }
 
+    /// The byte comparison against `==` on byte arrays: every length from 0
+    /// to 40 (each count of word steps, the overlapping last word
+    /// and the short paths), equal runs at different addresses, and each
+    /// single byte changed at every position, and a length that differs.
+    @Test(arguments: 0...40)
+    func byteComparisonFindsEveryDifferentByte(length: Int) {
+        var random = TestRandom(seed: UInt64(length) &+ 0xB17E)
+        let bytes = (0..<length).map { _ in UInt8(truncatingIfNeeded: random.below(256)) }
+        let copy = Array(bytes)
+        func equal(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+            a.withUnsafeBytes { a in b.withUnsafeBytes { b in _bytesEqual(a, b) } }
+        }
+        #expect(equal(bytes, copy), "length \(length): equal runs")
+        for position in 0..<length {
+            for flip: UInt8 in [0x01, 0x80, 0xFF] {
+                var changed = copy
+                changed[position] ^= flip
+                #expect(!equal(bytes, changed), "length \(length): byte \(position) ^ \(flip)")
+                #expect(!equal(changed, bytes), "length \(length): byte \(position) ^ \(flip), other side")
+            }
+        }
+        #expect(!equal(bytes, copy + [0]), "length \(length) against one more byte")
+        if length > 0 { #expect(!equal(bytes, Array(copy.dropLast())), "length \(length) against one less") }
+    }
+
     /// One id repeated: one code, the first duplicate at positions 0 and 1.
     @Test(arguments: ["", "\0", "x", "0f8fad5b-d9cb-469f-a165-70867728950e", String(repeating: "z", count: 10_240)])
     func theSameIdRepeatedIsOneSymbol(id: String) throws {
