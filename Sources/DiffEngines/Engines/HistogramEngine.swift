@@ -40,23 +40,24 @@ public struct HistogramEngine: DiffEngine {
     public func diff<I: ElementIdentity>(
         from old: [I.Element], to new: [I.Element], identity: I, options: DiffOptions
     ) throws(DiffError) -> Changeset {
-        try diffOnCodes(old: old, new: new, identity: identity, options: options) { codes in
-            HistogramEngine.matching(codes: codes, inferMoves: options.inferMoves, costLimit: options.costLimit ?? .max)
+        let limit = SearchLimit(options)
+        return try diffOnCodes(old: old, new: new, identity: identity, options: options) { codes in
+            HistogramEngine.matching(codes: codes, inferMoves: options.inferMoves, limit: limit)
         }
     }
 
     /// The non-generic core: aligns the coded lists, pairs the leftovers
     /// into moves, then keeps the fewest moves for those pairs.
     @usableFromInline
-    static func matching(codes: IdentityCodes, inferMoves: Bool, costLimit: Int) -> Matching {
+    static func matching(codes: IdentityCodes, inferMoves: Bool, limit: SearchLimit) -> Matching {
         Matching.ofAlignment(codes, inferMoves: inferMoves) { old, new, symbols in
-            alignment(old: old, new: new, symbolCount: symbols, costLimit: costLimit)
+            alignment(old: old, new: new, symbolCount: symbols, limit: limit)
         }.withFewestMoves()
     }
 
     /// For each new index, the old index it is aligned with, or -1; the
     /// pairs increase on both sides. `approximate` when the Myers fallback
-    /// stopped at `costLimit` diagonal cells (``DiffOptions/costLimit``).
+    /// stopped at the limit (``DiffOptions/costLimit``, ``DiffOptions/deadline``).
     ///
     /// Boxes wait on an explicit stack. A box is trimmed of its common ends,
     /// then its old ids are counted, each with a chain of its old positions
@@ -69,7 +70,7 @@ public struct HistogramEngine: DiffEngine {
     /// on the stack. With no run, a box with no common id is all deletes and
     /// inserts, and one whose common ids are all too frequent goes to Myers.
     static func alignment(
-        old: UnsafeBufferPointer<Int32>, new: UnsafeBufferPointer<Int32>, symbolCount: Int, costLimit: Int = .max
+        old: UnsafeBufferPointer<Int32>, new: UnsafeBufferPointer<Int32>, symbolCount: Int, limit: SearchLimit = .none
     ) -> (newToOld: [Int32], approximate: Bool) {
         let n = old.count, m = new.count
         var result = [Int32](repeating: -1, count: m)
@@ -87,10 +88,10 @@ public struct HistogramEngine: DiffEngine {
             head.deallocate()
             next.deallocate()
         }
-        let limit = Int32(maxOccurrences)
+        let occurrenceLimit = Int32(maxOccurrences)
         result.withUnsafeMutableBufferPointer { out in
             guard let out = out.baseAddress else { return }
-            var search = MyersSearch(old: a, new: b, oldCount: n, newCount: m, costLimit: costLimit)
+            var search = MyersSearch(old: a, new: b, oldCount: n, newCount: m, limit: limit)
             defer {
                 approximate = search.stopped
                 search.deallocate()
@@ -108,7 +109,7 @@ public struct HistogramEngine: DiffEngine {
                 }
                 var best: MyersSearch.Box?
                 var bestLength = 0
-                var lowest = limit
+                var lowest = occurrenceLimit
                 var hasCommon = false
                 var j = box.y0
                 while j < box.y1 {
