@@ -107,9 +107,12 @@ public struct PlanSummary: Hashable, Sendable, Codable {
     public var shard: String?
     /// True when the run counted instructions (`run --instructions`); nil in older files.
     public var instructions: Bool?
+    /// Seconds each engine call might search (`run --deadline`); nil without one.
+    public var deadlineSeconds: Double?
 
     enum CodingKeys: String, CodingKey {
         case engines, workloads, sizes, elements
+        case deadlineSeconds = "deadline_seconds"
         case extraCases = "extra_cases"
         case minSamples = "min_samples"
         case minTimeSeconds = "min_time_seconds"
@@ -121,8 +124,9 @@ public struct PlanSummary: Hashable, Sendable, Codable {
     public init(
         engines: [String], workloads: [String], sizes: [Int], extraCases: [String], minSamples: Int,
         minTimeSeconds: Double, timeBudgetSeconds: Double, lcsMemoryBudgetBytes: Int, elements: [String]? = nil,
-        shard: String? = nil, instructions: Bool? = nil
+        shard: String? = nil, instructions: Bool? = nil, deadlineSeconds: Double? = nil
     ) {
+        self.deadlineSeconds = deadlineSeconds
         self.elements = elements
         self.engines = engines
         self.workloads = workloads

@@ -47,6 +47,7 @@ struct WorkerJob: Codable {
     var timeBudget: Double
     var sampleTargetNanoseconds: Double
     var lcsMemoryBudget: Int
+    var deadline: Double?
     var measureMemory: Bool
     /// Where the worker saves the generated dataset (nil: not saved).
     var datasetsDirectory: String?
@@ -64,6 +65,7 @@ struct WorkerJob: Codable {
         timeBudget = plan.timeBudget
         sampleTargetNanoseconds = plan.sampleTargetNanoseconds
         lcsMemoryBudget = plan.lcsMemoryBudget
+        deadline = plan.deadline
         measureMemory = plan.measureMemory
         datasetsDirectory = saveDataset ? plan.datasetsDirectory : nil
         self.cost = cost
@@ -73,11 +75,13 @@ struct WorkerJob: Codable {
     /// The worker's plan: this one case, these subjects, the parent's settings.
     func plan(registry: EngineRegistry, source: RunPlan.Source, kind: ElementKind) -> RunPlan {
         let floor = EngineRegistry.floor.name
-        return RunPlan(
+        var plan = RunPlan(
             engines: job.subjects.filter { $0 != floor }.map { EngineName($0) }, registry: registry,
             includeFloor: job.subjects.contains(floor), cases: [source], elementKinds: [kind], seed: seed, minSamples: minSamples,
             minTime: minTime, maxSamples: maxSamples, timeBudget: timeBudget, sampleTargetNanoseconds: sampleTargetNanoseconds,
             lcsMemoryBudget: lcsMemoryBudget, measureMemory: measureMemory, outputDirectory: "", runName: "")
+        plan.deadline = deadline
+        return plan
     }
 }
 
