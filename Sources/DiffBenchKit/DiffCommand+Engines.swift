@@ -24,7 +24,7 @@ extension DiffCommand {
         for name in names {
             guard let descriptor = registry.descriptor(named: name) else { continue }
             let label = name.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)
-            if timeBudget > 0, deadline == nil, let seconds = CallPrediction.seconds(descriptor, lists: pair.lists), seconds > timeBudget {
+            if timeBudget > 0, !deadlineBounds(descriptor), let seconds = CallPrediction.seconds(descriptor, lists: pair.lists), seconds > timeBudget {
                 print("\(label)  skipped: predicted \(String(format: "%.0f", seconds)) s, over the --time-budget of \(timeBudget) s")
                 continue
             }

@@ -69,7 +69,7 @@ struct DiffCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Seconds the engine may search (lcs, myers, patience, histogram, anchor's gap fill): past them it answers with a valid, possibly longer changeset, marked approximate. 0 stops at the first check. Replaces --time-budget's refusal.",
+            "Seconds the engine may search (lcs, myers, patience, histogram, anchor's gap fill): past them it answers with a valid, possibly longer changeset, marked approximate. 0 stops at the first check. --time-budget then refuses only engines that take no deadline (stdlib).",
             valueName: "seconds"))
     var deadline: Double?
 
@@ -160,17 +160,23 @@ extension DiffCommand {
         return head + ", \(changeset.stepCount - minimal.stepCount) more than the minimum (myers: \(minimal.stepCount))"
     }
 
+    /// Whether `--deadline` bounds this engine's call (it claims
+    /// `honoursBounds`), so that `--time-budget` need not refuse it.
+    func deadlineBounds(_ descriptor: EngineDescriptor) -> Bool {
+        deadline != nil && type(of: descriptor.engine).claims.contains(.honoursBounds)
+    }
+
     /// Refuses a call predicted to take longer than `--time-budget` (as
     /// `run` skips such a case), naming the flag that allows it.
     func checkBudget(_ descriptor: EngineDescriptor, old: [FeedItem], new: [FeedItem]) throws(CLIFailure) {
-        guard timeBudget > 0, deadline == nil else { return }
+        guard timeBudget > 0, !deadlineBounds(descriptor) else { return }
         try checkBudget(
             descriptor, seconds: CallPrediction.seconds(descriptor, old: old, new: new), counts: (old.count, new.count))
     }
 
     /// Refuses a call whose predicted `seconds` (nil: a linear engine) are over `--time-budget`.
     func checkBudget(_ descriptor: EngineDescriptor, seconds: @autoclosure () -> Double?, counts: (old: Int, new: Int)) throws(CLIFailure) {
-        guard timeBudget > 0, deadline == nil, let seconds = seconds(), seconds > timeBudget else { return }
+        guard timeBudget > 0, !deadlineBounds(descriptor), let seconds = seconds(), seconds > timeBudget else { return }
         throw CLIFailure.badInput(
             String(
                 format: "%@ is predicted to take about %.0f s on these lists (%d → %d elements), over the %g s time budget; "

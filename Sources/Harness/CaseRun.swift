@@ -105,10 +105,17 @@ struct CaseRun {
         return row
     }
 
-    /// The predicted seconds of one call of `subject`, or nil (linear engines, the floor).
+    /// The predicted seconds of one call of `subject`, or nil (linear
+    /// engines, the floor); at most the deadline for an engine that honours it.
     func predictedSeconds(_ subject: Subject, facts: PairFacts) -> Double? {
         guard case let .engine(engine) = subject else { return nil }
-        return cost.predictedSeconds(engine, facts: facts, oldCount: dataset.old.count, newCount: dataset.new.count)
+        let seconds = cost.predictedSeconds(engine, facts: facts, oldCount: dataset.old.count, newCount: dataset.new.count)
+        if let seconds, let deadline = plan.deadline, let descriptor = plan.registry.descriptor(named: engine),
+            type(of: descriptor.engine).claims.contains(.honoursBounds)
+        {
+            return min(seconds, deadline)
+        }
+        return seconds
     }
 
     /// Why a single call would not fit the time budget, or nil.

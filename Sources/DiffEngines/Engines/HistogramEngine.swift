@@ -25,7 +25,7 @@
 ///   box left to Myers. O(N + M + distinct ids) memory.
 public struct HistogramEngine: DiffEngine {
     public static let name = EngineName.histogram
-    public static let claims: EngineClaims = [.fewestMoves]
+    public static let claims: EngineClaims = [.fewestMoves, .honoursBounds]
     /// Ids occurring more often than this in a box's old side are never
     /// anchors (git's and JGit's limit); a box whose common ids all exceed it
     /// goes to Myers.

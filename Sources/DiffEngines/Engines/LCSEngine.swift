@@ -11,7 +11,7 @@
 ///   the answer is coarse (see ``LCSTable/alignment()``).
 public struct LCSEngine: DiffEngine {
     public static let name = EngineName.lcs
-    public static let claims: EngineClaims = [.minimalEdits, .fewestMoves]
+    public static let claims: EngineClaims = [.minimalEdits, .fewestMoves, .honoursBounds]
     @inlinable public init() {}
 
     /// Diffs by filling the LCS table of the region left after trimming the

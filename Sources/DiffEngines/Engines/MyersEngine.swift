@@ -17,7 +17,7 @@
 ///     // the same item, so nothing pairs up as a move)
 public struct MyersEngine: DiffEngine {
     public static let name = EngineName.myers
-    public static let claims: EngineClaims = [.minimalEdits, .fewestMoves]
+    public static let claims: EngineClaims = [.minimalEdits, .fewestMoves, .honoursBounds]
     @inlinable public init() {}
 
     /// Diffs with a shortest edit script (deletes + inserts = N + M − 2·LCS

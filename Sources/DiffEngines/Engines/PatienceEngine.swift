@@ -25,7 +25,7 @@
 ///     // 4 steps where Myers keeps x x x and moves 3
 public struct PatienceEngine: DiffEngine {
     public static let name = EngineName.patience
-    public static let claims: EngineClaims = [.fewestMoves]
+    public static let claims: EngineClaims = [.fewestMoves, .honoursBounds]
     @inlinable public init() {}
 
     /// Diffs by anchoring on ids unique in both lists, recursively, with
