@@ -120,6 +120,7 @@ public enum PerformanceTargets {
                 area: "heckel ÷ floor (aim)", subject: "\(workload)@\(size)", target: "≤ 2",
                 measured: ratio.map(format) ?? "not measured", met: ratio.map { $0 <= 2 }))
         }
+        checks += deadlineChecks(document, rows: rows)
         checks += stringIDChecks(document.rows)
         // A row that failed (a wrong answer, a crash, a hang, memory) misses its target whatever its figures.
         for failed in document.rows where failed.status.isFailure {

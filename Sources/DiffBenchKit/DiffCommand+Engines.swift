@@ -24,7 +24,7 @@ extension DiffCommand {
         for name in names {
             guard let descriptor = registry.descriptor(named: name) else { continue }
             let label = name.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)
-            if timeBudget > 0, let seconds = CallPrediction.seconds(descriptor, lists: pair.lists), seconds > timeBudget {
+            if timeBudget > 0, !deadlineBounds(descriptor), let seconds = CallPrediction.seconds(descriptor, lists: pair.lists), seconds > timeBudget {
                 print("\(label)  skipped: predicted \(String(format: "%.0f", seconds)) s, over the --time-budget of \(timeBudget) s")
                 continue
             }
@@ -50,7 +50,7 @@ extension DiffCommand {
                 let nanoseconds = Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
                 print(
                     "\(label)  \(Formatting.counted(changeset.stepCount, "step")), \(Formatting.counted(changeset.moves.count, "move")), minimal: \(minimal), "
-                        + Formatting.duration(nanoseconds))
+                        + Formatting.duration(nanoseconds) + (changeset.isApproximate ? ", approximate (deadline)" : ""))
             }
         }
         if !wrong.isEmpty {

@@ -67,6 +67,12 @@ struct DiffCommand: ParsableCommand {
     @Option(help: "Seconds the diff may take: an engine predicted to need more (myers, lcs and stdlib grow faster than the lists) is refused before it starts; 0 for no limit.")
     var timeBudget: Double = 10
 
+    @Option(
+        help: ArgumentHelp(
+            "Seconds the engine may search (lcs, myers, patience, histogram, anchor's gap fill): past them it answers with a valid, possibly longer changeset, marked approximate. 0 stops at the first check. --time-budget then refuses only engines that take no deadline (stdlib).",
+            valueName: "seconds"))
+    var deadline: Double?
+
     @OptionGroup var lists: TwoListsArguments
     var old: String { lists.old }
     var new: String { lists.new }
@@ -84,6 +90,9 @@ struct DiffCommand: ParsableCommand {
                 "--sliders places one changeset's runs for reading (text, json or unified); leave it out with \(engines != nil ? "--engines" : "--format \(format.rawValue)")")
         }
         guard timeBudget >= 0, !timeBudget.isNaN else { throw ValidationError("--time-budget must be 0 (no limit) or a positive number of seconds") }
+        if let deadline, !(deadline >= 0 && deadline.isFinite) {
+            throw ValidationError("--deadline must be a number of seconds, 0 or more")
+        }
         if noMoves, !engine.descriptor.info.infersMoves {
             throw ValidationError(
                 "--no-moves applies to \(DiffCommand.engineNames { $0.infersMoves }), which pair moves after an edit script; "
@@ -100,10 +109,9 @@ struct DiffCommand: ParsableCommand {
         let descriptor = engine.descriptor
         let engineName = descriptor.name
         if format == .batch || format == .batchJSON {
-            return try runBatch(descriptor: descriptor, options: DiffOptions(inferMoves: !noMoves, minimizeMoves: minimizeMoves))
+            return try runBatch(descriptor: descriptor, options: options)
         }
         let pair = try UserListPair.load(lists)
-        let options = DiffOptions(inferMoves: !noMoves, minimizeMoves: minimizeMoves)
         if let engines { return try compare(engines.items, on: pair, options: options) }
         try checkBudget(descriptor, seconds: CallPrediction.seconds(descriptor, lists: pair.lists), counts: pair.lists.counts)
         var changeset: Changeset
@@ -119,6 +127,7 @@ struct DiffCommand: ParsableCommand {
         if let problem = pair.verify(changeset) {
             throw CLIFailure.checkFailed("the \(engineName.rawValue) changeset is wrong: \(problem)")
         }
+        if changeset.isApproximate { StandardError.note(approximationNote(changeset, on: pair)) }
         if sliders != .none {
             changeset = pair.placingSliders(sliders, changeset)
             if let problem = pair.verify(changeset) {
@@ -142,17 +151,42 @@ struct DiffCommand: ParsableCommand {
 }
 
 extension DiffCommand {
+    /// The engine options the flags ask for.
+    var options: DiffOptions {
+        DiffOptions(inferMoves: !noMoves, minimizeMoves: minimizeMoves, deadline: deadline.map { Duration.seconds($0) })
+    }
+
+    /// What an answer cut short at `--deadline` costs: its steps, and how
+    /// many more than myers' (a shortest edit script, moves paired after,
+    /// with the same flags) when myers is predicted to take under a second
+    /// on the pair.
+    func approximationNote(_ changeset: Changeset, on pair: UserListPair) -> String {
+        let steps = Formatting.counted(changeset.stepCount, "step")
+        let head = "approximate (stopped at the \(deadline.map { String(format: "%g", $0) } ?? "") s deadline): \(steps)"
+        guard let myers = EngineRegistry.current.descriptor(named: .myers),
+            (CallPrediction.seconds(myers, lists: pair.lists) ?? 0) < 1,
+            let minimal = try? myers.diff(pair.lists, options: DiffOptions(inferMoves: !noMoves, minimizeMoves: minimizeMoves))
+        else { return head + " (the minimum is too costly to compute here)" }
+        return head + ", \(changeset.stepCount - minimal.stepCount) more than the minimum (myers: \(minimal.stepCount))"
+    }
+
+    /// Whether `--deadline` bounds this engine's call (it claims
+    /// `honoursBounds`), so that `--time-budget` need not refuse it.
+    func deadlineBounds(_ descriptor: EngineDescriptor) -> Bool {
+        deadline != nil && type(of: descriptor.engine).claims.contains(.honoursBounds)
+    }
+
     /// Refuses a call predicted to take longer than `--time-budget` (as
     /// `run` skips such a case), naming the flag that allows it.
     func checkBudget(_ descriptor: EngineDescriptor, old: [FeedItem], new: [FeedItem]) throws(CLIFailure) {
-        guard timeBudget > 0 else { return }
+        guard timeBudget > 0, !deadlineBounds(descriptor) else { return }
         try checkBudget(
             descriptor, seconds: CallPrediction.seconds(descriptor, old: old, new: new), counts: (old.count, new.count))
     }
 
     /// Refuses a call whose predicted `seconds` (nil: a linear engine) are over `--time-budget`.
     func checkBudget(_ descriptor: EngineDescriptor, seconds: @autoclosure () -> Double?, counts: (old: Int, new: Int)) throws(CLIFailure) {
-        guard timeBudget > 0, let seconds = seconds(), seconds > timeBudget else { return }
+        guard timeBudget > 0, !deadlineBounds(descriptor), let seconds = seconds(), seconds > timeBudget else { return }
         throw CLIFailure.badInput(
             String(
                 format: "%@ is predicted to take about %.0f s on these lists (%d → %d elements), over the %g s time budget; "

@@ -88,6 +88,12 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Seconds one engine may spend on one dataset; cases predicted to need more are skipped.")
     var timeBudget: Double = 5
 
+    @Option(
+        help: ArgumentHelp(
+            "Seconds each engine call may search (lcs, myers, patience, histogram, anchor's gap fill); an answer cut short is verified and marked in the approximate column.",
+            valueName: "seconds"))
+    var deadline: Double?
+
     @Option(help: ArgumentHelp("MiB the lcs table may take (bigger tables are skipped).", valueName: "MiB"))
     var lcsMemoryBudget = Mebibytes(bytes: DiffOptions.defaultLCSMemoryBudget)
 
@@ -159,6 +165,9 @@ struct RunCommand: ParsableCommand {
         guard timeBudget > 0, timeBudget.isFinite else { throw ValidationError("--time-budget must be a positive number of seconds") }
         guard minTime >= 0, minTime.isFinite else { throw ValidationError("--min-time must not be negative") }
         if instructions && noInstructions { throw ValidationError("--instructions and --no-instructions contradict each other") }
+        if let deadline, !(deadline >= 0 && deadline.isFinite) {
+            throw ValidationError("--deadline must be a number of seconds, 0 or more")
+        }
         if let caseTimeout, !(caseTimeout > 0 && caseTimeout.isFinite) {
             throw ValidationError("--case-timeout must be a positive number of seconds")
         }
@@ -238,6 +247,7 @@ struct RunCommand: ParsableCommand {
             outputDirectory: output + "/" + runName, runName: runName)
         plan.countInstructions = countInstructions
         plan.sliders = sliders
+        plan.deadline = deadline
         plan.shard = shard.map { "\($0.index)/\($0.count)" }
         plan.isolation = inProcess ? .inProcess : .workers(executable: InstructionCounter.currentExecutable)
         plan.caseTimeout = caseTimeout

@@ -125,6 +125,18 @@ struct ConformanceChecker<E: DiffEngine> {
             }
         }
         if finding == nil { finding = claimFinding(changeset, testCase) }
+        if finding == nil, claims.contains(.honoursBounds) {
+            // The coarse finish past the bound must keep the contract too.
+            var bounded = options
+            bounded.costLimit = 0
+            if let cut = try? engine.diff(from: old, to: new, identity: IdentifiedElements<Row>(), options: bounded) {
+                if let problem = contractFinding(cut, old: old, new: new) {
+                    finding = ConformanceFinding(check: .bounded, detail: "\(problem.check.rawValue): \(problem.detail)")
+                }
+            } else {
+                finding = ConformanceFinding(check: .bounded, detail: "threw under costLimit 0")
+            }
+        }
         return Outcome(finding: finding, calls: finding?.check == .deterministic || finding == nil ? 2 : 1, refusedRepeats: false)
     }
 

@@ -22,6 +22,9 @@ public enum ConformanceCheck: String, Hashable, Sendable, CaseIterable {
     case minimalEdits = "not a shortest edit script"
     /// Claimed `EngineClaims.fewestMoves` but there are more moves than needed.
     case fewestMoves = "more moves than the fewest"
+    /// Claimed `EngineClaims.honoursBounds` but a call under a cost limit
+    /// of 0 threw or broke the contract.
+    case bounded = "an answer under a cost limit of 0 broke the contract"
 }
 
 /// The first case an engine failed, shrunk to a smallest pair that still

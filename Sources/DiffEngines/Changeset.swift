@@ -37,7 +37,8 @@ public struct Changeset: Hashable, Sendable, Codable {
     public var inserts: [Int]
     public var moves: [Move]
     public var updates: [Update]
-    /// True when the engine stopped at ``DiffOptions/costLimit`` and finished
+    /// True when the engine stopped at ``DiffOptions/costLimit`` or
+    /// ``DiffOptions/deadline`` and finished
     /// coarsely: still a valid changeset, but possibly not the shortest the
     /// engine would otherwise give. Not part of the JSON form.
     public var isApproximate = false

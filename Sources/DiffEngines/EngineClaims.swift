@@ -24,10 +24,18 @@ public struct EngineClaims: OptionSet, Hashable, Sendable, CustomStringConvertib
     /// On lists with unique ids the moves are the fewest any changeset can
     /// have: common items − the longest run of them that keeps its order.
     public static let fewestMoves = EngineClaims(rawValue: 1 << 2)
+    /// The engine stops at ``DiffOptions/costLimit`` and
+    /// ``DiffOptions/deadline``: past either it answers with a valid
+    /// changeset marked ``Changeset/isApproximate``. (An engine without the
+    /// claim ignores both: the linear ones need no bound, `stdlib` cannot
+    /// take one.) The kit calls it once more per case with a cost limit of
+    /// 0 and holds that answer to the contract too.
+    public static let honoursBounds = EngineClaims(rawValue: 1 << 3)
 
     public var description: String {
         let names: [(EngineClaims, String)] = [
             (.uniqueIDsOnly, "uniqueIDsOnly"), (.minimalEdits, "minimalEdits"), (.fewestMoves, "fewestMoves"),
+            (.honoursBounds, "honoursBounds"),
         ]
         let present = names.filter { contains($0.0) }.map(\.1)
         return "[" + present.joined(separator: ", ") + "]"

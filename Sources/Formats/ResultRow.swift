@@ -96,6 +96,11 @@ public struct ResultRow: Hashable, Sendable, Codable {
     public var verified: Bool
     /// The changeset, converted to a batch update, passed the UIKit model.
     public var batchVerified: Bool?
+    /// The engine stopped at its bound (`run --deadline`) and finished
+    /// coarsely (`Changeset.isApproximate`): verified, but possibly longer
+    /// than without the bound. Nil where no changeset was made, and in files
+    /// written before the column existed, which read as false.
+    public var approximate: Bool?
     /// In a merge of shards from different machines (`merge
     /// --allow-mixed-machines`), the machine that measured this row: an
     /// index into the document's `machines`. Nil when the document's
@@ -125,6 +130,7 @@ public struct ResultRow: Hashable, Sendable, Codable {
         case trimmedNew = "trimmed_new"
         case verified
         case batchVerified = "batch_verified"
+        case approximate
         case machine
     }
 
@@ -214,6 +220,7 @@ extension ResultRow {
             CSVColumn(key: .trimmedNew) { integer($0.trimmedNew) },
             CSVColumn(key: .verified) { flag($0.verified) },
             CSVColumn(key: .batchVerified) { flag($0.batchVerified) },
+            CSVColumn(key: .approximate) { flag($0.approximate) },
             CSVColumn(key: .machine) { integer($0.machine) },
         ]
     }()

@@ -124,9 +124,12 @@ public struct PlanSummary: Hashable, Sendable, Codable {
     public var instructions: Bool?
     /// The slider policy of `run --sliders` (none, down, indent); nil in older files.
     public var sliders: String?
+    /// Seconds each engine call might search (`run --deadline`); nil without one.
+    public var deadlineSeconds: Double?
 
     enum CodingKeys: String, CodingKey {
         case engines, workloads, sizes, elements
+        case deadlineSeconds = "deadline_seconds"
         case extraCases = "extra_cases"
         case minSamples = "min_samples"
         case minTimeSeconds = "min_time_seconds"
@@ -138,9 +141,10 @@ public struct PlanSummary: Hashable, Sendable, Codable {
     public init(
         engines: [String], workloads: [String], sizes: [Int], extraCases: [String], minSamples: Int,
         minTimeSeconds: Double, timeBudgetSeconds: Double, lcsMemoryBudgetBytes: Int, elements: [String]? = nil,
-        shard: String? = nil, instructions: Bool? = nil, sliders: String? = nil
+        shard: String? = nil, instructions: Bool? = nil, sliders: String? = nil, deadlineSeconds: Double? = nil
     ) {
         self.sliders = sliders
+        self.deadlineSeconds = deadlineSeconds
         self.elements = elements
         self.engines = engines
         self.workloads = workloads

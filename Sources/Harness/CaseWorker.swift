@@ -47,6 +47,7 @@ struct WorkerJob: Codable {
     var timeBudget: Double
     var sampleTargetNanoseconds: Double
     var lcsMemoryBudget: Int
+    var deadline: Double?
     var measureMemory: Bool
     /// Where the worker saves the generated dataset (nil: not saved).
     var datasetsDirectory: String?
@@ -66,6 +67,7 @@ struct WorkerJob: Codable {
         timeBudget = plan.timeBudget
         sampleTargetNanoseconds = plan.sampleTargetNanoseconds
         lcsMemoryBudget = plan.lcsMemoryBudget
+        deadline = plan.deadline
         measureMemory = plan.measureMemory
         datasetsDirectory = saveDataset ? plan.datasetsDirectory : nil
         self.cost = cost
@@ -82,6 +84,7 @@ struct WorkerJob: Codable {
             minTime: minTime, maxSamples: maxSamples, timeBudget: timeBudget, sampleTargetNanoseconds: sampleTargetNanoseconds,
             lcsMemoryBudget: lcsMemoryBudget, measureMemory: measureMemory, outputDirectory: "", runName: "")
         plan.sliders = sliders ?? .none
+        plan.deadline = deadline
         return plan
     }
 }

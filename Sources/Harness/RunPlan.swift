@@ -48,6 +48,10 @@ public struct RunPlan: Sendable {
     /// sample until it lasts about this long, so the clock's own cost vanishes.
     public var sampleTargetNanoseconds: Double
     public var lcsMemoryBudget: Int
+    /// Seconds each engine call may search (`run --deadline`,
+    /// ``DiffOptions/deadline``), or nil for no bound. A row cut short says
+    /// so in its `approximate` column.
+    public var deadline: Double?
     /// Run the memory pass (the allocation hook).
     public var measureMemory: Bool
     /// Folder where generated datasets are saved (nil: not saved).
@@ -201,7 +205,7 @@ public struct RunPlan: Sendable {
             engines: engines.map(\.rawValue) + (includeFloor ? [EngineRegistry.floor.name] : []), workloads: workloads, sizes: sizes.sorted(),
             extraCases: extra, minSamples: minSamples, minTimeSeconds: minTime, timeBudgetSeconds: timeBudget,
             lcsMemoryBudgetBytes: lcsMemoryBudget, elements: elementKinds.map(\.rawValue), shard: shard,
-            instructions: countInstructions, sliders: sliders.rawValue)
+            instructions: countInstructions, sliders: sliders.rawValue, deadlineSeconds: deadline)
     }
 
     /// Shard `index` (1-based) of `count`: every count-th case from the

@@ -160,9 +160,12 @@ public struct Runner {
     /// per call and runs between samples, never inside one, so the timings
     /// do not include it. A subject whose answer changed gets the number of
     /// the first changed call (the verifying call is call 1) and how many
-    /// calls it made, in ``Sampling/changed``.
+    /// calls it made, in ``Sampling/changed``. `agrees` decides whether an
+    /// answer is the expected one (equality, unless a deadline lets answers
+    /// cut short at different points differ: see ``CaseRun/agrees(_:with:)``).
     func sample(
-        _ subjects: [Subject], lists: ProjectedLists, options: DiffOptions, warmup: [Subject: Double], expected: [Subject: Changeset] = [:]
+        _ subjects: [Subject], lists: ProjectedLists, options: DiffOptions, warmup: [Subject: Double], expected: [Subject: Changeset] = [:],
+        agrees: (Changeset?, Changeset) -> Bool = { $0 == $1 }
     ) -> Sampling {
         var samples: [Subject: [Double]] = [:]
         var spent: [Subject: Double] = [:]
@@ -195,7 +198,7 @@ public struct Runner {
                 for _ in 0..<k { sink.append(try? call(lists)) }
                 let elapsed = Double(monotonicNanoseconds() - start)
                 // The clock has stopped: check the answers, then free them.
-                if firstChange[subject] == nil, let wanted = expected[subject], let index = sink.firstIndex(where: { $0 != wanted }) {
+                if firstChange[subject] == nil, let wanted = expected[subject], let index = sink.firstIndex(where: { !agrees($0, wanted) }) {
                     firstChange[subject] = calls[subject]! + index + 1
                 }
                 calls[subject]! += k

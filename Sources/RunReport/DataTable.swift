@@ -23,7 +23,7 @@ struct DataTable {
     /// The identity of a row: every data file starts with these.
     static let identity = ["engine", "workload", "parameters", "size", "status"]
     /// Result columns that hold text (quoted in the file).
-    static let textColumns: Set<String> = ["engine", "workload", "parameters", "status", "reason", "verified", "batch_verified"]
+    static let textColumns: Set<String> = ["engine", "workload", "parameters", "status", "reason", "verified", "batch_verified", "approximate"]
 
     init(columns: [String], derived: [String] = [], notes: [String] = []) {
         precondition(columns.allSatisfy(ResultRow.csvColumns.contains), "unknown results column")

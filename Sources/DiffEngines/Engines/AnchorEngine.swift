@@ -14,7 +14,10 @@
 ///    (`k = 1` is patience diff's "unique within the gap"; on eight
 ///    distinct ids and 10,000 items it is 5). The in-order runs are matched,
 ///    and the gaps between them are handled the same way, up to
-///    `AnchorTuning.maxDepth` levels.
+///    `AnchorTuning.maxDepth` levels. A gap no run anchors (or one past
+///    the last level) gets a Myers search for a shortest script, bounded
+///    by `AnchorTuning.searchCellsPerItem` diagonal cells per item so that
+///    it stays linear where the gap's edits are many.
 /// 3. Items still unmatched with an id on both sides are paired k-th
 ///    occurrence with k-th (delete + insert become one move).
 /// 4. The moves are the fewest for that matching: every matched pair off one
@@ -22,9 +25,11 @@
 ///
 /// - Complexity: O(N + M) expected time for the passes and the anchoring
 ///   (each of at most `AnchorTuning.maxDepth` levels is one counting or
-///   hashing pass over the gaps, and an exact gap costs one word operation
-///   per item of its longer side), plus O(K log K) for the fewest moves of
-///   K matched items; O(N + M + distinct ids) memory.
+///   hashing pass over the gaps, an exact gap costs one word operation
+///   per item of its longer side, and a gap search at most a constant
+///   number of diagonal cells per item, plus the snakes it follows), plus
+///   O(K log K) for the fewest moves of K matched items; O(N + M +
+///   distinct ids) memory.
 ///
 /// It is not minimal in edit distance: an anchor that an LCS would not use
 /// (a run of ids that is unique in the gap but was moved) costs what it
@@ -34,7 +39,7 @@
 public struct AnchorEngine: DiffEngine {
     public static let name = EngineName.anchor
     public static let summary = "Heckel's unique ids, then unique runs of ids between anchors, fewest moves by LIS, O(N+M + K log K)"
-    public static let claims: EngineClaims = [.fewestMoves]
+    public static let claims: EngineClaims = [.fewestMoves, .honoursBounds]
     @inlinable public init() {}
 
     /// Diffs by unique ids, then runs of ids unique between anchors, then
@@ -47,8 +52,9 @@ public struct AnchorEngine: DiffEngine {
     public func diff<I: ElementIdentity>(
         from old: [I.Element], to new: [I.Element], identity: I, options: DiffOptions
     ) throws(DiffError) -> Changeset {
-        try diffOnCodes(old: old, new: new, identity: identity, options: options) { codes in
-            anchorMatching(codes)
+        let limit = SearchLimit(options)
+        return try diffOnCodes(old: old, new: new, identity: identity, options: options) { codes in
+            anchorMatching(codes, limit: limit)
         }
     }
 }
@@ -72,16 +78,29 @@ enum AnchorTuning {
     static let uniquenessFactor = 2
     /// Longest run of ids tried.
     static let maxRunLength = 32
+    /// A gap left without anchors gets a Myers search of at most this many
+    /// diagonal cells per item of the gap before its items are paired k-th
+    /// with k-th: enough for a shortest script of D edits while D²/2 ≲ this
+    /// × (n + m) (D up to about 180 on a gap or window of 2,048 + 2,048),
+    /// and the search stays linear in the gap where D is larger. 16 found
+    /// the same answers on every workload and cost `text` about 20 % more
+    /// time (searches that give up).
+    static let searchCellsPerItem = 4
+    /// Old items per window of a long gap's search (``AnchorWork/matchByWindows(_:)``):
+    /// long enough that a window's forced corner rarely costs an edit, short
+    /// enough that a window's edits stay few.
+    static let searchWindow = 1 << 10
 }
 
 /// The anchor engine on codes.
 ///
 /// - Complexity: see ``AnchorEngine``.
 @usableFromInline
-func anchorMatching(_ codes: IdentityCodes) -> Matching {
+func anchorMatching(_ codes: IdentityCodes, limit: SearchLimit = .none) -> Matching {
     codes.old.withUnsafeBufferPointer { old in
         codes.new.withUnsafeBufferPointer { new in
             var work = AnchorWork(old: old, new: new, symbols: codes.symbolCount, oldIsUnique: codes.firstOldDuplicate == nil)
+            work.budget = SearchMeter(limit)
             defer { work.deallocate() }
             work.linkUniqueIDs()
             work.anchorGaps()
@@ -150,6 +169,13 @@ struct AnchorWork {
     /// zero between gaps), and the word `V` after each item of the long side.
     var codeMask: UnsafeMutableBufferPointer<UInt64> = .init(start: nil, count: 0)
     var rows: UnsafeMutableBufferPointer<UInt64> = .init(start: nil, count: 0)
+    /// The caller's bound (``DiffOptions/costLimit``, ``DiffOptions/deadline``),
+    /// shared by the gap searches of ``matchBySearch(_:)``.
+    var budget = SearchMeter(.none)
+    /// The Myers search over the gap codes, made by the first gap that needs one.
+    var search: MyersSearch?
+    /// The caller's bound stopped a gap search, or left a gap unsearched.
+    var approximate = false
 
     init(old: UnsafeBufferPointer<Int32>, new: UnsafeBufferPointer<Int32>, symbols: Int, oldIsUnique: Bool) {
         self.old = old
@@ -187,6 +213,7 @@ struct AnchorWork {
         directTable.deallocate()
         codeMask.deallocate()
         rows.deallocate()
+        search?.deallocate()
     }
 
     @inline(__always)
@@ -363,8 +390,10 @@ struct AnchorWork {
             matchExactly(gap)
             return
         }
-        if gap.depth >= AnchorTuning.maxDepth { return }
-        if !anchorOnUniqueRuns(gap) { return }
+        if gap.depth >= AnchorTuning.maxDepth || !anchorOnUniqueRuns(gap) {
+            matchBySearch(gap)
+            return
+        }
         // The gap's matches are increasing on both sides: cut between them.
         var oldStart = gap.oldStart, newStart = gap.newStart
         for p in gap.oldStart..<gap.oldEnd {
@@ -660,6 +689,137 @@ struct AnchorWork {
         }
     }
 
+    /// A gap no anchor cuts: a shortest script by Myers' search, bounded
+    /// by ``AnchorTuning/searchCellsPerItem`` diagonal cells per item of the
+    /// gap (and by what is left of the caller's limit). Past the bound the
+    /// boxes the search had not finished keep only their common ends, and
+    /// their items go to the k-th pairing of step 3. A gap longer than
+    /// ``AnchorTuning/searchWindow`` on both sides is searched window by
+    /// window (``matchByWindows(_:)``).
+    ///
+    /// Why: with no unique id (a periodic list) every gap item used to be
+    /// paired k-th with k-th, and one edit shifts every later pairing, so a
+    /// handful of edits became thousands of moves; Myers is cheap exactly
+    /// there, since D is small.
+    ///
+    /// - Complexity: O((n + m)·D) for a gap of n + m items and D edits
+    ///   (O((n + m)·d) for windows of d edits each), but never more than
+    ///   searchCellsPerItem · (n + m) diagonal cells (plus the snakes they
+    ///   follow); O(1) extra memory after the first gap (two diagonal arrays
+    ///   for all gaps).
+    mutating func matchBySearch(_ gap: Gap) {
+        let window = AnchorTuning.searchWindow
+        if min(gap.oldEnd &- gap.oldStart, gap.newEnd &- gap.newStart) > 2 &* window {
+            matchByWindows(gap)
+            return
+        }
+        let box = MyersSearch.Box(x0: gap.oldStart, y0: gap.newStart, x1: gap.oldEnd, y1: gap.newEnd)
+        if searchBox(box) { linkSearched(new: gap.newStart..<gap.newEnd) }
+    }
+
+    /// A long gap, window by window along its diagonal: each window of
+    /// ``AnchorTuning/searchWindow`` old items (and as many new items as the
+    /// gap's proportions give, the corner moved to the end of a common run
+    /// nearby when there is one) is searched, the matches in its first half
+    /// are kept, and the next window starts after the last of them. The
+    /// corner a window is forced to bends the path only near that corner,
+    /// in the half that is searched again; the kept matches are increasing,
+    /// so the answer is valid whatever the corners.
+    ///
+    /// Why: Myers costs O((n + m)·D) on the whole gap, and D grows with the
+    /// gap (1 % edits of 100,000 items is D ≈ 1,250: 60 ms, 30× heckel);
+    /// windows cost O(n + m) times the edits of one window.
+    mutating func matchByWindows(_ gap: Gap) {
+        let window = AnchorTuning.searchWindow
+        var x = gap.oldStart, y = gap.newStart
+        while true {
+            let oldLeft = gap.oldEnd &- x, newLeft = gap.newEnd &- y
+            if min(oldLeft, newLeft) <= 2 &* window {
+                let box = MyersSearch.Box(x0: x, y0: y, x1: gap.oldEnd, y1: gap.newEnd)
+                if searchBox(box) { linkSearched(new: y..<gap.newEnd) }
+                return
+            }
+            let x1 = x &+ window
+            let y1 = cornerNear(old: x1, new: y &+ window &* newLeft / oldLeft, within: (y &+ 1)...(gap.newEnd &- 1))
+            guard searchBox(MyersSearch.Box(x0: x, y0: y, x1: x1, y1: y1)), let partners = gapNewPartner.baseAddress else { return }
+            // Keep the matches of the first half, forget the rest.
+            let half = x &+ window / 2
+            var keptEnd = y
+            var q = y
+            while q < y1 {
+                let p = Int(partners[q])
+                if p >= half { break }
+                if p >= 0 { keptEnd = q &+ 1 }
+                q &+= 1
+            }
+            for forgotten in keptEnd..<y1 { partners[forgotten] = -1 }
+            linkSearched(new: y..<keptEnd)
+            if keptEnd > y {
+                x = Int(partners[keptEnd &- 1]) &+ 1
+                y = keptEnd
+            } else {
+                x = half
+                y = y &+ (y1 &- y) / 2
+            }
+        }
+    }
+
+    /// A new position near `guess`, within `limits`, where a common run of 8
+    /// ids ends at old position `x` (the corner of a window then sits on a
+    /// likely path), or `guess` clamped to `limits` when there is none
+    /// within 16. O(1): at most 33 × 8 comparisons.
+    func cornerNear(old x: Int, new guess: Int, within limits: ClosedRange<Int>) -> Int {
+        let run = 8
+        for distance in 0...16 {
+            for y in [guess &- distance, guess &+ distance] where y >= run && limits.contains(y) {
+                var t = 1
+                while t <= run, code(old: x &- t) == code(new: y &- t) { t &+= 1 }
+                if t > run { return y }
+            }
+        }
+        return min(max(guess, limits.lowerBound), limits.upperBound)
+    }
+
+    /// Searches `box` within the bounds (its own and the caller's); the new
+    /// items' partners land in `gapNewPartner` (all valid, even when the
+    /// search stopped part way). False, with nothing searched, once the
+    /// caller's bound has stopped a search: the answer is then approximate.
+    mutating func searchBox(_ box: MyersSearch.Box) -> Bool {
+        if budget.stopped {
+            approximate = true
+            return false
+        }
+        let items = (box.x1 &- box.x0) &+ (box.y1 &- box.y0)
+        let own = AnchorTuning.searchCellsPerItem &* items
+        let allowed = min(own, max(budget.cellsLeft, 0))
+        if search == nil, let a = gapOldCode.baseAddress, let b = gapNewCode.baseAddress {
+            search = MyersSearch(old: a, new: b, oldCount: gapOldCode.count, newCount: gapNewCode.count)
+        }
+        guard search != nil, let partners = gapNewPartner.baseAddress else { return false }
+        search!.meter = SearchMeter(SearchLimit(cells: allowed, deadline: budget.deadline))
+        search!.align(box, into: partners)
+        budget.untilCheck &-= allowed &- search!.meter.cellsLeft
+        if budget.untilCheck < 0 { _ = budget.checkpoint() }
+        if search!.stopped, search!.meter.timedOut || allowed < own {
+            budget.stop()
+            approximate = true
+        }
+        return true
+    }
+
+    /// Links both ways the partners a search wrote for the new items `range`.
+    mutating func linkSearched(new range: Range<Int>) {
+        guard let partners = gapNewPartner.baseAddress else { return }
+        for q in range {
+            let p = Int(partners[q])
+            if p < 0 { continue }
+            gapOldPartner[p] = Int32(truncatingIfNeeded: q)
+            link(old: Int(gapOld[p]), new: Int(gapNew[q]))
+            matchedCount &+= 1
+            matchedMore = true
+        }
+    }
+
     // MARK: Step 3: leftovers
 
     /// Pairs the still unmatched items with the same id, k-th old occurrence
@@ -722,7 +882,9 @@ struct AnchorWork {
             }
         }
         let sources = [Int32](UnsafeBufferPointer(newToOld))
-        return Matching(newToOld: sources, deletes: deletes, inserts: inserts, moves: moves)
+        var result = Matching(newToOld: sources, deletes: deletes, inserts: inserts, moves: moves)
+        result.isApproximate = approximate
+        return result
     }
 }
 

@@ -28,7 +28,7 @@ public struct HistogramEngine: DiffEngine {
     public static let summary = "histogram diff: splits at the rarest common run (ids seen ≤ 64 times), recursively, else Myers"
     public static let cost = EngineCost.trimmedDifferencesSquared
     public static let infersMoves = true
-    public static let claims: EngineClaims = [.fewestMoves]
+    public static let claims: EngineClaims = [.fewestMoves, .honoursBounds]
     /// Ids occurring more often than this in a box's old side are never
     /// anchors (git's and JGit's limit); a box whose common ids all exceed it
     /// goes to Myers.
@@ -43,23 +43,24 @@ public struct HistogramEngine: DiffEngine {
     public func diff<I: ElementIdentity>(
         from old: [I.Element], to new: [I.Element], identity: I, options: DiffOptions
     ) throws(DiffError) -> Changeset {
-        try diffOnCodes(old: old, new: new, identity: identity, options: options) { codes in
-            HistogramEngine.matching(codes: codes, inferMoves: options.inferMoves, costLimit: options.costLimit ?? .max)
+        let limit = SearchLimit(options)
+        return try diffOnCodes(old: old, new: new, identity: identity, options: options) { codes in
+            HistogramEngine.matching(codes: codes, inferMoves: options.inferMoves, limit: limit)
         }
     }
 
     /// The non-generic core: aligns the coded lists, pairs the leftovers
     /// into moves, then keeps the fewest moves for those pairs.
     @usableFromInline
-    static func matching(codes: IdentityCodes, inferMoves: Bool, costLimit: Int) -> Matching {
+    static func matching(codes: IdentityCodes, inferMoves: Bool, limit: SearchLimit) -> Matching {
         Matching.ofAlignment(codes, inferMoves: inferMoves) { old, new, symbols in
-            alignment(old: old, new: new, symbolCount: symbols, costLimit: costLimit)
+            alignment(old: old, new: new, symbolCount: symbols, limit: limit)
         }.withFewestMoves()
     }
 
     /// For each new index, the old index it is aligned with, or -1; the
     /// pairs increase on both sides. `approximate` when the Myers fallback
-    /// stopped at `costLimit` diagonal cells (``DiffOptions/costLimit``).
+    /// stopped at the limit (``DiffOptions/costLimit``, ``DiffOptions/deadline``).
     ///
     /// Boxes wait on an explicit stack. A box is trimmed of its common ends,
     /// then its old ids are counted, each with a chain of its old positions
@@ -72,7 +73,7 @@ public struct HistogramEngine: DiffEngine {
     /// on the stack. With no run, a box with no common id is all deletes and
     /// inserts, and one whose common ids are all too frequent goes to Myers.
     static func alignment(
-        old: UnsafeBufferPointer<Int32>, new: UnsafeBufferPointer<Int32>, symbolCount: Int, costLimit: Int = .max
+        old: UnsafeBufferPointer<Int32>, new: UnsafeBufferPointer<Int32>, symbolCount: Int, limit: SearchLimit = .none
     ) -> (newToOld: [Int32], approximate: Bool) {
         let n = old.count, m = new.count
         var result = [Int32](repeating: -1, count: m)
@@ -90,10 +91,10 @@ public struct HistogramEngine: DiffEngine {
             head.deallocate()
             next.deallocate()
         }
-        let limit = Int32(maxOccurrences)
+        let occurrenceLimit = Int32(maxOccurrences)
         result.withUnsafeMutableBufferPointer { out in
             guard let out = out.baseAddress else { return }
-            var search = MyersSearch(old: a, new: b, oldCount: n, newCount: m, costLimit: costLimit)
+            var search = MyersSearch(old: a, new: b, oldCount: n, newCount: m, limit: limit)
             defer {
                 approximate = search.stopped
                 search.deallocate()
@@ -111,7 +112,7 @@ public struct HistogramEngine: DiffEngine {
                 }
                 var best: MyersSearch.Box?
                 var bestLength = 0
-                var lowest = limit
+                var lowest = occurrenceLimit
                 var hasCommon = false
                 var j = box.y0
                 while j < box.y1 {

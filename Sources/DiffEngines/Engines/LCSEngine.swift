@@ -6,13 +6,15 @@
 ///   suffix. Cells are 16-bit while both sides are under 65,535 elements (2 bytes
 ///   per cell), 32-bit otherwise; a table over ``DiffOptions/lcsMemoryBudget`` is
 ///   refused with ``DiffError/memoryBudgetExceeded(engine:cells:bytes:budget:)``
-///   before anything is allocated.
+///   before anything is allocated. Under ``DiffOptions/costLimit`` (table
+///   cells) or ``DiffOptions/deadline`` the fill stops between two rows and
+///   the answer is coarse (see ``LCSTable/alignment()``).
 public struct LCSEngine: DiffEngine {
     public static let name = EngineName.lcs
     public static let summary = "LCS memoization table (Wagner–Fischer), O(NM) time and memory"
     public static let cost = EngineCost.tableCells
     public static let infersMoves = true
-    public static let claims: EngineClaims = [.minimalEdits, .fewestMoves]
+    public static let claims: EngineClaims = [.minimalEdits, .fewestMoves, .honoursBounds]
     @inlinable public init() {}
 
     /// Diffs by filling the LCS table of the region left after trimming the
@@ -27,15 +29,18 @@ public struct LCSEngine: DiffEngine {
     public func diff<I: ElementIdentity>(
         from old: [I.Element], to new: [I.Element], identity: I, options: DiffOptions
     ) throws(DiffError) -> Changeset {
-        try diffOnCodes(old: old, new: new, identity: identity, options: options) { codes throws(DiffError) in
-            let table = try LCSTable(codes: codes, memoryBudget: options.lcsMemoryBudget)
-            return codes.old.withUnsafeBufferPointer { oldCodes in
+        let limit = SearchLimit(options)
+        return try diffOnCodes(old: old, new: new, identity: identity, options: options) { codes throws(DiffError) in
+            let table = try LCSTable(codes: codes, memoryBudget: options.lcsMemoryBudget, limit: limit)
+            var matching = codes.old.withUnsafeBufferPointer { oldCodes in
                 codes.new.withUnsafeBufferPointer { newCodes in
                     Matching.fromAlignment(
                         newToOld: table.alignment(), oldCodes: oldCodes, newCodes: newCodes,
                         symbolCount: codes.symbolCount, inferMoves: options.inferMoves)
                 }
             }
+            matching.isApproximate = table.isPartial
+            return matching
         }
     }
 }
@@ -57,6 +62,12 @@ public struct LCSTable: Sendable {
     public let oldCodes: [Int32]
     public let newCodes: [Int32]
     @usableFromInline let storage: Storage
+    /// Rows filled: `rows`, unless the fill stopped at its limit. Only
+    /// the engine builds a table with a limit; the teaching dumps read full ones.
+    @usableFromInline let filledRows: Int
+
+    /// Whether the fill stopped at its limit before the last row.
+    @usableFromInline var isPartial: Bool { filledRows < rows }
 
     /// Bytes per cell: 2 while both sides are under 65,535 elements, else 4.
     public var cellWidth: Int {
@@ -84,7 +95,15 @@ public struct LCSTable: Sendable {
         try self.init(codes: IdentityCodes(old: old, new: new, identity: identity), memoryBudget: memoryBudget)
     }
 
+    /// Builds the table of coded lists; with a `limit`, the fill stops
+    /// between two rows once the cells or the time are spent
+    /// (``filledRows``). Checked once a row (m cells), never per cell.
     public init(codes: IdentityCodes, memoryBudget: Int) throws(DiffError) {
+        try self.init(codes: codes, memoryBudget: memoryBudget, limit: .none)
+    }
+
+    @usableFromInline
+    init(codes: IdentityCodes, memoryBudget: Int, limit: SearchLimit) throws(DiffError) {
         let n = codes.old.count, m = codes.new.count
         guard let (cells, bytes) = LCSTable.bytesNeeded(oldCount: n, newCount: m), bytes <= memoryBudget else {
             let cells = (n + 1).multipliedReportingOverflow(by: m + 1)
@@ -97,18 +116,23 @@ public struct LCSTable: Sendable {
         columns = m + 1
         oldCodes = codes.old
         newCodes = codes.new
+        var meter = SearchMeter(limit)
+        var filled = 0
         if max(n, m) < Int(UInt16.max) {
-            storage = .narrow(LCSTable.fill(UInt16.self, codes.old, codes.new))
+            storage = .narrow(LCSTable.fill(UInt16.self, codes.old, codes.new, meter: &meter, filledRows: &filled))
         } else {
-            storage = .wide(LCSTable.fill(UInt32.self, codes.old, codes.new))
+            storage = .wide(LCSTable.fill(UInt32.self, codes.old, codes.new, meter: &meter, filledRows: &filled))
         }
+        filledRows = filled
     }
 
     /// Row by row: a cell is the diagonal + 1 where the elements match, else
     /// the larger of the cell above and the cell to the left. The inner loop
     /// carries `left` and `diagonal` in registers and reads one row above.
+    /// Before each row its m cells are charged to `meter`; when it refuses,
+    /// the fill stops and `filledRows` says how many rows hold values.
     static func fill<Cell: FixedWidthInteger & UnsignedInteger>(
-        _: Cell.Type, _ a: [Int32], _ b: [Int32]
+        _: Cell.Type, _ a: [Int32], _ b: [Int32], meter: inout SearchMeter, filledRows: inout Int
     ) -> [Cell] {
         let columns = b.count + 1
         let count = (a.count + 1) * columns
@@ -116,8 +140,11 @@ public struct LCSTable: Sendable {
             table.initialize(repeating: 0)
             a.withUnsafeBufferPointer { a in
                 b.withUnsafeBufferPointer { b in
+                    filledRows = 1
                     guard let base = table.baseAddress else { return }
                     for i in 1..<max(1, a.count + 1) {
+                        meter.untilCheck &-= b.count
+                        if meter.untilCheck < 0, !meter.checkpoint() { return }
                         let above = base + (i - 1) * columns
                         let row = base + i * columns
                         let ai = a[i - 1]
@@ -130,6 +157,7 @@ public struct LCSTable: Sendable {
                             row[j] = left
                             diagonal = up
                         }
+                        filledRows = i &+ 1
                     }
                 }
             }
@@ -186,10 +214,17 @@ public struct LCSTable: Sendable {
     }
 
     /// For each new index, the old index it is aligned with by the traceback, or -1.
+    ///
+    /// A partial table (the fill stopped after row r = ``filledRows`` − 1)
+    /// gives a coarse alignment: the traceback starts at (r, r·M/N), the
+    /// point of the last full row on the box's diagonal, and everything
+    /// after that point is left unmatched (deleted and inserted, moves
+    /// paired as usual). A valid answer, optimal on the part before the point.
     @usableFromInline
     func alignment() -> [Int32] {
         var result = [Int32](repeating: -1, count: columns - 1)
-        var i = rows - 1, j = columns - 1
+        var i = filledRows - 1, j = columns - 1
+        if isPartial, rows > 1 { j = i * (columns - 1) / (rows - 1) }
         while i > 0 && j > 0 {
             if oldCodes[i - 1] == newCodes[j - 1] {
                 result[j - 1] = Int32(i - 1)

@@ -20,7 +20,7 @@ public struct MyersEngine: DiffEngine {
     public static let summary = "Myers 1986 greedy with the linear-space middle snake, O((N+M)D) time, O(N+M) memory"
     public static let cost = EngineCost.trimmedDifferencesSquared
     public static let infersMoves = true
-    public static let claims: EngineClaims = [.minimalEdits, .fewestMoves]
+    public static let claims: EngineClaims = [.minimalEdits, .fewestMoves, .honoursBounds]
     @inlinable public init() {}
 
     /// Diffs with a shortest edit script (deletes + inserts = N + M − 2·LCS
@@ -33,17 +33,18 @@ public struct MyersEngine: DiffEngine {
     public func diff<I: ElementIdentity>(
         from old: [I.Element], to new: [I.Element], identity: I, options: DiffOptions
     ) throws(DiffError) -> Changeset {
-        try diffOnCodes(old: old, new: new, identity: identity, options: options) { codes in
-            MyersEngine.matching(codes: codes, inferMoves: options.inferMoves, costLimit: options.costLimit ?? .max)
+        let limit = SearchLimit(options)
+        return try diffOnCodes(old: old, new: new, identity: identity, options: options) { codes in
+            MyersEngine.matching(codes: codes, inferMoves: options.inferMoves, limit: limit)
         }
     }
 
     /// The non-generic core, compiled once: aligns the coded middle region
     /// and hands the aligned pairs to the shared move inference.
     @usableFromInline
-    static func matching(codes: IdentityCodes, inferMoves: Bool, costLimit: Int) -> Matching {
+    static func matching(codes: IdentityCodes, inferMoves: Bool, limit: SearchLimit) -> Matching {
         Matching.ofAlignment(codes, inferMoves: inferMoves) { old, new, _ in
-            alignment(old: old, new: new, costLimit: costLimit)
+            alignment(old: old, new: new, limit: limit)
         }
     }
 
@@ -51,9 +52,9 @@ public struct MyersEngine: DiffEngine {
     /// edit path, or -1. Equal codes match; a negative code (a new-only id)
     /// never equals an old code, which are all ≥ 0. One search over the
     /// whole edit graph (``MyersSearch/align(_:into:)``); `approximate` when
-    /// it stopped at `costLimit` diagonal cells and finished coarsely.
+    /// it stopped at the limit (cells or deadline) and finished coarsely.
     static func alignment(
-        old a: UnsafeBufferPointer<Int32>, new b: UnsafeBufferPointer<Int32>, costLimit: Int = .max
+        old a: UnsafeBufferPointer<Int32>, new b: UnsafeBufferPointer<Int32>, limit: SearchLimit = .none
     ) -> (newToOld: [Int32], approximate: Bool) {
         let n = a.count, m = b.count
         var result = [Int32](repeating: -1, count: m)
@@ -61,7 +62,7 @@ public struct MyersEngine: DiffEngine {
         var approximate = false
         result.withUnsafeMutableBufferPointer { out in
             guard let out = out.baseAddress else { return }
-            var search = MyersSearch(old: a, new: b, oldCount: n, newCount: m, costLimit: costLimit)
+            var search = MyersSearch(old: a, new: b, oldCount: n, newCount: m, limit: limit)
             defer { search.deallocate() }
             search.align(MyersSearch.Box(x0: 0, y0: 0, x1: n, y1: m), into: out)
             approximate = search.stopped
@@ -95,17 +96,19 @@ struct MyersSearch {
     let forward: UnsafeMutablePointer<Int32>
     /// Backward: on diagonal k, the smallest x reached so far.
     let backward: UnsafeMutablePointer<Int32>
-    /// Diagonal cells the searches may still visit; below zero once a search
-    /// stopped at the limit (``DiffOptions/costLimit``). A stored counter,
-    /// not a heap cell: the gate counts allocations per call.
-    var remaining: Int
+    /// The diagonal cells the searches spend, against the limit
+    /// (``DiffOptions/costLimit``, ``DiffOptions/deadline``). Stored, not a
+    /// heap cell: the gate counts allocations per call. Settable, so that a
+    /// caller running many small searches on one pair of arrays (`anchor`'s
+    /// gaps) gives each its own bound.
+    var meter: SearchMeter
 
-    /// A search over `n` old and `m` new codes that visits at most
-    /// `costLimit` diagonal cells in all.
-    init(old a: UnsafePointer<Int32>, new b: UnsafePointer<Int32>, oldCount n: Int, newCount m: Int, costLimit: Int = .max) {
+    /// A search over `n` old and `m` new codes that visits at most `limit`'s
+    /// cells in all and stops at its deadline.
+    init(old a: UnsafePointer<Int32>, new b: UnsafePointer<Int32>, oldCount n: Int, newCount m: Int, limit: SearchLimit = .none) {
         self.a = a
         self.b = b
-        remaining = costLimit
+        meter = SearchMeter(limit)
         let cells = n + m + 3
         storage = .allocate(capacity: 2 * cells)
         // Index k + m + 1 holds diagonal k, for k in −m−1 ... n+1.
@@ -115,8 +118,8 @@ struct MyersSearch {
 
     func deallocate() { storage.deallocate() }
 
-    /// Whether a search stopped at the cost limit (some box was finished coarsely).
-    var stopped: Bool { remaining < 0 }
+    /// Whether a search stopped at the limit (some box was finished coarsely).
+    var stopped: Bool { meter.stopped }
 
     /// Aligns the common prefix and suffix of `box` (free diagonal moves,
     /// written into `out`) and shrinks it to what lies between; true when a
@@ -219,7 +222,7 @@ struct MyersSearch {
     /// element, so a stray value never touches memory either.
     ///
     /// Returns (−1, −1), having found nothing, when the cells of a step
-    /// would take the search past its cost limit.
+    /// would take the search past its cost limit, or its deadline has passed.
     ///
     /// - Complexity: O((x1−x0 + y1−y0) · D) time, no allocation.
     mutating func split(_ box: Box) -> (x: Int, y: Int) {
@@ -246,9 +249,10 @@ struct MyersSearch {
         let farRight = Int32.max  // sentinel: above every x, never chosen by min
 
         while true {
-            // The cells of this forward and backward step, against the limit.
-            remaining &-= (fmax &- fmin) &+ (bmax &- bmin) &+ 4
-            if remaining < 0 { return (-1, -1) }
+            // The cells of this forward and backward step, against the limit
+            // (the clock is read only at a checkpoint, every few thousand cells).
+            meter.untilCheck &-= (fmax &- fmin) &+ (bmax &- bmin) &+ 4
+            if meter.untilCheck < 0, !meter.checkpoint() { return (-1, -1) }
             // Forward step: widen the range by one diagonal each side, or,
             // against the box edge, narrow it to keep the parity.
             if fmin > lowest {

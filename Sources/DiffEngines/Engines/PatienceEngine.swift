@@ -28,7 +28,7 @@ public struct PatienceEngine: DiffEngine {
     public static let summary = "patience diff: anchors on ids unique in both lists (their LIS), recursively, Myers where none remain"
     public static let cost = EngineCost.trimmedDifferencesSquared
     public static let infersMoves = true
-    public static let claims: EngineClaims = [.fewestMoves]
+    public static let claims: EngineClaims = [.fewestMoves, .honoursBounds]
     @inlinable public init() {}
 
     /// Diffs by anchoring on ids unique in both lists, recursively, with
@@ -40,23 +40,24 @@ public struct PatienceEngine: DiffEngine {
     public func diff<I: ElementIdentity>(
         from old: [I.Element], to new: [I.Element], identity: I, options: DiffOptions
     ) throws(DiffError) -> Changeset {
-        try diffOnCodes(old: old, new: new, identity: identity, options: options) { codes in
-            PatienceEngine.matching(codes: codes, inferMoves: options.inferMoves, costLimit: options.costLimit ?? .max)
+        let limit = SearchLimit(options)
+        return try diffOnCodes(old: old, new: new, identity: identity, options: options) { codes in
+            PatienceEngine.matching(codes: codes, inferMoves: options.inferMoves, limit: limit)
         }
     }
 
     /// The non-generic core: aligns the coded lists, then pairs the leftovers
     /// into moves.
     @usableFromInline
-    static func matching(codes: IdentityCodes, inferMoves: Bool, costLimit: Int) -> Matching {
+    static func matching(codes: IdentityCodes, inferMoves: Bool, limit: SearchLimit) -> Matching {
         Matching.ofAlignment(codes, inferMoves: inferMoves) { old, new, symbols in
-            alignment(old: old, new: new, symbolCount: symbols, costLimit: costLimit)
+            alignment(old: old, new: new, symbolCount: symbols, limit: limit)
         }
     }
 
     /// For each new index, the old index it is aligned with, or -1; the
     /// pairs increase on both sides. `approximate` when the Myers fallback
-    /// stopped at `costLimit` diagonal cells (``DiffOptions/costLimit``).
+    /// stopped at the limit (``DiffOptions/costLimit``, ``DiffOptions/deadline``).
     ///
     /// Boxes of the edit graph wait on an explicit stack. A box is trimmed of
     /// its common ends, its ids are counted (saturating at 2 per side, with
@@ -67,7 +68,7 @@ public struct PatienceEngine: DiffEngine {
     /// Myers. The counters are cleared by walking the box again, so each
     /// level costs its own length, not the alphabet's.
     static func alignment(
-        old: UnsafeBufferPointer<Int32>, new: UnsafeBufferPointer<Int32>, symbolCount: Int, costLimit: Int = .max
+        old: UnsafeBufferPointer<Int32>, new: UnsafeBufferPointer<Int32>, symbolCount: Int, limit: SearchLimit = .none
     ) -> (newToOld: [Int32], approximate: Bool) {
         let n = old.count, m = new.count
         var result = [Int32](repeating: -1, count: m)
@@ -88,7 +89,7 @@ public struct PatienceEngine: DiffEngine {
         }
         result.withUnsafeMutableBufferPointer { out in
             guard let out = out.baseAddress else { return }
-            var search = MyersSearch(old: a, new: b, oldCount: n, newCount: m, costLimit: costLimit)
+            var search = MyersSearch(old: a, new: b, oldCount: n, newCount: m, limit: limit)
             defer {
                 approximate = search.stopped
                 search.deallocate()
