@@ -116,7 +116,6 @@ public enum ReportBuilder {
         for series in allSeries {
             if let time = TimeChart.draft(series, runName: runName) { drafts.append(time) }
         }
-        drafts += ComplexityChart.drafts(allSeries, runName: runName)
         for metric in [ExponentFit.Metric.time, .memory] {
             for series in allSeries {
                 if let result = ScalingChart.draft(series, metric: metric, runName: runName) {
@@ -125,6 +124,7 @@ public enum ReportBuilder {
                 }
             }
         }
+        drafts += ComplexityChart.drafts(allSeries, runName: runName)
 
         let chartsFolder = folder + "/charts"
         do {
