@@ -99,12 +99,9 @@ public struct PatienceEngine: DiffEngine {
                     if oldSeen[c] < 2 { oldSeen[c] &+= 1 }
                     oldAt[c] = Int32(truncatingIfNeeded: i)
                 }
-                var hasCommon = false
                 for j in box.y0..<box.y1 {
                     let c = Int(b[j])
-                    guard c >= 0, oldSeen[c] > 0 else { continue }
-                    hasCommon = true
-                    if oldSeen[c] == 1, newSeen[c] < 2 { newSeen[c] &+= 1 }
+                    if c >= 0, oldSeen[c] == 1, newSeen[c] < 2 { newSeen[c] &+= 1 }
                 }
                 candidateOld.removeAll(keepingCapacity: true)
                 candidateNew.removeAll(keepingCapacity: true)
@@ -116,11 +113,19 @@ public struct PatienceEngine: DiffEngine {
                     }
                     if c >= 0 { newSeen[c] = 0 }
                 }
+                // A box with no id in common is all deletes and inserts: Myers
+                // would spend about (N + M)²/2 steps to find that (minutes on
+                // two different files of 100,000 lines). Looked for only when
+                // no candidate was found, up to the first common id.
+                var hasCommon = !candidateOld.isEmpty
+                var j = box.y0
+                while !hasCommon, j < box.y1 {
+                    let c = Int(b[j])
+                    hasCommon = c >= 0 && oldSeen[c] > 0
+                    j &+= 1
+                }
                 for i in box.x0..<box.x1 { oldSeen[Int(a[i])] = 0 }
                 if candidateOld.isEmpty {
-                    // A box with no id in common is all deletes and inserts:
-                    // Myers would spend about (N + M)²/2 steps to find that
-                    // (minutes on two different files of 100,000 lines).
                     if hasCommon { search.align(box, into: out) }
                     continue
                 }
