@@ -73,6 +73,26 @@ extension CommaList where Item == EngineName {
     }
 }
 
+extension CommaList where Item == WorkloadName {
+    /// Workload names and family names (`pathological`), comma-separated:
+    /// a family stands for its workloads in catalog order. A workload given
+    /// twice, by name or through its family, is refused as `parse` refuses
+    /// any repeat. O(items · workloads).
+    @Sendable static func parseWithFamilies(_ text: String) throws -> CommaList {
+        let families = Set(WorkloadCatalog.families)
+        var expanded: [String] = []
+        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+            let name = part.trimmingCharacters(in: .whitespaces)
+            if families.contains(name) {
+                expanded += WorkloadCatalog.members(of: name).map(\.rawValue)
+            } else {
+                expanded.append(name)
+            }
+        }
+        return try parse(expanded.joined(separator: ","))
+    }
+}
+
 /// Why a list option was refused; ArgumentParser prints it after the value.
 struct ListError: Error, CustomStringConvertible {
     var description: String
@@ -92,7 +112,8 @@ extension EngineName: ListItem {
 extension WorkloadName: ListItem {
     init?(item text: String) { self.init(rawValue: text) }
     var itemName: String { rawValue }
-    static var knownNames: [String] { allCases.map(\.rawValue) }
+    /// The workloads, then the families (`run --workloads` takes both).
+    static var knownNames: [String] { allCases.map(\.rawValue) + WorkloadCatalog.families }
     static var itemNoun: String { "workload" }
 }
 

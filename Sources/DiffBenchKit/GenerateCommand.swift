@@ -128,7 +128,7 @@ struct GenerateCommand: ParsableCommand {
     /// The workloads with their summaries and knobs, for --help.
     static var workloadHelp: String {
         WorkloadName.allCases.map { workload in
-            var text = "  \(workload.rawValue): \(workload.summary)"
+            var text = "  \(workload.rawValue): \(workload.summary)" + familyNote(workload)
             for parameter in workload.parameters {
                 text += "\n      --param \(parameter.name)=… (default \(parameter.defaultValue)): \(parameter.help)"
             }
@@ -141,8 +141,14 @@ struct GenerateCommand: ParsableCommand {
         return WorkloadName.allCases.map { workload in
             let name = workload.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)
             let knobs = workload.parameters.map { "\($0.name)=\($0.defaultValue)" }.joined(separator: " ")
-            return "\(name)  \(workload.summary)" + (knobs.isEmpty ? "" : " [\(knobs)]")
+            return "\(name)  \(workload.summary)" + (knobs.isEmpty ? "" : " [\(knobs)]") + familyNote(workload)
         }.joined(separator: "\n")
+    }
+
+    /// " (family pathological: opt-in, `run --workloads pathological`)", or nothing.
+    static func familyNote(_ workload: WorkloadName) -> String {
+        guard let family = workload.family else { return "" }
+        return " (opt-in: family \(family))"
     }
 
     /// `generate --list --format json` (contract): an array of

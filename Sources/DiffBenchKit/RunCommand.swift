@@ -53,9 +53,9 @@ struct RunCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Workloads, comma-separated (see `diffbench generate --list`). Default: every workload, or none when --dataset is given.",
+            "Workloads or families, comma-separated (see `diffbench generate --list`; \(WorkloadCatalog.families.map { "\($0) = " + WorkloadCatalog.members(of: $0).map(\.rawValue).joined(separator: ", ") }.joined(separator: "; "))). Default: every workload outside a family, or none when --dataset is given.",
             valueName: "workloads"),
-        transform: CommaList<WorkloadName>.parse)
+        transform: CommaList<WorkloadName>.parseWithFamilies)
     var workloads: CommaList<WorkloadName>?
 
     @Option(
@@ -201,7 +201,7 @@ struct RunCommand: ParsableCommand {
         try Self.checkRunName(runName)
         var cases: [RunPlan.Source] = []
         if generatesWorkloads {
-            let workloadNames = workloads?.items ?? WorkloadName.allCases
+            let workloadNames = workloads?.items ?? WorkloadName.planned
             if let sizes {
                 cases = workloadNames.flatMap { workload in
                     sizes.items.map { RunPlan.Source.generated(workload: workload, size: $0.value, parameters: [:]) }

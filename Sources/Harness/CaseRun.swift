@@ -78,9 +78,12 @@ struct CaseRun {
 
     /// The best possible changeset's figures, computed once, untimed. The
     /// myers run that finds the fewest edits on repeated ids is made only
-    /// when it fits a quarter of the time budget.
+    /// when it fits a quarter of the time budget: unbounded when the
+    /// worst case D fits, otherwise stopped at the diagonal cells a quarter
+    /// of the budget buys at the calibrated rate.
     func pairFacts() -> PairFacts {
-        PairFacts(dataset) { bound, n, m in
+        let cells = cost.nanosecondsPerUnit[.myers].map { plan.timeBudget / 4 * 1e9 / max($0, 1e-3) }
+        return PairFacts(dataset, myersCostLimit: cells.map { Int(min($0, 1e15)) }) { bound, n, m in
             let bounded = PairFacts.bound(editDistance: bound, trimmedOld: n, trimmedNew: m)
             guard let seconds = cost.predictedSeconds(
                 .myers, facts: bounded, oldCount: dataset.old.count, newCount: dataset.new.count)

@@ -13,6 +13,8 @@ public struct ChartFile: Hashable, Sendable, Codable {
         case quality
         /// Time ratio to stdlib against steps over the fewest, one point per engine and workload.
         case tradeoff
+        /// Median time against (N + M)·D, log–log, bucketed medians per engine (one per element kind).
+        case complexity
     }
 
     public var kind: Kind

@@ -316,7 +316,35 @@ public struct EngineAdvice: Hashable, Sendable, Codable {
             }
         }
         advice.parts = sentence(advice, workloadCount: standings.count)
+        if shape == .text { advice.parts += searchEngineSentence(standings) }
         return advice
+    }
+
+    /// For text, which of the engines that search the edit graph — those the
+    /// run's engine record gives the trimmed-D² cost (``EngineInfo/CostUnits/trimmedDifferencesSquared``:
+    /// Myers, and the engines that anchor first and fall back on it) — took
+    /// the least time in all over the text workloads at their deciding sizes,
+    /// with the others' totals beside it: the question git's users ask
+    /// (myers, patience or histogram?). Empty when fewer than two such
+    /// engines were timed on every workload. O(engines · workloads).
+    static func searchEngineSentence(_ standings: [Standing]) -> [Part] {
+        let searching = EnginePalette.engines.filter { $0.cost == .trimmedDifferencesSquared }.map(\.name)
+        let totals = searching.compactMap { engine -> (String, Double)? in
+            guard standings.allSatisfy({ $0.times[engine] != nil && $0.absent[engine] == nil }) else { return nil }
+            return (engine, standings.reduce(0) { $0 + $1.times[engine]!.median })
+        }.sorted { $0.1 < $1.1 }
+        guard totals.count >= 2, let best = totals.first else { return [] }
+        let over = standings.count == 1 ? "on \(standings[0].label)" : "over the \(standings.count) text workloads"
+        var parts: [Part] = [
+            .text(" Of the engines that search the edit graph, "), .engine(best.0),
+            .text(" took the least time \(over) (\(Formatting.duration(best.1)) in all), then "),
+        ]
+        for (index, (engine, total)) in totals.dropFirst().enumerated() {
+            if index > 0 { parts.append(.text(index == totals.count - 2 ? " and " : ", ")) }
+            parts += [.engine(engine), .text(" (\(Formatting.duration(total)), \(RatioText.times(total / best.1)))")]
+        }
+        parts.append(.text("."))
+        return parts
     }
 
     /// "crashed at n = 1,000": a failed row's status and size, for the avoid list.

@@ -120,6 +120,7 @@ public enum ReportBuilder {
                 }
             }
         }
+        drafts += ComplexityChart.drafts(allSeries, runName: runName)
 
         let chartsFolder = folder + "/charts"
         do {

@@ -28,6 +28,7 @@ struct ReportPage {
         (.time, "Time per workload"),
         (.scaling, "How time grows with the list"),
         (.memory, "How memory grows with the list"),
+        (.complexity, "Time against complexity, (N + M)·D"),
     ]
 
     var title: String { "DiffBench run \(document.environment.runName)" }

@@ -12,18 +12,26 @@ public struct WorkloadDescriptor: Sendable {
     public var benchSizes: [Int]
     /// Sizes the CI plan (`make bench-ci`) runs besides 100 and 1,000.
     public var ciSizes: [Int]
+    /// The family it belongs to, if any: `run --workloads FAMILY` runs
+    /// every workload of the family. A workload in a family is opt-in: the
+    /// default and CI plans leave it out (``WorkloadName/planned``), so a
+    /// family of stress inputs never lengthens `make bench` or changes the CI
+    /// gate's rows.
+    public var family: String?
     /// The two lists for a size; the checked knobs and the seeded generator are given.
     public var generate: @Sendable (Int, WorkloadKnobs, inout SplitMix64) throws(WorkloadError) -> Dataset
 
     public init(
         name: WorkloadName, summary: String, parameters: [WorkloadParameter] = [], benchSizes: [Int] = [],
-        ciSizes: [Int] = [], generate: @escaping @Sendable (Int, WorkloadKnobs, inout SplitMix64) throws(WorkloadError) -> Dataset
+        ciSizes: [Int] = [], family: String? = nil,
+        generate: @escaping @Sendable (Int, WorkloadKnobs, inout SplitMix64) throws(WorkloadError) -> Dataset
     ) {
         self.name = name
         self.summary = summary
         self.parameters = parameters
         self.benchSizes = benchSizes
         self.ciSizes = ciSizes
+        self.family = family
         self.generate = generate
     }
 }
@@ -83,7 +91,54 @@ public enum WorkloadCatalog {
         ) { n, knobs, rng throws(WorkloadError) in
             Generators.sectioned(n, sections: try knobs.integer("sections", 1...100_000), &rng)
         },
+        WorkloadDescriptor(
+            name: .pathologicalDisjoint,
+            summary: "n words of letters a–z against n words of digits 0–9: nothing in common, D = N + M (unbounded Myers' worst case)",
+            family: WorkloadCatalog.pathological
+        ) { n, _, rng in Generators.pathologicalDisjoint(n, &rng) },
+        WorkloadDescriptor(
+            name: .pathologicalPatience,
+            summary: "a + x×0.3n + u + x×0.7n + a against b + x×0.7n + u + x×0.3n + b: patience anchors on u and keeps 0.6n lines, not n",
+            family: WorkloadCatalog.pathological
+        ) { n, _, rng in Generators.pathologicalPatience(n, &rng) },
+        WorkloadDescriptor(
+            name: .pathologicalIdentical,
+            summary: "n copies of one line against n + 1 copies (--sizes 1000000 for the million-line case)",
+            family: WorkloadCatalog.pathological
+        ) { n, _, rng in Generators.pathologicalIdentical(n, &rng) },
+        WorkloadDescriptor(
+            name: .pathologicalFrequent,
+            summary: "n/128 tokens each written over 64 times, 5% deleted and 5% inserted (histogram falls back to Myers)",
+            family: WorkloadCatalog.pathological
+        ) { n, _, rng in Generators.pathologicalFrequent(n, &rng) },
+        WorkloadDescriptor(
+            name: .periodic,
+            summary: "ids i mod period, then a fraction of random deletes, inserts and replacements (no unique id; anchor's failure input)",
+            parameters: [
+                WorkloadParameter(name: "period", defaultValue: "8", help: "the ids' period k (ids 0..<k), 1 to 1000000"),
+                WorkloadParameter(name: "fraction", defaultValue: "0.01", help: "edits per element, 0 to 1 (at least one edit when n > 0)"),
+            ],
+            family: WorkloadCatalog.pathological
+        ) { n, knobs, rng throws(WorkloadError) in
+            Generators.periodic(
+                n, period: try knobs.integer("period", 1...1_000_000), fraction: try knobs.fraction("fraction"), &rng)
+        },
     ]
+
+    /// The family of known failure inputs (``WorkloadDescriptor/family``).
+    public static let pathological = "pathological"
+
+    /// The workloads of `family`, in catalog order; empty for an unknown family. O(workloads).
+    public static func members(of family: String) -> [WorkloadName] {
+        all.filter { $0.family == family }.map(\.name)
+    }
+
+    /// Every family name, in catalog order. O(workloads).
+    public static var families: [String] {
+        var names: [String] = []
+        for family in all.compactMap(\.family) where !names.contains(family) { names.append(family) }
+        return names
+    }
 
     /// The descriptor called `name`, or nil. O(workloads).
     public static func descriptor(named name: String) -> WorkloadDescriptor? {

@@ -24,9 +24,21 @@ public struct WorkloadName: RawRepresentable, Hashable, Sendable, ExpressibleByS
     public static let duplicates: WorkloadName = "duplicates"
     public static let text: WorkloadName = "text"
     public static let sectioned: WorkloadName = "sectioned"
+    public static let pathologicalDisjoint: WorkloadName = "pathological-disjoint"
+    public static let pathologicalPatience: WorkloadName = "pathological-patience"
+    public static let pathologicalIdentical: WorkloadName = "pathological-identical"
+    public static let pathologicalFrequent: WorkloadName = "pathological-frequent"
+    public static let periodic: WorkloadName = "periodic"
 
     /// Every registered workload, in the catalog's order.
     public static var allCases: [WorkloadName] { WorkloadCatalog.all.map(\.name) }
+
+    /// The workloads the default and CI plans run: every registered one
+    /// outside a family (families are opt-in, ``WorkloadDescriptor/family``).
+    public static var planned: [WorkloadName] { WorkloadCatalog.all.filter { $0.family == nil }.map(\.name) }
+
+    /// The family this workload belongs to, if any.
+    public var family: String? { descriptor.family }
 
     /// Names the generator code in every dataset file written.
     public static let generatorVersion = Dataset.generatorVersion

@@ -52,7 +52,7 @@ import Testing
         return folder
     }
 
-    static let chartNames = ["tradeoff", "quality", "time-mixed", "scaling-mixed", "memory-mixed"]
+    static let chartNames = ["tradeoff", "quality", "time-mixed", "scaling-mixed", "memory-mixed", "complexity"]
 
     @Test func drawsEveryChartAndThePage() throws {
         let dir = try CLI.temporaryDirectory()

@@ -10,6 +10,7 @@ import Testing
 struct GenerateCommandTests {
     private static let workloads = [
         "same", "created", "deleted", "shuffled", "mixed", "feed", "updates", "duplicates", "text", "sectioned",
+        "pathological-disjoint", "pathological-patience", "pathological-identical", "pathological-frequent", "periodic",
     ]
 
     private struct Run {

@@ -84,3 +84,17 @@ private func hunks(_ indices: [Int]) -> Int {
         }
     }
 }
+
+/// Lists with nothing in common (two different files): there is nothing to
+/// search, and patience must not hand the box to Myers, whose search would
+/// cost about (N + M)²/2 steps.
+@Suite struct PatienceDisjointTests {
+    @Test("nothing in common: all deletes and inserts, exact even under a one-cell cost limit", arguments: [1, 40, 3_000])
+    func disjointListsNeedNoSearch(size: Int) throws {
+        let old = (0..<size).map { "word\($0 % 7)" }, new = (0..<size).map { "\($0 % 5)" }
+        let changes = try PatienceEngine().diff(fromValues: old, toValues: new, options: DiffOptions(costLimit: 1))
+        #expect(!changes.isApproximate)
+        #expect(changes.deletes.count == size && changes.inserts.count == size && changes.moves.isEmpty)
+        #expect(changes.verify(oldValues: old, newValues: new) == nil)
+    }
+}

@@ -41,7 +41,8 @@ import Testing
         let summary = try ReportBuilder.build(runDirectory: folder, gnuplot: .path(gnuplot))
         #expect(summary.failures.isEmpty, "\(summary.failures)")
         #expect(summary.warnings.isEmpty, "\(summary.warnings)")
-        #expect(summary.charts.count == 6 * 3 + 2)
+        // Per workload time, scaling and memory; quality, tradeoff and complexity for the run.
+        #expect(summary.charts.count == 6 * 3 + 3)
         #expect(summary.charts.allSatisfy { $0.drawn })
 
         let charts = folder + "/charts"
@@ -112,7 +113,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let summary = try ReportBuilder.build(runDirectory: folder, gnuplot: .path(gnuplot))
         #expect(summary.failures.isEmpty && summary.warnings.isEmpty, "\(summary.failures) \(summary.warnings)")
-        #expect(summary.charts.map(\.name).sorted() == ["memory-my-list-v2-more", "quality", "scaling-my-list-v2-more", "time-my-list-v2-more", "tradeoff"])
+        #expect(summary.charts.map(\.name).sorted() == ["complexity", "memory-my-list-v2-more", "quality", "scaling-my-list-v2-more", "time-my-list-v2-more", "tradeoff"])
         #expect(summary.exponents.first { $0.engine == "stdlib" && $0.metric == .time }?.fit?.exponentText == "2.00")
         for chart in summary.charts {
             let image = try PNGFile.read(folder + "/" + chart.png)

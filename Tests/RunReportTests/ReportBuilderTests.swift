@@ -60,6 +60,11 @@ import Testing
         }
         let tradeoff = atComparableSize(placeable)
         if !tradeoff.isEmpty { expected["tradeoff"] = tradeoff }
+        // Time against (N + M)·D: verified engine rows with a time and a D above 0, drawn
+        // when they fall in at least two half-decade buckets (one element kind in these runs).
+        let complex = document.rows.filter { $0.status == .ok && ($0.medianNs ?? 0) > 0 && ($0.minEdits ?? 0) > 0 }
+        let halfDecades = Set(complex.map { Int((2 * log10(Double(($0.sizeOld + $0.sizeNew) * $0.minEdits!))).rounded(.down)) })
+        if halfDecades.count >= 2 { expected["complexity"] = complex }
         return expected
     }
 

@@ -60,12 +60,7 @@ extension Generators {
             }
         }
 
-        var interner = Interner()
-        let oldIDs = old.map { interner.code(for: $0) }
-        let newIDs = new.map { interner.code(for: $0) }
-        // No elements, no symbols: the file format cannot tell an empty text from an empty list.
-        return dataset(
-            .values, old: values(oldIDs), new: values(newIDs), symbols: interner.texts.isEmpty ? nil : interner.texts)
+        return lines(old: old, new: new)
     }
 }
 

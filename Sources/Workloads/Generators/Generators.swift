@@ -34,6 +34,17 @@ enum Generators {
         values.map { FeedItem(id: $0, content: 0) }
     }
 
+    /// A values dataset of text lines: ids by first appearance (old list
+    /// first), the texts in ``Dataset/symbols`` (none for two empty lists:
+    /// the file format cannot tell them apart). O(N + M).
+    static func lines(old: [String], new: [String]) -> Dataset {
+        var interner = Interner()
+        let oldIDs = old.map { interner.code(for: $0) }
+        let newIDs = new.map { interner.code(for: $0) }
+        return dataset(
+            .values, old: values(oldIDs), new: values(newIDs), symbols: interner.texts.isEmpty ? nil : interner.texts)
+    }
+
     /// A dataset with the generator's lists; name, size, seed and
     /// parameters are filled in by ``WorkloadName/make(size:seed:parameters:)``.
     static func dataset(
