@@ -76,16 +76,20 @@ enum ComplexityChart {
     /// One draft per element kind with rows in at least two buckets (one
     /// bucket shows no growth). O(rows log rows).
     static func drafts(_ allSeries: [RunSeries], runName: String) -> [ChartDraft] {
+        // Every series of a run carries the run's one palette.
+        guard let palette = allSeries.first?.palette else { return [] }
         let kinds = RunSeries.elementKinds(allSeries)
         return kinds.compactMap { kind in
             let rows = plotted(allSeries.filter { $0.elementKind == kind }.flatMap(\.rows))
             guard Set(rows.compactMap(complexity).map(bucket)).count >= 2 else { return nil }
-            return draft(rows, kind: kind, named: kinds.count == 1 ? "complexity" : "complexity-" + RunSeries.slugify(kind), runName: runName)
+            return draft(
+                rows, kind: kind, named: kinds.count == 1 ? "complexity" : "complexity-" + RunSeries.slugify(kind), runName: runName,
+                palette: palette)
         }
     }
 
-    static func draft(_ rows: [ResultRow], kind: String, named name: String, runName: String) -> ChartDraft {
-        let engines = EnginePalette.sorted(rows.map(\.engine))
+    static func draft(_ rows: [ResultRow], kind: String, named name: String, runName: String, palette: EnginePalette) -> ChartDraft {
+        let engines = palette.sorted(rows.map(\.engine))
         let medians = bucketMedians(rows)
         var table = DataTable(
             columns: ["size", "size_old", "size_new", "min_edits", "median_ns", "steps"],
@@ -127,7 +131,7 @@ enum ComplexityChart {
         for engine in engines {
             guard let block = table.block(of: engine) else { continue }
             let source = clauses.isEmpty ? "'\(name).dat'" : "''"
-            let colour = EnginePalette.colour(for: engine), point = EnginePalette.pointType(for: engine)
+            let colour = palette.colour(for: engine), point = palette.pointType(for: engine)
             clauses.append(
                 "\(source) index \(block) using \(x):($\(y)/1e9) with points pt \(point) ps 1 lc rgb '\(colour)' notitle")
             // One y per bucket: `smooth unique` keeps one point per bucket centre.
@@ -138,15 +142,15 @@ enum ComplexityChart {
         script.add("plot " + clauses.joined(separator: ", \\\n     "))
         let file = ChartFile(
             kind: .complexity, name: name, series: kind == "int" ? nil : RunSeries.kindText(kind), title: title,
-            caption: caption, finding: finding(medians), width: width, height: height, rows: table.rowCount, drawn: false)
+            caption: caption, finding: finding(medians, palette: palette), width: width, height: height, rows: table.rowCount, drawn: false)
         return ChartDraft(file: file, data: table.render(title: title), script: script.text)
     }
 
     /// Which engine is fastest in the highest bucket every engine reached,
     /// and the growth of each engine's bucket medians from its lowest
     /// bucket to its highest, per tenfold (N + M)·D. O(engines · buckets).
-    static func finding(_ medians: [String: [Int: Double]]) -> String {
-        let engines = EnginePalette.sorted(medians.keys)
+    static func finding(_ medians: [String: [Int: Double]], palette: EnginePalette) -> String {
+        let engines = palette.sorted(medians.keys)
         var shared: Set<Int>?
         for engine in engines {
             let mine = Set(medians[engine]!.keys)

@@ -316,7 +316,7 @@ public struct EngineAdvice: Hashable, Sendable, Codable {
             }
         }
         advice.parts = sentence(advice, workloadCount: standings.count)
-        if shape == .text { advice.parts += searchEngineSentence(standings) }
+        if shape == .text { advice.parts += searchEngineSentence(standings, palette: series.palette) }
         return advice
     }
 
@@ -327,8 +327,8 @@ public struct EngineAdvice: Hashable, Sendable, Codable {
     /// with the others' totals beside it: the question git's users ask
     /// (myers, patience or histogram?). Empty when fewer than two such
     /// engines were timed on every workload. O(engines · workloads).
-    static func searchEngineSentence(_ standings: [Standing]) -> [Part] {
-        let searching = EnginePalette.engines.filter { $0.cost == .trimmedDifferencesSquared }.map(\.name)
+    static func searchEngineSentence(_ standings: [Standing], palette: EnginePalette) -> [Part] {
+        let searching = palette.engines.filter { $0.cost == .trimmedDifferencesSquared }.map(\.name)
         let totals = searching.compactMap { engine -> (String, Double)? in
             guard standings.allSatisfy({ $0.times[engine] != nil && $0.absent[engine] == nil }) else { return nil }
             return (engine, standings.reduce(0) { $0 + $1.times[engine]!.median })

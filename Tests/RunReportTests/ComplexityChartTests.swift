@@ -82,7 +82,8 @@ import Testing
                 plan: PlanSummary(
                     engines: ["a"], workloads: [], sizes: [7], extraCases: [], minSamples: 1, minTimeSeconds: 0, timeBudgetSeconds: 1,
                     lcsMemoryBudgetBytes: 1),
-                complete: true, rows: rows))
+                complete: true, rows: rows),
+            palette: EnginePalette())
         let drafts = ComplexityChart.drafts(series, runName: "c")
         // The uuid rows fill one bucket only: no chart for them.
         #expect(drafts.map(\.file.name) == ["complexity-int"])
@@ -125,9 +126,7 @@ import Testing
                 engines: engines.map(\.name), workloads: ["t1", "t2"], sizes: [100], extraCases: [], minSamples: 1, minTimeSeconds: 0,
                 timeBudgetSeconds: 1, lcsMemoryBudgetBytes: 1),
             complete: true, engines: engines, rows: rows)
-        let advice = EnginePalette.$engines.withValue(engines) {
-            EngineAdvice.advise(RunSeries.group(document), datasets: shapes)
-        }
+        let advice = EngineAdvice.advise(RunSeries.group(document, palette: EnginePalette(engines)), datasets: shapes)
         let text = try #require(advice.first { $0.shape == .text }).plainText
         let sentence = try #require(text.range(of: "Of the engines that search the edit graph").map { String(text[$0.lowerBound...]) })
         #expect(sentence.hasPrefix("Of the engines that search the edit graph, fastsearch took the least time over the 2 text workloads"), "\(sentence)")
