@@ -246,6 +246,24 @@ struct QuickKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try text.integer(try present(key), as: UInt64.self) }
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try text.decode(T.self, at: try present(key)) }
 
+    // An optional field in one lookup (the protocol's default looks the key up three times:
+    // contains, decodeNil, decode), for the types rows are made of.
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try optional(key) { offset throws(QuickJSONUnhandled) in try text.bool(offset) } }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try optional(key) { offset throws(QuickJSONUnhandled) in try text.string(offset) } }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try optional(key) { offset throws(QuickJSONUnhandled) in try text.double(offset) } }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
+        try optional(key) { offset throws(QuickJSONUnhandled) in try text.integer(offset, as: Int.self) }
+    }
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        try optional(key) { offset throws(QuickJSONUnhandled) in try text.decode(T.self, at: offset) }
+    }
+
+    /// The value of `key` read by `read`, or nil when the key is absent or null.
+    func optional<T>(_ key: Key, _ read: (Int) throws(QuickJSONUnhandled) -> T) throws(QuickJSONUnhandled) -> T? {
+        guard let offset = value(key), !text.isNull(offset) else { return nil }
+        return try read(offset)
+    }
+
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
         try QuickDecoder(text: text, offset: try present(key)).container(keyedBy: NestedKey.self)
     }
