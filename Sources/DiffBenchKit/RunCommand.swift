@@ -87,7 +87,7 @@ struct RunCommand: ParsableCommand {
     var minTime: Double = 0.1
 
     @Option(help: "Seconds one engine may spend on one dataset; cases predicted to need more are skipped.")
-    var timeBudget: Double = 5
+    var timeBudget: Double = RunPlan.defaultTimeBudget
 
     @Option(help: ArgumentHelp("MiB the lcs table may take (bigger tables are skipped).", valueName: "MiB"))
     var lcsMemoryBudget = Mebibytes(bytes: DiffOptions.defaultLCSMemoryBudget)

@@ -145,7 +145,7 @@ struct CaseRun {
         row.steps = changeset.stepCount
         if let problem = verifyProblem(changeset) {
             row.status = .failed
-            row.reason = "verification: " + problem
+            row.reason = "verification: \(problem)"
             return nil
         }
         row.verified = true
@@ -166,7 +166,7 @@ struct CaseRun {
     /// batch check then runs on the stored lists: the projection maps ids
     /// and contents one to one, so a changeset valid for one is valid for
     /// the other.)
-    func verifyProblem(_ changeset: Changeset) -> String? {
+    func verifyProblem(_ changeset: Changeset) -> VerificationFailure? {
         switch lists {
         case let .items(old, new): return changeset.verify(old: old, new: new)
         case let .uuids(old, new): return changeset.verify(old: old, new: new)
