@@ -142,7 +142,7 @@ import Testing
         let defaults = try ["diff", "run"].map { command in
             let help = try CLI.run([command, "--help"]).stdout.replacingOccurrences(of: "\n", with: " ")
             let options = try #require(help.range(of: "OPTIONS:")).upperBound
-            let match = try #require(help[options...].firstMatch(of: /--time-budget <time-budget>[^(]*\(default: ([0-9.]+)\)/), "\(command): \(help)")
+            let match = try #require(help[options...].firstMatch(of: /--time-budget <time-budget>.*?\(default: ([0-9.]+)\)/), "\(command): \(help)")
             return String(match.1)
         }
         #expect(defaults[0] == defaults[1], "\(defaults)")
