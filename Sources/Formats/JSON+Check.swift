@@ -9,24 +9,17 @@ extension JSONParser {
     /// false means "parse to find out", never "bad". O(bytes), no
     /// allocation except one array of key ranges per open object: a 62 MB
     /// results file is checked in about a tenth of the time the tree takes.
-    ///
-    /// `member` is told the bytes of each key of the top-level object (as
-    /// written, between the quotes) and of its value, so a reader can look
-    /// at a field's written form (an integer written `2.0` decodes as 2).
-    public static func accepts(
-        _ bytes: [UInt8], topLevelMember member: ((_ key: ArraySlice<UInt8>, _ value: ArraySlice<UInt8>) -> Void)? = nil
-    ) -> Bool {
+    public static func accepts(_ bytes: [UInt8]) -> Bool {
         var parser = JSONParser(bytes)
         parser.skipWhitespace()
-        guard parser.index < bytes.count, parser.skipValue(depth: 0, member: member) else { return false }
+        guard parser.index < bytes.count, parser.skipValue(depth: 0) else { return false }
         parser.skipWhitespace()
         return parser.index == bytes.count
     }
 
     /// Steps over one value, checking it as ``parseValue(depth:)`` does;
     /// false where that would throw (or where this pass cannot decide).
-    /// `member` is told each key and value of this value if it is an object.
-    mutating func skipValue(depth: Int, member: ((ArraySlice<UInt8>, ArraySlice<UInt8>) -> Void)? = nil) -> Bool {
+    mutating func skipValue(depth: Int) -> Bool {
         guard depth < 512, index < bytes.count else { return false }
         switch bytes[index] {
         case UInt8(ascii: "{"):
@@ -47,9 +40,7 @@ extension JSONParser {
                 guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return false }
                 index += 1
                 skipWhitespace()
-                let valueStart = index
                 guard skipValue(depth: depth + 1) else { return false }
-                member?(bytes[key.range], bytes[valueStart..<index])
                 skipWhitespace()
                 guard index < bytes.count else { return false }
                 if bytes[index] == UInt8(ascii: ",") { index += 1; continue }

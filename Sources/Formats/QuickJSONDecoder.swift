@@ -1,7 +1,7 @@
 import Foundation
 
 /// Decodes a `Decodable` value straight from the bytes of a JSON text that
-/// ``JSONParser/accepts(_:topLevelMember:)`` has passed, with no tree and no
+/// ``JSONParser/accepts(_:)`` has passed, with no tree and no
 /// dictionary per object: a keyed container is the list of its members'
 /// key and value offsets, searched by comparing bytes. It answers nil on
 /// anything it does not handle exactly as `JSONDecoder` (configured as
