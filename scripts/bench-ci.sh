@@ -77,7 +77,7 @@ case "$mode" in
         "$BIN" baseline save ci --from "$CI_DIR/$RUN_NAME"
         ;;
     check)
-        "$BIN" compare ci "$CI_DIR/$RUN_NAME" --format md --output "$CI_DIR/summary.md" "$@"
+        "$BIN" compare ci "$CI_DIR/$RUN_NAME" --format md --to "$CI_DIR/summary.md" "$@"
         status=$?
         if [ -f "$CI_DIR/summary.md" ]; then
             echo

@@ -85,9 +85,10 @@ struct ChartCommand: ParsableCommand {
     /// Also returns one line for the brief summary ("targets: 29 of 36 met; 7 missed (…)").
     private func targetsSection() -> ([ReportSection], String?) {
         guard let document = try? ResultsStore.read(runDirectory) else { return ([], nil) }
-        let folder = runDirectory.hasSuffix(".json") ? (runDirectory as NSString).deletingLastPathComponent : runDirectory
+        let page = RunFolder(runDirectory.hasSuffix(".json") ? (runDirectory as NSString).deletingLastPathComponent : runDirectory)
+            .path(of: .targetsPage)
         let checks = PerformanceTargets.evaluate(document)
-        guard (try? ResultsStore.writeAtomically(PerformanceTargets.markdown(checks) + "\n", to: folder + "/targets.md")) != nil else {
+        guard (try? ResultsStore.writeAtomically(PerformanceTargets.markdown(checks) + "\n", to: page)) != nil else {
             return ([], nil)
         }
         let met = checks.filter { $0.met == true }.count
@@ -102,8 +103,9 @@ struct ChartCommand: ParsableCommand {
         var line = "targets: \(met) of \(checks.count) met"
         line += missed.isEmpty ? "" : "; \(missed.count) missed (a speed goal not reached on this machine, not an error: the results stand)"
         if unmeasured > 0 { line += "; \(unmeasured) not measured by this plan" }
-        line += ". Details: \(folder)/targets.md"
-        return ([ReportSection(title: "Performance targets", text: text + ".", links: [.init(label: "targets.md", path: "targets.md")])], line)
+        line += ". Details: \(page)"
+        let name = RunFolder.Entry.targetsPage.rawValue
+        return ([ReportSection(title: "Performance targets", text: text + ".", links: [.init(label: name, path: name)])], line)
     }
 
     private func warn(_ message: String) {

@@ -22,7 +22,7 @@ struct CompareCommand: ParsableCommand {
             Examples (after `make bench-ci`, whose run is Reports/ci/current):
               diffbench compare ci Reports/ci/current
               diffbench compare Reports/baselines/ci.json Reports/ci/current \\
-                  --format md --output Reports/ci/summary.md
+                  --format md --to Reports/ci/summary.md
               diffbench compare ci Reports/ci/current --format json --allow-missing
 
             Exit status: 0 when nothing regressed (warnings allowed), 1 on a regression or a \
@@ -74,7 +74,11 @@ struct CompareCommand: ParsableCommand {
     @Option(help: "Output format: md, text or json.")
     var format: CompareOutputFormat = .text
 
-    @Option(help: "Write the report to this file (atomically) and print only the verdict line.")
+    @Option(help: ArgumentHelp("Write the report to this file (atomically) and print only the verdict line.", valueName: "FILE"))
+    var to: String?
+
+    /// The old spelling of `--to` (``OutputFile``).
+    @Option(help: .hidden)
     var output: String?
 
     @OptionGroup var baselines: BaselineFolderOption
@@ -116,7 +120,7 @@ struct CompareCommand: ParsableCommand {
             throw CLIFailure.badInput(error.description)
         }
         let text = report.render(reportFormat)
-        if let output {
+        if let output = OutputFile.resolve(to: to, output: output, command: "compare") {
             do {
                 let folder = (output as NSString).deletingLastPathComponent
                 if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }

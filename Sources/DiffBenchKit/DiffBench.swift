@@ -50,23 +50,23 @@ struct DiffBench: ParsableCommand {
             try StandardOutput.flush()
         } catch let failure as CLIFailure {
             FileHandle.standardError.write(Data(("diffbench: " + failure.message + "\n").utf8))
-            Foundation.exit(failure.code)
+            failure.status.exit()
         } catch let input as InputError {
             // A file the user named is unreadable or malformed: bad input.
             FileHandle.standardError.write(Data(("diffbench: " + input.description + "\n").utf8))
-            Foundation.exit(2)
+            ExitStatus.badInput.exit()
         } catch let file as FileError {
             // A file or folder that cannot be read or written (a full disk, permissions): exit 2, never 1.
             FileHandle.standardError.write(Data(("diffbench: " + file.description + "\n").utf8))
-            Foundation.exit(2)
+            ExitStatus.badInput.exit()
         } catch let error as CocoaError where error.isFileError || error.filePath != nil {
             FileHandle.standardError.write(Data(("diffbench: " + FileError(foundation: error).description + "\n").utf8))
-            Foundation.exit(2)
+            ExitStatus.badInput.exit()
         } catch {
             let status = exitStatus(for: error)
-            if status == 0 {
+            if status == ExitStatus.success.rawValue {
                 print(fullMessage(for: error))
-                Foundation.exit(0)
+                ExitStatus.success.exit()
             }
             FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
             Foundation.exit(status)
@@ -76,9 +76,9 @@ struct DiffBench: ParsableCommand {
     /// The contract's exit status for an error of parsing or validation:
     /// usage errors are 2, not ArgumentParser's 64; help and --version 0.
     static func exitStatus(for error: Error) -> Int32 {
-        if let failure = error as? CLIFailure { return failure.code }
+        if let failure = error as? CLIFailure { return failure.status.rawValue }
         let code = exitCode(for: error)
-        return code == .validationFailure || code.rawValue == 64 ? 2 : code.rawValue
+        return code == .validationFailure || code.rawValue == 64 ? ExitStatus.badInput.rawValue : code.rawValue
     }
 }
 
@@ -122,7 +122,7 @@ public enum DiffBenchCLI {
             checked = try registry(adding: engines) { FileHandle.standardError.write(Data(("diffbench: warning: " + $0 + "\n").utf8)) }
         } catch {
             FileHandle.standardError.write(Data(("diffbench: " + error.message + "\n").utf8))
-            Foundation.exit(error.code)
+            error.status.exit()
         }
         EngineRegistry.$current.withValue(checked) {
             DiffBench.runMain()
@@ -147,12 +147,12 @@ public enum DiffBenchCLI {
 struct CLIFailure: Error, CustomStringConvertible {
     var description: String { message }
     var message: String
-    var code: Int32
+    var status: ExitStatus
 
     /// Bad usage or bad input: exit 2.
-    static func badInput(_ message: String) -> CLIFailure { CLIFailure(message: message, code: 2) }
+    static func badInput(_ message: String) -> CLIFailure { CLIFailure(message: message, status: .badInput) }
     /// A check that failed: exit 1.
-    static func checkFailed(_ message: String) -> CLIFailure { CLIFailure(message: message, code: 1) }
+    static func checkFailed(_ message: String) -> CLIFailure { CLIFailure(message: message, status: .checkFailed) }
 }
 
 /// Output formats shared by the subcommands.

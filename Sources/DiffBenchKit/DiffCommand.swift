@@ -65,7 +65,7 @@ struct DiffCommand: ParsableCommand {
     var sliders: SliderPolicy = .none
 
     @Option(help: "Seconds the diff may take: an engine predicted to need more (myers, lcs and stdlib grow faster than the lists) is refused before it starts; 0 for no limit.")
-    var timeBudget: Double = 10
+    var timeBudget: Double = RunPlan.defaultTimeBudget
 
     @Option(
         help: ArgumentHelp(
@@ -225,7 +225,7 @@ struct UserListPair {
     }
 
     /// The changeset checked against the lists (nil when it is right). O(N + M).
-    func verify(_ changeset: Changeset) -> String? {
+    func verify(_ changeset: Changeset) -> VerificationFailure? {
         switch lists {
         case let .values(old, new): return changeset.verify(oldValues: old, newValues: new)
         case let .items(old, new): return changeset.verify(old: old, new: new)

@@ -23,13 +23,13 @@ struct GenerateCommand: ParsableCommand {
 
             Examples:
               diffbench generate --workload mixed --size 5000 --seed 1 \\
-                  --output Datasets/generated/mixed-5000.json
+                  --to Datasets/generated/mixed-5000.json
               diffbench generate --from-git . --file README.md --versions 6 \\
                   --output Datasets/generated/readme-history
               diffbench generate --from-git . --range HEAD~5..HEAD \\
                   --output Datasets/generated/last-five
               diffbench generate --workload updates --size 1000 \\
-                  --param fraction=0.25 --output Datasets/generated/updates-1000.json
+                  --param fraction=0.25 --to Datasets/generated/updates-1000.json
               diffbench generate --list --format json
 
             Exit status: 0 on success, 2 on bad usage (unknown workload, negative size, unknown \
@@ -50,7 +50,10 @@ struct GenerateCommand: ParsableCommand {
     @Option(name: .long, parsing: .singleValue, help: ArgumentHelp("A workload parameter; repeatable.", valueName: "key=value"))
     var param: [String] = []
 
-    @Option(name: .long, help: "The dataset file to write (parent folders are created).")
+    @Option(name: .long, help: ArgumentHelp("The dataset file to write (parent folders are created).", valueName: "FILE"))
+    var to: String?
+
+    @Option(name: .long, help: ArgumentHelp("The folder --from-git writes its datasets into.", valueName: "FOLDER"))
     var output: String?
 
     @OptionGroup var git: GitImportOptions
@@ -69,7 +72,9 @@ struct GenerateCommand: ParsableCommand {
         if git.fromGit != nil { return try importHistory() }
         guard let workload else { throw CLIFailure.badInput("generate needs --workload NAME (or --list, or --from-git)") }
         guard let size else { throw CLIFailure.badInput("generate needs --size N") }
-        guard let output else { throw CLIFailure.badInput("generate needs --output PATH") }
+        guard let output = OutputFile.resolve(to: to, output: output, command: "generate") else {
+            throw CLIFailure.badInput("generate needs --to FILE")
+        }
         var parameters: [String: String] = [:]
         for text in param {
             guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {

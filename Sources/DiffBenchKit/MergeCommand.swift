@@ -71,7 +71,7 @@ struct MergeCommand: ParsableCommand {
             throw CLIFailure.badInput("\(output): cannot write the merged run: \(error)")
         }
         withExtendedLifetime(lock) {}
-        print("merged \(runs.count) run(s), \(document.rows.count) rows: \(output)/results.csv, results.json")
+        print("merged \(runs.count) run(s), \(document.rows.count) rows: \(RunFolder(output).resultsCSV), \(RunFolder.Entry.resultsJSON.rawValue)")
     }
 
     /// Refuses an `--output` that is one of the inputs (a run folder, or
@@ -95,9 +95,9 @@ struct MergeCommand: ParsableCommand {
     /// (all but the lock just taken); a folder with files but no run is
     /// never cleared. O(entries).
     func clearEarlierRun() throws(CLIFailure) {
-        let entries = ((try? FileManager.default.contentsOfDirectory(atPath: output)) ?? []).filter { $0 != ".lock" }
+        let entries = ((try? FileManager.default.contentsOfDirectory(atPath: output)) ?? []).filter { $0 != RunFolder.Entry.lock.rawValue }
         guard !entries.isEmpty else { return }
-        guard entries.contains("results.json") || entries.contains("results.csv") else {
+        guard RunFolder(output).holdsRun else {
             throw CLIFailure.badInput("--output \(TerminalText.visible(output)) holds files but no run; give an empty or new folder")
         }
         guard force else {

@@ -86,7 +86,7 @@ struct RunCommand: ParsableCommand {
     var minTime: Double = 0.1
 
     @Option(help: "Seconds one engine may spend on one dataset; cases predicted to need more are skipped.")
-    var timeBudget: Double = 5
+    var timeBudget: Double = RunPlan.defaultTimeBudget
 
     @Option(
         help: ArgumentHelp(
@@ -282,7 +282,7 @@ struct RunCommand: ParsableCommand {
             throw CLIFailure.badInput(error.description)
         }
         if let (workload, size) = memoCase {
-            writeMemoDump(workload: workload, size: size, into: plan.outputDirectory + "/memo")
+            writeMemoDump(workload: workload, size: size, into: RunFolder(plan.outputDirectory).memo)
         }
         for block in YourLists.blocks(outcome.document, palette: EnginePalette(outcome.document)) {
             print(TerminalText.visible(block.headline))
@@ -294,7 +294,7 @@ struct RunCommand: ParsableCommand {
         // The folder is the user's text: a control character in it is shown escaped, not sent to the terminal.
         let folder = TerminalText.visible(plan.outputDirectory)
         print("results: \(folder)/results.csv, results.json (\(TerminalText.visible(output))/latest points here)")
-        print("report: not made by run; make the page \(folder)/index.html with: \(TerminalText.visible(Self.chartCommand(plan.outputDirectory)))")
+        print("report: not made by run; make the page \(TerminalText.visible(RunFolder(plan.outputDirectory).path(of: .htmlPage))) with: \(TerminalText.visible(Self.chartCommand(plan.outputDirectory)))")
         if !outcome.failedRows.isEmpty {
             throw CLIFailure.checkFailed(Self.failureSummary(outcome.failedRows))
         }
@@ -377,10 +377,10 @@ struct RunCommand: ParsableCommand {
                 dataset.workload = "\(name) #\(copy)"
                 copy += 1
             }
-            pairs.append((folder + "/inputs/pair-\(index + 1).json", dataset))
+            pairs.append((RunFolder(folder).input("pair-\(index + 1).json"), dataset))
         }
         for (index, dataset) in (try git.datasets() ?? []).enumerated() {
-            pairs.append((folder + "/inputs/git-\(index + 1).json", dataset))
+            pairs.append((RunFolder(folder).input("git-\(index + 1).json"), dataset))
         }
         return pairs
     }
@@ -415,7 +415,7 @@ struct RunCommand: ParsableCommand {
     /// `OUTPUT/latest` must be a link (or absent) so the run can point it at
     /// itself; a real folder there would silently stay as it is.
     static func checkLatest(in output: String) throws(CLIFailure) {
-        let latest = output + "/latest"
+        let latest = RunFolder.latestLink(in: output)
         var status = stat()
         guard lstat(latest, &status) == 0 else { return }
         if (status.st_mode & S_IFMT) != S_IFLNK {
@@ -426,8 +426,8 @@ struct RunCommand: ParsableCommand {
     /// A reused run name starts clean: the charts, page and memo dump of the
     /// earlier run of that name would otherwise sit beside the new results.
     static func removeEarlierReport(in directory: String) {
-        for name in ["charts", "memo", "inputs", "index.html", "index.md", "targets.md"] {
-            try? FileManager.default.removeItem(atPath: directory + "/" + name)
+        for entry in RunFolder.report {
+            try? FileManager.default.removeItem(atPath: RunFolder(directory).path(of: entry))
         }
     }
 

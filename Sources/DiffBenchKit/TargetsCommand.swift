@@ -30,7 +30,11 @@ struct TargetsCommand: ParsableCommand {
     @Flag(help: "Exit 1 when a measured target is missed.")
     var strict = false
 
-    @Option(help: "Write the table to this file as well (markdown).")
+    @Option(help: ArgumentHelp("Write the table to this file as well (markdown).", valueName: "FILE"))
+    var to: String?
+
+    /// The old spelling of `--to` (``OutputFile``).
+    @Option(help: .hidden)
     var output: String?
 
     func run() throws {
@@ -43,7 +47,7 @@ struct TargetsCommand: ParsableCommand {
         let checks = PerformanceTargets.evaluate(document)
         let text = PerformanceTargets.markdown(checks)
         print(text)
-        if let output {
+        if let output = OutputFile.resolve(to: to, output: output, command: "targets") {
             do {
                 try ResultsStore.writeAtomically(text + "\n", to: output)
             } catch {

@@ -64,7 +64,7 @@ struct ValidateCommand: ParsableCommand {
                 fields.append("\"message\": \(JSONValue.quoted(failure.message))")
             }
             print("{" + fields.joined(separator: ", ") + "}")
-            if failure != nil { throw CLIFailure(message: "\(batch): not valid", code: 1) }
+            if failure != nil { throw CLIFailure.checkFailed("\(batch): not valid") }
             return
         }
         if let failure {

@@ -1,6 +1,6 @@
 extension Changeset {
     /// Checks that this changeset turns `old` into `new`; returns the first
-    /// discrepancy in words, or nil when it is right.
+    /// discrepancy (its `description` says it in words), or nil when it is right.
     ///
     /// Beyond ``newToOld(oldCount:newCount:)``'s structural rules it checks that
     /// every staying or moved item lands on an item with the same identity,
@@ -9,28 +9,26 @@ extension Changeset {
     /// result it times.
     ///
     /// - Complexity: O(N + M) time and memory.
-    public func verify<I: ElementIdentity>(old: [I.Element], new: [I.Element], identity: I) -> String? {
+    public func verify<I: ElementIdentity>(old: [I.Element], new: [I.Element], identity: I) -> VerificationFailure? {
         let source: [Int]
         do {
             source = try newToOld(oldCount: old.count, newCount: new.count)
         } catch {
-            return error.message
+            return .malformed(error)
         }
         var updatedFrom = [Int](repeating: -1, count: new.count)
         var previous = -1
         for (k, update) in updates.enumerated() {
             guard update.new >= 0, update.new < new.count else {
-                return "update #\(k) (\(update)) names new index \(update.new), outside 0..<\(new.count)"
+                return .updateOutOfRange(index: k, update: update, newCount: new.count)
             }
             guard update.new > previous else {
-                return "updates are not strictly ordered by new index at update #\(k) (\(update))"
+                return .updatesNotOrdered(index: k, update: update)
             }
             previous = update.new
             guard source[update.new] == update.old else {
                 let actual = source[update.new]
-                return actual < 0
-                    ? "update #\(k) (\(update)) targets new index \(update.new), which is an insert"
-                    : "update #\(k) (\(update)) pairs old \(update.old) with new \(update.new), but new \(update.new) comes from old \(actual)"
+                return actual < 0 ? .updateOfInsert(index: k, update: update) : .updateMispaired(index: k, update: update, source: actual)
             }
             updatedFrom[update.new] = update.old
         }
@@ -38,14 +36,14 @@ extension Changeset {
             let i = source[j]
             guard i >= 0 else { continue }
             guard identity.id(of: old[i]) == identity.id(of: new[j]) else {
-                return "old[\(i)] (id \(identity.id(of: old[i]))) lands at new[\(j)], whose id is \(identity.id(of: new[j]))"
+                return .identityMismatch(old: i, new: j, oldID: "\(identity.id(of: old[i]))", newID: "\(identity.id(of: new[j]))")
             }
             let same = identity.hasSameContent(old[i], new[j])
             if same, updatedFrom[j] >= 0 {
-                return "update old \(i) → new \(j) is listed, but the contents are equal"
+                return .needlessUpdate(old: i, new: j)
             }
             if !same, updatedFrom[j] < 0 {
-                return "old[\(i)] → new[\(j)] (id \(identity.id(of: new[j]))) changed content, but no update is listed"
+                return .missingUpdate(old: i, new: j, id: "\(identity.id(of: new[j]))")
             }
         }
         return nil
@@ -54,14 +52,14 @@ extension Changeset {
     /// ``verify(old:new:identity:)`` for `Identifiable & Equatable` elements.
     ///
     /// - Complexity: O(N + M) time and memory.
-    public func verify<E: Identifiable & Equatable>(old: [E], new: [E]) -> String? {
+    public func verify<E: Identifiable & Equatable>(old: [E], new: [E]) -> VerificationFailure? {
         verify(old: old, new: new, identity: IdentifiedElements<E>())
     }
 
     /// ``verify(old:new:identity:)`` for plain `Hashable` values.
     ///
     /// - Complexity: O(N + M) time and memory.
-    public func verify<E: Hashable>(oldValues old: [E], newValues new: [E]) -> String? {
+    public func verify<E: Hashable>(oldValues old: [E], newValues new: [E]) -> VerificationFailure? {
         verify(old: old, new: new, identity: ValueElements<E>())
     }
 }

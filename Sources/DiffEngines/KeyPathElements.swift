@@ -194,7 +194,7 @@ extension Changeset {
     /// the property at `id` (updates expected where `!=`).
     ///
     /// - Complexity: O(N + M) time and memory.
-    public func verify<E: Equatable, ID: Hashable>(old: [E], new: [E], id: KeyPath<E, ID>) -> String? {
+    public func verify<E: Equatable, ID: Hashable>(old: [E], new: [E], id: KeyPath<E, ID>) -> VerificationFailure? {
         verify(old: old, new: new, identity: KeyPathElements(id))
     }
 }

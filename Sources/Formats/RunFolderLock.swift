@@ -21,7 +21,7 @@ public final class RunFolderLock {
         } catch {
             throw FileError(path: directory, problem: "cannot create the run folder: " + ResultsStore.folderProblem(directory, error))
         }
-        path = directory + "/.lock"
+        path = RunFolder(directory).lock
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw FileError(path: path, problem: "cannot open the run folder's lock: \(String(cString: strerror(errno)))")

@@ -35,7 +35,7 @@ extension CaseRun {
     func placingSliders(_ changeset: Changeset) -> (Changeset?, problem: String?) {
         guard plan.sliders != .none else { return (changeset, nil) }
         let placed = lists.placingSliders(plan.sliders, changeset, text: sliderText)
-        if let problem = verifyProblem(placed) { return (nil, "after --sliders \(plan.sliders.rawValue): " + problem) }
+        if let problem = verifyProblem(placed) { return (nil, "after --sliders \(plan.sliders.rawValue): \(problem)") }
         return (placed, nil)
     }
 }

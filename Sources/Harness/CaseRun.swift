@@ -156,13 +156,12 @@ struct CaseRun {
         row.steps = changeset.stepCount
         row.approximate = changeset.isApproximate
         if let problem = verifyProblem(changeset) {
-            row.refuse(.failedVerification, "verification: " + problem)
+            row.refuse(.failedVerification, "verification: \(problem)")
             return nil
         }
         let (placed, sliderProblem) = placingSliders(changeset)
         guard let placed else {
-            row.status = .failed
-            row.reason = "verification: " + (sliderProblem ?? "")
+            row.refuse(.failedVerification, "verification: " + (sliderProblem ?? ""))
             return nil
         }
         row.verified = true
@@ -202,7 +201,7 @@ struct CaseRun {
     /// batch check then runs on the stored lists: the projection maps ids
     /// and contents one to one, so a changeset valid for one is valid for
     /// the other.)
-    func verifyProblem(_ changeset: Changeset) -> String? {
+    func verifyProblem(_ changeset: Changeset) -> VerificationFailure? {
         switch lists {
         case let .items(old, new): return changeset.verify(old: old, new: new)
         case let .uuids(old, new): return changeset.verify(old: old, new: new)

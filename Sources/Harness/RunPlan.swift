@@ -120,7 +120,7 @@ public struct RunPlan: Sendable {
     public init(
         engines: [EngineName]? = nil, registry: EngineRegistry = .current, includeFloor: Bool = true, cases: [Source],
         elementKinds: [ElementKind] = [.int], seed: UInt64 = 1,
-        minSamples: Int = 10, minTime: Double = 0.1, maxSamples: Int = 200, timeBudget: Double = 5,
+        minSamples: Int = 10, minTime: Double = 0.1, maxSamples: Int = 200, timeBudget: Double = RunPlan.defaultTimeBudget,
         sampleTargetNanoseconds: Double = 500_000, lcsMemoryBudget: Int = DiffOptions.defaultLCSMemoryBudget,
         measureMemory: Bool = true, datasetsDirectory: String? = nil, outputDirectory: String, runName: String
     ) {
@@ -144,6 +144,10 @@ public struct RunPlan: Sendable {
 
     /// The sizes every workload runs at in the default plan, before its own extra sizes.
     public static let defaultSizes = [100, 1_000, 10_000]
+    /// Seconds one engine may spend on one dataset (`run`), or on the pair
+    /// (`diff`), before a call predicted to need more is refused: one
+    /// default for every command that takes `--time-budget`.
+    public static let defaultTimeBudget: Double = 5
     /// The sizes every workload runs at in the CI plan, before its own extra sizes.
     public static let ciSizes = [100, 1_000]
 

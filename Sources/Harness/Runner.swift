@@ -36,7 +36,7 @@ public struct Runner {
         var supervisor: CaseSupervisor?
         if case let .workers(executable) = plan.isolation {
             supervisor = CaseSupervisor(
-                plan: plan, executable: executable, workDirectory: plan.outputDirectory + "/.workers", progress: progress)
+                plan: plan, executable: executable, workDirectory: RunFolder(plan.outputDirectory).path(of: .workers), progress: progress)
         }
         defer { if let supervisor { try? FileManager.default.removeItem(atPath: supervisor.workDirectory) } }
         var rows: [ResultRow] = []
@@ -98,7 +98,7 @@ public struct Runner {
     func countInstructions(_ rowsPerCase: [[ResultRow]]) throws(InstructionCountError) -> [ResultRow] {
         let counter = InstructionCounter(
             executable: plan.instructionExecutable ?? InstructionCounter.currentExecutable,
-            workDirectory: plan.outputDirectory + "/.instructions")
+            workDirectory: RunFolder(plan.outputDirectory).path(of: .instructions))
         let counts = try counter.count(InstructionCounter.jobs(plan: plan, rowsPerCase: rowsPerCase))
         return zip(rowsPerCase, counts).flatMap { rows, found in
             rows.map { row in

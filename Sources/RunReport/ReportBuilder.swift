@@ -40,9 +40,9 @@ public struct ReportSummary: Hashable, Sendable, Codable {
     /// A few lines for a terminal or a closing note: the page, each chart
     /// file with what it shows, and the time exponents.
     public var text: String {
-        var lines = ["report: \(runDirectory)/index.html (and index.md)"]
+        var lines = ["report: \(RunFolder(runDirectory).path(of: .htmlPage)) (and \(RunFolder.Entry.markdownPage.rawValue))"]
         let drawn = charts.filter(\.drawn).count
-        lines.append("charts: \(drawn) of \(charts.count) drawn in \(runDirectory)/charts")
+        lines.append("charts: \(drawn) of \(charts.count) drawn in \(RunFolder(runDirectory).charts)")
         for chart in charts {
             lines.append("  \(chart.name).png\(chart.drawn ? "" : " (not drawn)") — \(chart.title). \(chart.finding)")
         }
@@ -122,7 +122,7 @@ public enum ReportBuilder {
         }
         drafts += ComplexityChart.drafts(allSeries, runName: runName)
 
-        let chartsFolder = folder + "/charts"
+        let chartsFolder = RunFolder(folder).charts
         do {
             try FileManager.default.createDirectory(atPath: chartsFolder, withIntermediateDirectories: true)
         } catch {
@@ -166,26 +166,20 @@ public enum ReportBuilder {
             verdicts: allSeries.map(WorkloadVerdict.init),
             advice: EngineAdvice.advise(allSeries, datasets: document.datasets ?? []) { $0.elements },
             yourLists: YourLists.blocks(document, palette: palette), sections: sections, chartProblem: chartProblem)
-        try write(page.markdown, to: folder + "/index.md")
-        try write(page.html, to: folder + "/index.html")
+        try write(page.markdown, to: RunFolder(folder).path(of: .markdownPage))
+        try write(page.html, to: RunFolder(folder).path(of: .htmlPage))
 
         return ReportSummary(
             runDirectory: folder, runName: runName, charts: page.charts, exponents: fits, verdicts: page.verdicts,
             advice: page.advice,
-            pages: ["index.md", "index.html"], gnuplot: executable, failures: failures, warnings: warnings,
+            pages: RunFolder.pages.map(\.rawValue), gnuplot: executable, failures: failures, warnings: warnings,
             sections: sections.map(\.title), problems: page.problems)
     }
 
     /// The run folder: the path itself, or the folder of a results.json path.
     static func runFolder(_ path: String) throws(ReportError) -> String {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw ReportError(path: path, problem: "no such run folder")
-        }
-        var folder = isDirectory.boolValue ? path : (path as NSString).deletingLastPathComponent
-        if folder.isEmpty { folder = "." }
-        while folder.count > 1, folder.hasSuffix("/") { folder.removeLast() }
-        return folder
+        guard let folder = RunFolder.named(path) else { throw ReportError(path: path, problem: "no such run folder") }
+        return folder.path
     }
 
     static func write(_ text: String, to path: String) throws(ReportError) {

@@ -1,4 +1,5 @@
 import Foundation
+import Formats
 
 /// A section other parts of diffbench add to the report page: a title, a
 /// paragraph, and links to files in the run folder. The page places these
@@ -32,7 +33,7 @@ public struct ReportSection: Hashable, Sendable, Codable {
     /// Folders the runner may leave in a run folder, with what they hold.
     static let knownFolders: [(folder: String, title: String, text: String)] = [
         (
-            "memo", "Memoization tables",
+            RunFolder.Entry.memo.rawValue, "Memoization tables",
             "Dumps of the lcs engine's memoization table (the LCS lengths every cell holds) for the run's small cases, written by the runner."
         )
     ]
@@ -48,7 +49,7 @@ public struct ReportSection: Hashable, Sendable, Codable {
             let folder = runDirectory + "/" + known.folder
             guard manager.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else { continue }
             var links: [Link] = []
-            let indexes = ["index.md", "index.html"].filter { manager.fileExists(atPath: folder + "/" + $0) }
+            let indexes = RunFolder.pages.map(\.rawValue).filter { manager.fileExists(atPath: folder + "/" + $0) }
             if !indexes.isEmpty {
                 links = indexes.map { Link(label: "\(known.folder)/\($0)", path: "\(known.folder)/\($0)") }
             } else {

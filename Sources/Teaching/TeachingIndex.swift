@@ -18,7 +18,7 @@ struct EngineRun {
             }
             var problem: String?
             if case let .success(changeset) = result {
-                problem = changeset.verify(old: old, new: new, identity: identity)
+                problem = changeset.verify(old: old, new: new, identity: identity)?.description
             }
             return EngineRun(engine: engine.name, result: result, problem: problem)
         }

@@ -122,4 +122,29 @@ import Testing
         #expect(version.stdout.contains("built with Swift \(match.1))"), "\(version.stdout) vs \(text)")
         #expect(version.stdout.hasPrefix("diffbench "))
     }
+
+    /// Issue 27, item 9: `--output` names a folder in every command and
+    /// `--to` the one file a command writes; the old `--output FILE` of
+    /// generate, compare and targets still works, with a note saying so.
+    @Test("a file is written with --to, and the old --output FILE still works with a note", arguments: ["--to", "--output"])
+    func oneFileIsTo(option: String) throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("same.json").path
+        let result = try CLI.run(["generate", "--workload", "same", "--size", "5", option, file])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(FileManager.default.fileExists(atPath: file))
+        #expect(result.stderr.contains("--output FILE is now --to FILE") == (option == "--output"), "\(result.stderr)")
+    }
+
+    @Test("diff and run share one --time-budget default")
+    func oneTimeBudgetDefault() throws {
+        let defaults = try ["diff", "run"].map { command in
+            let help = try CLI.run([command, "--help"]).stdout.replacingOccurrences(of: "\n", with: " ")
+            let options = try #require(help.range(of: "OPTIONS:")).upperBound
+            let match = try #require(help[options...].firstMatch(of: /--time-budget <time-budget>.*?\(default: ([0-9.]+)\)/), "\(command): \(help)")
+            return String(match.1)
+        }
+        #expect(defaults[0] == defaults[1], "\(defaults)")
+    }
 }

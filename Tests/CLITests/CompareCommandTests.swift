@@ -44,7 +44,7 @@ import Testing
         #expect(try tinyRun(in: dir, name: "broken", fault: "wrong:set").status == 1)
         let output = dir.appendingPathComponent("summary.md").path
         let broken = try CLI.run(
-            ["compare", "tiny", dir.appendingPathComponent("broken").path, "--baselines-dir", baselines, "--format", "md", "--output", output])
+            ["compare", "tiny", dir.appendingPathComponent("broken").path, "--baselines-dir", baselines, "--format", "md", "--to", output])
         #expect(broken.status == 1)
         #expect(broken.stdout.hasPrefix("FAIL"))
         let summary = try String(contentsOfFile: output, encoding: .utf8)
@@ -81,7 +81,7 @@ import Testing
             for index in rows.indices where rows[index]["workload"] as? String == "mixed" { rows[index]["parameters"] = "churn=0.9" }
             object["rows"] = rows
         }
-        let parameters = try CLI.run(["compare", base, other, "--output", dir.appendingPathComponent("never.md").path])
+        let parameters = try CLI.run(["compare", base, other, "--to", dir.appendingPathComponent("never.md").path])
         #expect(parameters.status == 2)
         #expect(parameters.stderr.contains("other.json") && parameters.stderr.contains("heckel/mixed/60"))
         #expect(parameters.stderr.contains("parameters"))

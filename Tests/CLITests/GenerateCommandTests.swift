@@ -43,7 +43,7 @@ struct GenerateCommandTests {
         let folder = try GenerateCommandTests.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let run = try GenerateCommandTests.run(
-            ["generate", "--workload", workload, "--size", "120", "--seed", "7", "--output", "out/\(workload).json"],
+            ["generate", "--workload", workload, "--size", "120", "--seed", "7", "--to", "out/\(workload).json"],
             in: folder)
         #expect(run.status == 0, "\(run.errors)")
         #expect(run.output.contains("\(workload) n=120 seed=7"))
@@ -68,7 +68,7 @@ struct GenerateCommandTests {
             for (name, seed) in [("a", "3"), ("b", "3"), ("c", "4")] {
                 let path = folder.appendingPathComponent("\(workload)-\(name).json").path
                 let run = try GenerateCommandTests.run(
-                    ["generate", "--workload", workload, "--size", "300", "--seed", seed, "--output", path])
+                    ["generate", "--workload", workload, "--size", "300", "--seed", seed, "--to", path])
                 #expect(run.status == 0, "\(run.errors)")
                 contents.append(try Data(contentsOf: URL(fileURLWithPath: path)))
             }
@@ -82,14 +82,14 @@ struct GenerateCommandTests {
         let folder = try GenerateCommandTests.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let feedPath = folder.appendingPathComponent("feed.json")
-        #expect(try GenerateCommandTests.run(["generate", "--workload", "feed", "--size", "100", "--output", feedPath.path]).status == 0)
+        #expect(try GenerateCommandTests.run(["generate", "--workload", "feed", "--size", "100", "--to", feedPath.path]).status == 0)
         let feed = try GenerateCommandTests.json(feedPath)
         #expect((feed["old"] as? [Any])?.count == 100 && (feed["new"] as? [Any])?.count == 210)
         #expect(feed["seed"] as? Int == 1, "the default seed is 1")
 
         let updatesPath = folder.appendingPathComponent("updates.json")
         let run = try GenerateCommandTests.run([
-            "generate", "--workload", "updates", "--size", "200", "--param", "fraction=0.25", "--output", updatesPath.path,
+            "generate", "--workload", "updates", "--size", "200", "--param", "fraction=0.25", "--to", updatesPath.path,
         ])
         #expect(run.status == 0, "\(run.errors)")
         let updates = try GenerateCommandTests.json(updatesPath)
@@ -136,19 +136,19 @@ struct GenerateCommandTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let out = folder.appendingPathComponent("out.json").path
         let cases: [(arguments: [String], message: String)] = [
-            (["--workload", "mixd", "--size", "10", "--output", out], "unknown workload \"mixd\""),
-            (["--workload", "same", "--size=-5", "--output", out], "size -5 is negative"),
-            (["--workload", "same", "--size", "ten", "--output", out], "size"),
-            (["--workload", "same", "--size", "10", "--seed", "-1", "--output", out], "seed"),
-            (["--workload", "updates", "--size", "10", "--param", "fraction=2", "--output", out], "expected a number from 0 to 1"),
-            (["--workload", "updates", "--size", "10", "--param", "fraction", "--output", out], "expected key=value"),
-            (["--workload", "updates", "--size", "10", "--param", "=1", "--output", out], "expected key=value"),
-            (["--workload", "mixed", "--size", "10", "--param", "fraction=0.5", "--output", out], "has no parameter \"fraction\""),
-            (["--workload", "text", "--size", "10", "--param", "unit=words", "--output", out], "one of lines, characters"),
-            (["--workload", "sectioned", "--size", "10", "--param", "sections=1", "--param", "sections=2", "--output", out], "given twice"),
-            (["--workload", "same", "--size", "10"], "--output"),
-            (["--size", "10", "--output", out], "--workload"),
-            (["--workload", "same", "--output", out], "--size"),
+            (["--workload", "mixd", "--size", "10", "--to", out], "unknown workload \"mixd\""),
+            (["--workload", "same", "--size=-5", "--to", out], "size -5 is negative"),
+            (["--workload", "same", "--size", "ten", "--to", out], "size"),
+            (["--workload", "same", "--size", "10", "--seed", "-1", "--to", out], "seed"),
+            (["--workload", "updates", "--size", "10", "--param", "fraction=2", "--to", out], "expected a number from 0 to 1"),
+            (["--workload", "updates", "--size", "10", "--param", "fraction", "--to", out], "expected key=value"),
+            (["--workload", "updates", "--size", "10", "--param", "=1", "--to", out], "expected key=value"),
+            (["--workload", "mixed", "--size", "10", "--param", "fraction=0.5", "--to", out], "has no parameter \"fraction\""),
+            (["--workload", "text", "--size", "10", "--param", "unit=words", "--to", out], "one of lines, characters"),
+            (["--workload", "sectioned", "--size", "10", "--param", "sections=1", "--param", "sections=2", "--to", out], "given twice"),
+            (["--workload", "same", "--size", "10"], "--to FILE"),
+            (["--size", "10", "--to", out], "--workload"),
+            (["--workload", "same", "--to", out], "--size"),
         ]
         for (arguments, message) in cases {
             let run = try GenerateCommandTests.run(["generate"] + arguments)
@@ -165,7 +165,7 @@ struct GenerateCommandTests {
         let blocker = folder.appendingPathComponent("file.json")
         try Data("keep".utf8).write(to: blocker)
         let target = blocker.appendingPathComponent("inner.json").path
-        let run = try GenerateCommandTests.run(["generate", "--workload", "same", "--size", "5", "--output", target])
+        let run = try GenerateCommandTests.run(["generate", "--workload", "same", "--size", "5", "--to", target])
         #expect(run.status == 2)
         #expect(run.errors.contains(target), "\(run.errors)")
         #expect(try Data(contentsOf: blocker) == Data("keep".utf8))
@@ -178,7 +178,7 @@ struct GenerateCommandTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("data.json")
         for size in ["2000", "3"] {
-            let run = try GenerateCommandTests.run(["generate", "--workload", "shuffled", "--size", size, "--output", path.path])
+            let run = try GenerateCommandTests.run(["generate", "--workload", "shuffled", "--size", size, "--to", path.path])
             #expect(run.status == 0, "\(run.errors)")
         }
         #expect((try GenerateCommandTests.json(path)["old"] as? [Any])?.count == 3)

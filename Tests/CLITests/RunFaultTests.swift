@@ -48,7 +48,7 @@ import Testing
     @Test func aNegativeSizeAsItsOwnArgumentIsNotAMissingValue() throws {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let generate = try CLI.run(["generate", "--workload", "mixed", "--size", "-1", "--output", dir.path + "/x.json"])
+        let generate = try CLI.run(["generate", "--workload", "mixed", "--size", "-1", "--to", dir.path + "/x.json"])
         #expect(generate.status == 2)
         #expect(!generate.stderr.contains("Missing value"), "\(generate.stderr)")
         #expect(generate.stderr.contains("-1"), "\(generate.stderr)")
@@ -276,7 +276,7 @@ import Testing
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.path + "/big.json"
-        #expect(try CLI.run(["generate", "--workload", "mixed", "--size", "600000", "--output", file]).status == 0)
+        #expect(try CLI.run(["generate", "--workload", "mixed", "--size", "600000", "--to", file]).status == 0)
         let size = try #require(try FileManager.default.attributesOfItem(atPath: file)[.size] as? Int)
         // The lcs table of 600,000² cells is over the budget: the command reads the file, then refuses.
         let (peak, result) = try #require(try Self.peakBytes(["table", "--dataset", file, "--png", dir.path + "/t.png"]))

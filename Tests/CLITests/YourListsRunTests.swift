@@ -116,7 +116,7 @@ struct YourListsRunTests {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let made = dir.appendingPathComponent("made.json").path
-        #expect(try CLI.run(["generate", "--workload", "mixed", "--size", "50", "--output", made]).status == 0)
+        #expect(try CLI.run(["generate", "--workload", "mixed", "--size", "50", "--to", made]).status == 0)
         // The same header, other lists: a hand-made file calling itself mixed@50.
         let claim = try CLI.write(
             #"{"schema": "diffbench.dataset", "version": 1, "generator": "diffbench-workloads/1", "workload": "mixed", "size": 50, "seed": 1, "parameters": {}, "kind": "identified", "old": [{"id": 1, "content": 1}], "new": [{"id": 1, "content": 2}]}"#,

@@ -87,7 +87,7 @@ struct ReloadEverything: DiffEngine {
 
         // compare pairs its rows like any engine's.
         try diffbench([
-            "compare", output + "/extra", output + "/extra", "--format", "json", "--output", output + "/compare.json",
+            "compare", output + "/extra", output + "/extra", "--format", "json", "--to", output + "/compare.json",
         ])
         let report = try String(contentsOfFile: output + "/compare.json", encoding: .utf8)
         #expect(report.contains("\"reload-all\""))

@@ -53,7 +53,7 @@ import Testing
             _ = try DiffBenchCLI.registry(adding: bad.engines) { warnings.append($0) }
             Issue.record("\(bad.name) was registered")
         } catch {
-            #expect(error.code == 2)
+            #expect(error.status == .badInput)
             let name = bad.engines[bad.position - 1].info.name
             #expect(error.message.hasPrefix("engine descriptor \(bad.position) (name \"\(name)\"): "), "\(error.message)")
             #expect(error.message.contains(bad.words), "\(error.message)")
