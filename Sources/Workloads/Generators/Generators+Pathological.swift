@@ -1,4 +1,3 @@
-import ListUpdates
 import Formats
 
 /// The `pathological` family: the known failure inputs of the text-diff
