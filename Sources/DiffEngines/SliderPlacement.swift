@@ -15,7 +15,7 @@ public enum SliderPolicy: String, CaseIterable, Sendable, Codable {
     case down
     /// git's indent heuristic for text lines: among a run's positions, the
     /// one whose two ends fall best against blank lines and indentation
-    /// (see ``SliderPlacement``). Without text (no lines given) it places
+    /// (scored as `SliderPlacement+Indent.swift` explains). Without text (no lines given) it places
     /// like ``down``.
     case indent
 }
@@ -33,6 +33,8 @@ extension Changeset {
     ///
     /// - Parameters:
     ///   - policy: where to put each slider.
+    ///   - old: the list the changeset was computed from.
+    ///   - new: the list it was computed to.
     ///   - identity: how elements are compared; two elements are
     ///     interchangeable when they have the same id and the same content.
     ///   - text: the lines, for ``SliderPolicy/indent`` (nil: place as

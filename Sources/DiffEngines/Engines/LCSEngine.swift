@@ -8,7 +8,8 @@
 ///   refused with ``DiffError/memoryBudgetExceeded(engine:cells:bytes:budget:)``
 ///   before anything is allocated. Under ``DiffOptions/costLimit`` (table
 ///   cells) or ``DiffOptions/deadline`` the fill stops between two rows and
-///   the answer is coarse (see ``LCSTable/alignment()``).
+///   the answer is coarse: the traceback starts from the last full row, and
+///   what lies below it is deleted and inserted.
 public struct LCSEngine: DiffEngine {
     public static let name = EngineName.lcs
     public static let summary = "LCS memoization table (Wagner–Fischer), O(NM) time and memory"
@@ -97,7 +98,7 @@ public struct LCSTable: Sendable {
 
     /// Builds the table of coded lists; with a `limit`, the fill stops
     /// between two rows once the cells or the time are spent
-    /// (``filledRows``). Checked once a row (m cells), never per cell.
+    /// (`filledRows`). Checked once a row (m cells), never per cell.
     public init(codes: IdentityCodes, memoryBudget: Int) throws(DiffError) {
         try self.init(codes: codes, memoryBudget: memoryBudget, limit: .none)
     }
