@@ -10,22 +10,43 @@
 struct SearchLimit: Sendable {
     /// Cells the searches may visit in all (`Int.max`: no bound).
     @usableFromInline var cells: Int
-    /// The instant past which the searches stop, or nil.
-    @usableFromInline var deadline: ContinuousClock.Instant?
+    /// The instant past which the searches stop, as the time since
+    /// ``origin`` (``elapsed()``), or nil.
+    ///
+    /// Why not a `ContinuousClock.Instant`: that type is resilient (the
+    /// `_Concurrency` module does not freeze it), so its size is known only
+    /// at run time, and a meter holding one gave `MyersSearch` a layout
+    /// read from its type metadata (a metadata call in every split), and
+    /// made handling the limit cost every myers, patience and histogram
+    /// call 400–2,200 instructions more (the CI gate's updates rows at
+    /// 1,000 and 10,000). `Duration` is frozen: two words.
+    @usableFromInline var deadline: Duration?
 
     /// The bound of a call that starts now. O(1); reads the clock only when
     /// `options` has a deadline.
     @inlinable
     init(_ options: DiffOptions) {
         cells = options.costLimit ?? .max
-        deadline = options.deadline.map { ContinuousClock.now.advanced(by: $0) }
+        if let budget = options.deadline {
+            deadline = SearchLimit.elapsed() + budget
+        } else {
+            deadline = nil
+        }
     }
 
     @usableFromInline
-    init(cells: Int, deadline: ContinuousClock.Instant?) {
+    init(cells: Int, deadline: Duration?) {
         self.cells = cells
         self.deadline = deadline
     }
+
+    /// The instant deadlines are counted from: the first time a deadline was
+    /// set in this process.
+    @usableFromInline static let origin = ContinuousClock.now
+
+    /// The time since ``origin``: one read of the monotonic clock. O(1).
+    @usableFromInline
+    static func elapsed() -> Duration { origin.duration(to: .now) }
 
     /// No bound at all.
     @usableFromInline static let none = SearchLimit(cells: .max, deadline: nil)
@@ -46,7 +67,8 @@ struct SearchMeter {
     var untilCheck: Int
     /// Cells allowed beyond the current stretch.
     private(set) var reserve: Int
-    let deadline: ContinuousClock.Instant?
+    /// The deadline as ``SearchLimit/elapsed()`` counts it, or nil.
+    let deadline: Duration?
     /// Set at the first checkpoint that refused more work; every later one refuses too.
     private(set) var stopped = false
     /// Whether it was the clock that refused (not the cell budget).
@@ -81,7 +103,7 @@ struct SearchMeter {
             stopped = true
             return false
         }
-        if let deadline, ContinuousClock.now >= deadline {
+        if let deadline, SearchLimit.elapsed() >= deadline {
             stopped = true
             timedOut = true
             return false

@@ -82,6 +82,22 @@ func periodicPair(count: Int, edits: Int, seed: UInt64) -> (old: [Int], new: [In
         #expect(bounded.stepCount >= free.stepCount || engine == .anchor)
     }
 
+    /// A deadline far off changes nothing: the search checks in with the
+    /// clock every stretch of cells (3,000 periodic items with 300 edits
+    /// take more than 50,000 cells, three stretches) and goes on where it paused, charging
+    /// each cell once, so with or without the deadline the same cost limit
+    /// stops it at the same cell and gives the same answer.
+    @Test(arguments: [EngineName.myers, .patience, .histogram], [nil, 20_000, 50_000] as [Int?])
+    func aFarDeadlineGivesTheAnswerWithoutIt(engine: EngineName, costLimit: Int?) throws {
+        let (old, new) = periodicPair(count: 3_000, edits: 300, seed: 7)
+        let withoutDeadline = try BuiltInEngine(engine).diff(fromValues: old, toValues: new, options: DiffOptions(costLimit: costLimit))
+        let farDeadline = try BuiltInEngine(engine).diff(
+            fromValues: old, toValues: new, options: DiffOptions(costLimit: costLimit, deadline: .seconds(3_600)))
+        #expect(farDeadline == withoutDeadline)
+        #expect(farDeadline.isApproximate == withoutDeadline.isApproximate)
+        #expect(withoutDeadline.isApproximate == (costLimit != nil))
+    }
+
     /// `lcs` charges each table row before filling it: a limit of a few
     /// rows stops the fill, and the coarse answer (the part before the
     /// stopping row aligned, the rest deleted and inserted) is valid and
