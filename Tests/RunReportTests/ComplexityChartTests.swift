@@ -23,7 +23,10 @@ import Testing
     @Test("x is (size_old + size_new) × min_edits, not the workload size or the engine's steps")
     func complexityUsesTheListsAndD() {
         #expect(ComplexityChart.complexity(Self.row("a", old: 300, new: 200, d: 40, median: 1)) == 20_000)
-        #expect(ComplexityChart.complexity(Self.row("a", old: 0, new: 9, d: 9, median: 1)) == 81)
+        #expect(ComplexityChart.complexity(Self.row("a", old: 3, new: 9, d: 6, median: 1)) == 72)
+        // A list built from or to nothing needs no search: left out, whatever its (N + M)·D.
+        #expect(ComplexityChart.complexity(Self.row("a", old: 0, new: 9, d: 9, median: 1)) == nil)
+        #expect(ComplexityChart.complexity(Self.row("a", old: 9, new: 0, d: 9, median: 1)) == nil)
         // D = 0 (identical lists) and an unknown D have no place on a log axis.
         #expect(ComplexityChart.complexity(Self.row("a", old: 10, new: 10, d: 0, median: 1)) == nil)
         #expect(ComplexityChart.complexity(Self.row("a", old: 10, new: 10, d: nil, median: 1)) == nil)
@@ -70,6 +73,8 @@ import Testing
         let rows = [
             Self.row("a", old: 500, new: 500, d: 1, median: 10), Self.row("a", old: 5_000, new: 5_000, d: 10, median: 90),
             Self.row("a", old: 50, new: 50, d: 0, median: 1), Self.row("a", old: 70, new: 70, d: nil, median: 1),
+            // A list made from nothing: D = N + M, found without a search.
+            Self.row("a", old: 0, new: 10_000, d: 10_000, median: 1),
             floor, skipped,
             Self.row("a", old: 500, new: 500, d: 1, median: 20, kind: "uuid"),
         ]
