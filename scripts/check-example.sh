@@ -24,6 +24,13 @@ if ! "$BIN" --help | grep -q "^USAGE: custom-bench "; then
     "$BIN" --help | head -3 >&2
     exit 1
 fi
+# Its help lists its own engines beside the built-ins (the abstract, and run's --engines).
+for page in "" run; do
+    if ! "$BIN" $page --help | grep -q "plain-lcs"; then
+        echo "example: custom-bench $page --help does not list plain-lcs" >&2
+        exit 1
+    fi
+done
 OUT=Reports
 # teach plays a registered engine: plain-lcs's storyboard and its path on the edit graph.
 rm -rf "$OUT/teach-example"

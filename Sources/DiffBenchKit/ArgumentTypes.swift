@@ -64,12 +64,45 @@ struct CommaList<Item: ListItem>: ExpressibleByArgument, Hashable {
     }
 }
 
-extension CommaList where Item == EngineName {
-    /// `all` for every registered engine, or a comma-separated list: one
-    /// meaning of `--engines` for `run` and `diff`.
-    @Sendable static func parseOrAll(_ text: String) throws -> CommaList {
-        if text.trimmingCharacters(in: .whitespaces) == "all" { return CommaList(EngineRegistry.current.names) }
-        return try parse(text)
+/// `--engines`: `all`, or a comma-separated list of names. Parsing checks
+/// only the list's form (no empty item, none twice); which names exist is
+/// the registry's to say when the command runs (``resolve(in:option:)``),
+/// so a caller with engines of its own needs no global. One meaning of
+/// `--engines` for `run`, `diff` and `hunks`.
+enum EngineSelection: ExpressibleByArgument, Hashable {
+    case all
+    case named(CommaList<EngineName>)
+
+    init?(argument: String) {
+        guard let selection = try? EngineSelection.parse(argument) else { return nil }
+        self = selection
+    }
+
+    @Sendable static func parse(_ text: String) throws -> EngineSelection {
+        if text.trimmingCharacters(in: .whitespaces) == "all" { return .all }
+        return .named(try CommaList<EngineName>.parse(text))
+    }
+
+    var defaultValueDescription: String {
+        switch self {
+        case .all: "all"
+        case let .named(list): list.defaultValueDescription
+        }
+    }
+
+    /// The engines selected, in the order given (`all`: registry order).
+    /// A name the registry lacks is bad input (exit 2), named with `option`
+    /// and every registered name. O(names · engines).
+    func resolve(in registry: EngineRegistry, option: String) throws(CLIFailure) -> [EngineDescriptor] {
+        switch self {
+        case .all: return registry.descriptors
+        case let .named(list):
+            var descriptors: [EngineDescriptor] = []
+            for name in list.items {
+                descriptors.append(try EngineChoice(name: name).resolve(in: registry, option: option))
+            }
+            return descriptors
+        }
     }
 }
 
@@ -100,12 +133,12 @@ struct ListError: Error, CustomStringConvertible {
 }
 
 extension EngineName: ListItem {
-    init?(item text: String) {
-        guard let descriptor = EngineRegistry.current.descriptor(named: EngineName(text)) else { return nil }
-        self = descriptor.name
-    }
+    /// Any name: whether it is registered is checked when the command runs
+    /// (``EngineSelection/resolve(in:option:)``).
+    init?(item text: String) { self.init(text) }
     var itemName: String { rawValue }
-    static var knownNames: [String] { EngineRegistry.current.names.map(\.rawValue) }
+    /// The process's engines, for help texts.
+    static var knownNames: [String] { DiffBench.engines.names.map(\.rawValue) }
     static var itemNoun: String { "engine" }
 }
 
@@ -139,37 +172,31 @@ struct DatasetSize: ListItem {
     }
 }
 
-/// One engine of the registry, for `--engine`: an unknown name lists the
-/// registered ones.
+/// `--engine NAME`: kept as written, and looked up in the registry the
+/// command runs with (``resolve(in:option:)``); an unknown name is bad
+/// input listing the registered ones.
 struct EngineChoice: ExpressibleByArgument, Hashable {
-    var descriptor: EngineDescriptor
-    var name: EngineName { descriptor.name }
+    var name: EngineName
+
+    init(name: EngineName) { self.name = name }
 
     init?(argument: String) {
-        guard let descriptor = EngineRegistry.current.descriptor(named: EngineName(argument)) else { return nil }
-        self.descriptor = descriptor
+        guard !argument.isEmpty else { return nil }
+        name = EngineName(argument)
     }
 
-    /// The registered engine `text` names, or an error listing the registered names.
-    @Sendable static func parse(_ text: String) throws -> EngineChoice {
-        guard let choice = EngineChoice(argument: text) else {
-            throw ListError(EngineName.refusal(TerminalText.visible(text)))
+    /// The engine `name` names in `registry`, or bad input (exit 2) naming
+    /// `option`, the name as written and every registered name.
+    func resolve(in registry: EngineRegistry, option: String) throws(CLIFailure) -> EngineDescriptor {
+        guard let descriptor = registry.descriptor(named: name) else {
+            throw CLIFailure.badInput(
+                "\(option): unknown engine '\(TerminalText.visible(name.rawValue))'; known: \(registry.names.map(\.rawValue).joined(separator: ", "))")
         }
-        return choice
+        return descriptor
     }
-
-    /// The default of an `--engine` option: `name`, or the first registered
-    /// engine when a registry has none of that name.
-    init(default name: EngineName) {
-        let registry = EngineRegistry.current
-        descriptor = registry.descriptor(named: name) ?? registry.descriptors[0]
-    }
-
-    static func == (lhs: EngineChoice, rhs: EngineChoice) -> Bool { lhs.name == rhs.name }
-    func hash(into hasher: inout Hasher) { hasher.combine(name) }
 
     var defaultValueDescription: String { name.rawValue }
-    static var allValueStrings: [String] { EngineRegistry.current.names.map(\.rawValue) }
+    static var allValueStrings: [String] { DiffBench.engines.names.map(\.rawValue) }
     static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
 }
 
@@ -357,5 +384,44 @@ enum OutputFile {
         guard let output else { return nil }
         StandardError.note("\(command) --output FILE is now --to FILE (--output names a folder in every command); --output still works here for now")
         return output
+    }
+}
+
+extension EngineRegistry {
+    /// The engines (not the references) for which `applies` holds, in words
+    /// ("lcs, myers and anchor"): help texts and messages read option rules
+    /// from the engines' own claims instead of naming engines by hand.
+    func names(where applies: (EngineDescriptor) -> Bool) -> String {
+        Formatting.list(descriptors.filter { applies($0) && !$0.info.isReference }.map(\.name.rawValue))
+    }
+
+    /// The engines that take `--deadline` (they claim ``EngineClaims/honoursBounds``).
+    var boundedNames: String { names { type(of: $0.engine).claims.contains(.honoursBounds) } }
+
+    /// The engines that can grow faster than the lists and take no deadline.
+    var unboundedNames: String {
+        names { $0.info.cost != .linear && !type(of: $0.engine).claims.contains(.honoursBounds) }
+    }
+}
+
+/// `--deadline`'s help, one text for `diff` and `run`: the engines it
+/// bounds are read from the process's engines' claims.
+enum DeadlineHelp {
+    static var head: String {
+        "Seconds each engine call may search (\(DiffBench.engines.boundedNames)): past them it answers with a valid, "
+            + "possibly longer changeset, marked approximate; 0 stops at the first check."
+    }
+
+    /// `diff --deadline`.
+    static var diff: ArgumentHelp {
+        let unbounded = DiffBench.engines.unboundedNames
+        return ArgumentHelp(
+            head + (unbounded.isEmpty ? "" : " --time-budget then refuses only engines that take no deadline (\(unbounded))."),
+            valueName: "seconds")
+    }
+
+    /// `run --deadline`.
+    static var run: ArgumentHelp {
+        ArgumentHelp(head + " An answer cut short is verified and marked in the approximate column.", valueName: "seconds")
     }
 }

@@ -5,7 +5,7 @@ import Harness
 import RunReport
 import Formats
 
-struct ChartCommand: ParsableCommand {
+struct ChartCommand: EngineCommand {
     static let configuration = CommandConfiguration(
         commandName: "chart",
         abstract: "Draw a run's charts (gnuplot) and write its report page from results.json.",
@@ -44,13 +44,13 @@ struct ChartCommand: ParsableCommand {
     @Flag(help: "Print one screen: which engine to use per data shape, the targets met and missed, where the page is (the full listing goes to RUN_DIR/report.txt).")
     var brief = false
 
-    func run() throws {
+    func run(with registry: EngineRegistry) throws {
         let summary: ReportSummary
         let (targets, targetsLine) = targetsSection()
         do {
             summary = try ReportBuilder.build(
                 runDirectory: runDirectory, extraSections: targets,
-                knownEngines: EngineRegistry.current.descriptors.map(\.info) + [EngineRegistry.floor])
+                knownEngines: registry.descriptors.map(\.info) + [EngineRegistry.floor])
         } catch {
             throw CLIFailure.badInput(error.description)
         }

@@ -3,7 +3,7 @@ import Harness
 
 /// The child of `run --instructions`, run under callgrind by
 /// ``InstructionCounter``: not for users, hidden from help.
-struct CountInstructionsCommand: ParsableCommand {
+struct CountInstructionsCommand: EngineCommand {
     static let configuration = CommandConfiguration(
         commandName: "count-instructions",
         abstract: "Internal: one counted call per job of a job file, under callgrind (see run --instructions).",
@@ -16,9 +16,9 @@ struct CountInstructionsCommand: ParsableCommand {
     @Option(help: "Datasets counted at once.")
     var parallel: Int = 1
 
-    func run() throws {
+    func run(with registry: EngineRegistry) throws {
         do {
-            try InstructionCounter.runChild(jobsPath: jobs, registry: EngineRegistry.current, parallel: parallel) { path in
+            try InstructionCounter.runChild(jobsPath: jobs, registry: registry, parallel: parallel) { path in
                 try RunCommand.loadDataset(path)
             }
         } catch let error as InstructionCountError {

@@ -11,7 +11,7 @@ struct DiffBench: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
         commandName: programName,
-        abstract: "Benchmark, verify and visualize collection-diffing engines (\(EngineRegistry.current.names.map(\.rawValue).joined(separator: ", "))).",
+        abstract: "Benchmark, verify and visualize collection-diffing engines (\(DiffBench.engines.names.map(\.rawValue).joined(separator: ", "))).",
         discussion: """
             Exit status: 0 on success, 1 when a check fails (a wrong changeset, a \
             regression), 2 on bad usage or bad input.
@@ -31,6 +31,18 @@ struct DiffBench: ParsableCommand {
     /// parsing. In-process callers (the tests) see `diffbench`.
     nonisolated(unsafe) static var programName = "diffbench"
 
+    /// The engines of this process: the built-ins, plus those a plug-in
+    /// binary passed to ``DiffBenchCLI/main(engines:)``, which sets this
+    /// once, before any argument is parsed, and nothing changes after.
+    ///
+    /// Only what ArgumentParser builds statically reads it: help texts, the
+    /// abstract and shell completions, which are the process's own surface.
+    /// Parsing keeps engine names as written; the work is done by
+    /// ``EngineCommand/run(with:)``, which resolves them in the registry it
+    /// is given, so an in-process caller (a test) passes its own registry
+    /// and nothing is shared between concurrent callers.
+    nonisolated(unsafe) static var engines = EngineRegistry.builtIns
+
     /// The release of the tool; bumped with each round of changes to its
     /// commands or files.
     static let version = "0.3.0"
@@ -43,10 +55,21 @@ struct DiffBench: ParsableCommand {
             + "\(Dataset.generatorVersion); built with Swift \(RunEnvironment.swiftVersion()))"
     }
 
+    /// Parses `arguments` (without the program name) and runs the
+    /// subcommand; one that needs engines gets `engines`. The in-process
+    /// entry: ``runMain()`` passes the process's, a test its own.
+    static func run(_ arguments: [String], with engines: EngineRegistry) throws {
+        var command = try parseAsRoot(arguments)
+        if var needsEngines = command as? any EngineCommand {
+            try needsEngines.run(with: engines)
+        } else {
+            try command.run()
+        }
+    }
+
     static func runMain() {
         do {
-            var command = try parseAsRoot()
-            try command.run()
+            try run(Array(CommandLine.arguments.dropFirst()), with: engines)
             try StandardOutput.flush()
         } catch let failure as CLIFailure {
             FileHandle.standardError.write(Data(("diffbench: " + failure.message + "\n").utf8))
@@ -124,9 +147,8 @@ public enum DiffBenchCLI {
             FileHandle.standardError.write(Data(("diffbench: " + error.message + "\n").utf8))
             error.status.exit()
         }
-        EngineRegistry.$current.withValue(checked) {
-            DiffBench.runMain()
-        }
+        DiffBench.engines = checked
+        DiffBench.runMain()
     }
 
     /// The registry `main` runs with, or the failure (exit 2) naming the
@@ -141,6 +163,18 @@ public enum DiffBenchCLI {
             throw CLIFailure.badInput(error.description)
         }
     }
+}
+
+/// A subcommand whose work needs the engines: it is given the registry to
+/// resolve its engine names in, instead of reading a global, so two callers
+/// in one process can run with different engines (the tests do).
+protocol EngineCommand: ParsableCommand {
+    mutating func run(with engines: EngineRegistry) throws
+}
+
+extension EngineCommand {
+    /// The entry ArgumentParser calls: the process's engines.
+    mutating func run() throws { try run(with: DiffBench.engines) }
 }
 
 /// An error the CLI reports as is, with its exit status.

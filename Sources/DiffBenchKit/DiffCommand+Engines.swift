@@ -12,17 +12,16 @@ extension DiffCommand {
     ///
     /// One call is one sample: a first impression, not a benchmark — the
     /// line says so, and names `run --old --new` for the real thing.
-    func compare(_ names: [EngineName], on pair: UserListPair, options: DiffOptions) throws {
-        let registry = EngineRegistry.current
+    func compare(_ descriptors: [EngineDescriptor], on pair: UserListPair, options: DiffOptions, registry: EngineRegistry) throws {
         let counts = pair.lists.counts
         let fewest = registry.descriptor(named: .myers).flatMap { myers in
             (try? myers.diff(pair.lists, options: DiffOptions(inferMoves: false))).map { $0.deletes.count + $0.inserts.count }
         }
         print("\(counts.old) → \(counts.new) elements; one call each (a first look: `diffbench run --old A --new B` times them properly)")
-        let width = names.map(\.rawValue.count).max() ?? 0
+        let width = descriptors.map(\.name.rawValue.count).max() ?? 0
         var wrong: [String] = []
-        for name in names {
-            guard let descriptor = registry.descriptor(named: name) else { continue }
+        for descriptor in descriptors {
+            let name = descriptor.name
             let label = name.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)
             if timeBudget > 0, !deadlineBounds(descriptor), let seconds = CallPrediction.seconds(descriptor, lists: pair.lists), seconds > timeBudget {
                 print("\(label)  skipped: predicted \(String(format: "%.0f", seconds)) s, over the --time-budget of \(timeBudget) s")

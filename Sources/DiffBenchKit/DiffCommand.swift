@@ -4,7 +4,7 @@ import Foundation
 import Harness
 import Formats
 
-struct DiffCommand: ParsableCommand {
+struct DiffCommand: EngineCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
         commandName: "diff",
@@ -41,16 +41,16 @@ struct DiffCommand: ParsableCommand {
         )
     }
 
-    @Option(name: .long, help: ArgumentHelp("Engine: \(EngineRegistry.current.namesInWords). Default: \(DiffCommand.defaultEngine.rawValue).", valueName: "engine"), transform: EngineChoice.parse)
-    var engine = EngineChoice(default: DiffCommand.defaultEngine)
+    @Option(name: .long, help: ArgumentHelp("Engine: \(DiffBench.engines.namesInWords). Default: \(DiffCommand.defaultEngine.rawValue).", valueName: "engine"))
+    var engine = EngineChoice(name: DiffCommand.defaultEngine)
 
     /// The engine `diff` uses when none is named.
     static let defaultEngine = EngineName.myers
 
     @Option(
         help: ArgumentHelp("Compare engines on this pair, one line each: all, or a comma-separated list.", valueName: "engines"),
-        transform: CommaList<EngineName>.parseOrAll)
-    var engines: CommaList<EngineName>?
+        transform: EngineSelection.parse)
+    var engines: EngineSelection?
 
     @Option(name: .long, help: "Output format: text, json, batch, batch-json or unified (with --lines).")
     var format: DiffOutputFormat = .text
@@ -58,7 +58,7 @@ struct DiffCommand: ParsableCommand {
     @Flag(name: .long, help: "Report the fewest possible moves (re-partitions the engine's matches).")
     var minimizeMoves = false
 
-    @Flag(name: .long, help: "Keep moves as a delete plus an insert (\(DiffCommand.engineNames { $0.infersMoves }); refused for the others, which find moves as part of their matching).")
+    @Flag(name: .long, help: "Keep moves as a delete plus an insert (\(DiffBench.engines.names { $0.info.infersMoves }); refused for the others, which find moves as part of their matching).")
     var noMoves = false
 
     @Option(help: SliderPolicy.help)
@@ -67,10 +67,7 @@ struct DiffCommand: ParsableCommand {
     @Option(help: "Seconds the diff may take: an engine predicted to need more (myers, lcs and stdlib grow faster than the lists) is refused before it starts; 0 for no limit.")
     var timeBudget: Double = RunPlan.defaultTimeBudget
 
-    @Option(
-        help: ArgumentHelp(
-            "Seconds the engine may search (lcs, myers, patience, histogram, anchor's gap fill): past them it answers with a valid, possibly longer changeset, marked approximate. 0 stops at the first check. --time-budget then refuses only engines that take no deadline (stdlib).",
-            valueName: "seconds"))
+    @Option(help: DeadlineHelp.diff)
     var deadline: Double?
 
     @OptionGroup var lists: TwoListsArguments
@@ -93,26 +90,23 @@ struct DiffCommand: ParsableCommand {
         if let deadline, !(deadline >= 0 && deadline.isFinite) {
             throw ValidationError("--deadline must be a number of seconds, 0 or more")
         }
-        if noMoves, !engine.descriptor.info.infersMoves {
-            throw ValidationError(
-                "--no-moves applies to \(DiffCommand.engineNames { $0.infersMoves }), which pair moves after an edit script; "
-                    + "\(engine.name.rawValue) finds moves as part of its matching and cannot leave them out")
+    }
+
+    func run(with registry: EngineRegistry) throws {
+        let descriptor = try engine.resolve(in: registry, option: "--engine")
+        if noMoves, !descriptor.info.infersMoves {
+            throw CLIFailure.badInput(
+                "--no-moves applies to \(registry.names { $0.info.infersMoves }), which pair moves after an edit script; "
+                    + "\(descriptor.name.rawValue) finds moves as part of its matching and cannot leave them out")
         }
-    }
-
-    /// The registered engines an option applies to, in words.
-    static func engineNames(where applies: (EngineInfo) -> Bool) -> String {
-        Formatting.list(EngineRegistry.current.descriptors.filter { applies($0.info) && !$0.info.isReference }.map(\.name.rawValue))
-    }
-
-    func run() throws {
-        let descriptor = engine.descriptor
         let engineName = descriptor.name
         if format == .batch || format == .batchJSON {
             return try runBatch(descriptor: descriptor, options: options)
         }
         let pair = try UserListPair.load(lists)
-        if let engines { return try compare(engines.items, on: pair, options: options) }
+        if let engines {
+            return try compare(try engines.resolve(in: registry, option: "--engines"), on: pair, options: options, registry: registry)
+        }
         try checkBudget(descriptor, seconds: CallPrediction.seconds(descriptor, lists: pair.lists), counts: pair.lists.counts)
         var changeset: Changeset
         // What the engine prints goes to stderr: stdout is the changeset (`--format json` is read by programs).
@@ -127,7 +121,7 @@ struct DiffCommand: ParsableCommand {
         if let problem = pair.verify(changeset) {
             throw CLIFailure.checkFailed("the \(engineName.rawValue) changeset is wrong: \(problem)")
         }
-        if changeset.isApproximate { StandardError.note(approximationNote(changeset, on: pair)) }
+        if changeset.isApproximate { StandardError.note(approximationNote(changeset, on: pair, registry: registry)) }
         if sliders != .none {
             changeset = pair.placingSliders(sliders, changeset)
             if let problem = pair.verify(changeset) {
@@ -160,10 +154,10 @@ extension DiffCommand {
     /// many more than myers' (a shortest edit script, moves paired after,
     /// with the same flags) when myers is predicted to take under a second
     /// on the pair.
-    func approximationNote(_ changeset: Changeset, on pair: UserListPair) -> String {
+    func approximationNote(_ changeset: Changeset, on pair: UserListPair, registry: EngineRegistry) -> String {
         let steps = Formatting.counted(changeset.stepCount, "step")
         let head = "approximate (stopped at the \(deadline.map { String(format: "%g", $0) } ?? "") s deadline): \(steps)"
-        guard let myers = EngineRegistry.current.descriptor(named: .myers),
+        guard let myers = registry.descriptor(named: .myers),
             (CallPrediction.seconds(myers, lists: pair.lists) ?? 0) < 1,
             let minimal = try? myers.diff(pair.lists, options: DiffOptions(inferMoves: !noMoves, minimizeMoves: minimizeMoves))
         else { return head + " (the minimum is too costly to compute here)" }

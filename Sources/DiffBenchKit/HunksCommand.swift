@@ -7,7 +7,7 @@ import Workloads
 
 /// `diffbench hunks`: how often each engine's hunks, with each slider
 /// policy, are the ones `git diff --histogram --indent-heuristic` shows.
-struct HunksCommand: ParsableCommand {
+struct HunksCommand: EngineCommand {
     static let configuration = CommandConfiguration(
         commandName: "hunks",
         abstract: "Compare each engine's unified-diff hunks with git's on every file changed between two commits.",
@@ -37,8 +37,8 @@ struct HunksCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp("Engines to measure: all, or a comma-separated list. Default: every engine but the references.", valueName: "engines"),
-        transform: CommaList<EngineName>.parseOrAll)
-    var engines: CommaList<EngineName>?
+        transform: EngineSelection.parse)
+    var engines: EngineSelection?
 
     @Option(help: ArgumentHelp("Slider policies to measure, comma-separated.", valueName: "policies"), transform: CommaList<SliderPolicy>.parse)
     var sliders = CommaList(SliderPolicy.allCases)
@@ -63,10 +63,8 @@ struct HunksCommand: ParsableCommand {
         guard timeBudget >= 0, timeBudget.isFinite else { throw ValidationError("--time-budget must be 0 (no limit) or a positive number of seconds") }
     }
 
-    func run() throws {
-        let registry = EngineRegistry.current
-        let names = engines?.items ?? registry.descriptors.filter { !$0.info.isReference }.map(\.name)
-        let descriptors = names.compactMap { registry.descriptor(named: $0) }
+    func run(with registry: EngineRegistry) throws {
+        let descriptors = try engines?.resolve(in: registry, option: "--engines") ?? registry.descriptors.filter { !$0.info.isReference }
         let budget = timeBudget
         let result: HunkAgreement
         do {

@@ -7,7 +7,7 @@ import Harness
 /// hang or runaway allocation costs only its own rows. Started by `run`
 /// as this same executable, so it knows the same engines (a tool built on
 /// `DiffBenchCLI.main(engines:)` included). Not for users, hidden from help.
-struct MeasureCaseCommand: ParsableCommand {
+struct MeasureCaseCommand: EngineCommand {
     static let configuration = CommandConfiguration(
         commandName: "measure-case",
         abstract: "Internal: run one case of a run in a worker process (see run --in-process).",
@@ -17,8 +17,8 @@ struct MeasureCaseCommand: ParsableCommand {
     @Argument(help: "The job file written by run.")
     var job: String
 
-    func run() throws {
-        let status = CaseWorker.serve(jobPath: job, registry: EngineRegistry.current) { path in try RunCommand.loadDataset(path) }
+    func run(with registry: EngineRegistry) throws {
+        let status = CaseWorker.serve(jobPath: job, registry: registry) { path in try RunCommand.loadDataset(path) }
         Foundation.exit(status)
     }
 }

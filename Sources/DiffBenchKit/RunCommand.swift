@@ -8,7 +8,7 @@ import Formats
 import Teaching
 import RunReport
 
-struct RunCommand: ParsableCommand {
+struct RunCommand: EngineCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
         commandName: "run",
@@ -47,9 +47,9 @@ struct RunCommand: ParsableCommand {
     }
 
     @Option(
-        help: ArgumentHelp("Engines: all, or a comma-separated list (\(EngineName.knownNames.joined(separator: ", "))).", valueName: "engines"),
-        transform: CommaList<EngineName>.parseOrAll)
-    var engines = CommaList(EngineRegistry.current.names)
+        help: ArgumentHelp("Engines: all, or a comma-separated list (\(DiffBench.engines.namesInWords)).", valueName: "engines"),
+        transform: EngineSelection.parse)
+    var engines = EngineSelection.all
 
     @Option(
         help: ArgumentHelp(
@@ -88,10 +88,7 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Seconds one engine may spend on one dataset; cases predicted to need more are skipped.")
     var timeBudget: Double = RunPlan.defaultTimeBudget
 
-    @Option(
-        help: ArgumentHelp(
-            "Seconds each engine call may search (lcs, myers, patience, histogram, anchor's gap fill); an answer cut short is verified and marked in the approximate column.",
-            valueName: "seconds"))
+    @Option(help: DeadlineHelp.run)
     var deadline: Double?
 
     @Option(help: ArgumentHelp("MiB the lcs table may take (bigger tables are skipped).", valueName: "MiB"))
@@ -194,8 +191,8 @@ struct RunCommand: ParsableCommand {
     /// Whether the plan generates workloads (none when only files are given).
     var generatesWorkloads: Bool { (datasetFiles.isEmpty && oldFiles.isEmpty && git.fromGit == nil) || workloads != nil }
 
-    func run() throws {
-        let registry = EngineRegistry.current
+    func run(with registry: EngineRegistry) throws {
+        let selected = try engines.resolve(in: registry, option: "--engines").map(\.name)
         let runName = name ?? Self.defaultRunName()
         // Checked before anything is created: a bad name must not write outside the reports folder.
         try Self.checkRunName(runName)
@@ -241,7 +238,7 @@ struct RunCommand: ParsableCommand {
         let memoCase = try parseMemoCase()
         try Self.checkLatest(in: output)
         var plan = RunPlan(
-            engines: engines.items, registry: registry, includeFloor: !noFloor, cases: cases, elementKinds: elements, seed: seed,
+            engines: selected, registry: registry, includeFloor: !noFloor, cases: cases, elementKinds: elements, seed: seed,
             minSamples: minSamples, minTime: minTime, timeBudget: timeBudget, lcsMemoryBudget: lcsMemoryBudget.bytes,
             measureMemory: !noMemory, datasetsDirectory: datasetsDir.isEmpty ? nil : datasetsDir,
             outputDirectory: output + "/" + runName, runName: runName)

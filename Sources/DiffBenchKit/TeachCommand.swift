@@ -5,7 +5,7 @@ import Rendering
 import Formats
 import Teaching
 
-struct TeachCommand: ParsableCommand {
+struct TeachCommand: EngineCommand {
     static let configuration = CommandConfiguration(
         commandName: "teach",
         abstract: "Draw how the algorithms diff two small lists: LCS memo table, Myers edit graph, Heckel passes, batch-update storyboard.",
@@ -41,17 +41,17 @@ struct TeachCommand: ParsableCommand {
 
     @Option(
         name: .long,
-        help: "Engine whose changeset the storyboard plays and engine-path.png draws on the edit graph: any registered engine (\(EngineRegistry.current.namesInWords)).",
-        transform: EngineChoice.parse)
-    var engine = EngineChoice(default: .myers)
+        help: "Engine whose changeset the storyboard plays and engine-path.png draws on the edit graph: any registered engine (\(DiffBench.engines.namesInWords))."
+    )
+    var engine = EngineChoice(name: .myers)
 
     @OptionGroup var lists: TwoListsArguments
     var old: String { lists.old }
     var new: String { lists.new }
     var chars: Bool { lists.chars }
 
-    func run() throws {
-        let engineName = engine.name
+    func run(with registry: EngineRegistry) throws {
+        let engineName = try engine.resolve(in: registry, option: "--engine").name
         let folder = try TeachCommand.folderName(explicit: name, old: old, new: new, chars: chars)
         try TeachCommand.suggestChars(old: old, new: new, chars: chars)
         let pair = try ListPair.load(old: old, new: new, chars: chars, files: lists.files)
@@ -65,7 +65,7 @@ struct TeachCommand: ParsableCommand {
             summary = try TeachingReport.write(
                 old: pair.old.items, new: pair.new.items, identity: IdentifiedElements<FeedItem>(),
                 oldLabels: pair.old.labels, newLabels: pair.new.labels, title: title, to: directory,
-                storyboardEngine: engineName, engines: EngineRegistry.current.descriptors.map(\.engine), gnuplot: gnuplot)
+                storyboardEngine: engineName, engines: registry.descriptors.map(\.engine), gnuplot: gnuplot)
         } catch {
             if case let .engineRefused(engine, engineError) = error {
                 throw CLIFailure.badInput("the storyboard engine \(engine.rawValue) refused these lists: \(pair.describe(engineError))")

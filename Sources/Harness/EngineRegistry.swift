@@ -9,9 +9,9 @@ import Formats
 /// the CI plan. Adding an engine is one descriptor in ``builtIns`` (or one
 /// ``adding(_:)`` call from another package); nothing else spells names.
 ///
-/// The registry in force is a task-local value, so a test (or a tool built
-/// on `DiffBenchKit`) can run with extra engines in one scope without
-/// changing what the rest of the process sees.
+/// A registry is a value passed to what needs it (the runner, the worker,
+/// the CLI's commands), never a global in force: a test, or a tool built on
+/// `DiffBenchKit`, runs with extra engines by passing its own registry.
 public struct EngineRegistry: Sendable {
     public private(set) var descriptors: [EngineDescriptor]
 
@@ -20,8 +20,6 @@ public struct EngineRegistry: Sendable {
         for descriptor in descriptors { self = adding(descriptor) }
     }
 
-    /// The registry in force (the built-ins unless a scope says otherwise).
-    @TaskLocal public static var current = EngineRegistry.builtIns
 
     /// The engines `DiffEngines` ships. Colours are the Okabe–Ito set
     /// (distinct under the common colour-vision deficiencies), then, for the

@@ -24,8 +24,7 @@ public struct RunPlan: Sendable {
 
     /// The engines to run, by name, looked up in ``registry``.
     public var engines: [EngineName]
-    /// Where the engines' descriptors come from (the registry in force when
-    /// the plan was made, unless given).
+    /// Where the engines' descriptors come from (the built-ins unless given).
     public var registry: EngineRegistry
     /// Time the `floor` reference too (one dictionary build + one probe per new id).
     public var includeFloor: Bool
@@ -118,7 +117,7 @@ public struct RunPlan: Sendable {
     }
 
     public init(
-        engines: [EngineName]? = nil, registry: EngineRegistry = .current, includeFloor: Bool = true, cases: [Source],
+        engines: [EngineName]? = nil, registry: EngineRegistry = .builtIns, includeFloor: Bool = true, cases: [Source],
         elementKinds: [ElementKind] = [.int], seed: UInt64 = 1,
         minSamples: Int = 10, minTime: Double = 0.1, maxSamples: Int = 200, timeBudget: Double = RunPlan.defaultTimeBudget,
         sampleTargetNanoseconds: Double = 500_000, lcsMemoryBudget: Int = DiffOptions.defaultLCSMemoryBudget,

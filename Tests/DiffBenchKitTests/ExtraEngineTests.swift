@@ -24,26 +24,20 @@ struct ReloadEverything: DiffEngine {
 
     /// Runs `diffbench ARGUMENTS` in this process with the extra engine registered.
     func diffbench(_ arguments: [String]) throws {
-        try EngineRegistry.$current.withValue(Self.registry) {
-            var command = try DiffBench.parseAsRoot(arguments)
-            try command.run()
-        }
+        try DiffBench.run(arguments, with: Self.registry)
     }
 
-    @Test("help texts and the unknown-engine message name the registered engine")
-    func namedInHelpAndErrors() throws {
-        EngineRegistry.$current.withValue(Self.registry) {
-            #expect(DiffBench.helpMessage(for: RunCommand.self).contains("reload-all"))
-            #expect(DiffBench.helpMessage(for: DiffCommand.self).contains("reload-all"))
-            #expect(DiffBench.helpMessage().contains("reload-all"))
-        }
-        // Outside the scope the process's registry is untouched.
+    @Test("the unknown-engine message names the registry the command runs with, not the process's")
+    func namedInErrors() throws {
+        // The process's engines (help texts) are the built-ins: a registry
+        // passed to one command is seen by that command alone.
         #expect(!DiffBench.helpMessage(for: RunCommand.self).contains("reload-all"))
+        #expect(DiffBench.helpMessage(for: RunCommand.self).contains("histogram"))
         do {
             try diffbench(["diff", "--engine", "nope", "--chars", "ab", "ba"])
             Issue.record("an unknown engine was accepted")
         } catch {
-            // A usage error of the parser: exit 2, the unknown name and the registered ones in the message.
+            // Bad input: exit 2, the unknown name and the registry's engines in the message.
             #expect(DiffBench.exitStatus(for: error) == 2)
             let message = DiffBench.message(for: error)
             #expect(message.contains("unknown engine 'nope'") && message.contains("reload-all"), "\(message)")
@@ -142,10 +136,7 @@ struct ChattyEngine: DiffEngine {
         let registry = EngineRegistry.builtIns.adding(
             EngineDescriptor(ChattyEngine(), summary: "prints while it diffs", colour: "#123456", symbol: 6))
         let output = try Self.standardOutput {
-            try EngineRegistry.$current.withValue(registry) {
-                var command = try DiffBench.parseAsRoot(["diff", "--engine", "chatty", "--format", format, "--chars", "abc", "abd"])
-                try command.run()
-            }
+            try DiffBench.run(["diff", "--engine", "chatty", "--format", format, "--chars", "abc", "abd"], with: registry)
         }
         #expect(!output.contains("chatty engine"), "\(output)")
         // What is left is the one JSON document.

@@ -41,9 +41,11 @@ import Testing
     /// A skipped row: its typed reason decides; its words are deliberately
     /// not the ones the report would print, so a test passes only when the
     /// code is read, never the text.
-    static func skipped(_ engine: String, _ workload: String, size: Int, _ code: ResultRow.ReasonCode) -> ResultRow {
+    static func skipped(
+        _ engine: String, _ workload: String, size: Int, _ code: ResultRow.ReasonCode, text: String = "not run (see reason_code)"
+    ) -> ResultRow {
         var row = ResultRow(engine: engine, workload: workload, size: size, sizeOld: size, sizeNew: size, seed: 1, parameters: "")
-        row.refuse(code, "not run (see reason_code)", predictedSeconds: code == .overTimeBudget ? 40 : nil)
+        row.refuse(code, text, predictedSeconds: code == .overTimeBudget ? 40 : nil)
         return row
     }
 
@@ -150,9 +152,7 @@ import Testing
 
     /// An engine that failed in any way at a smaller size than the deciding one.
     static func fault(_ engine: String, _ workload: String, size: Int, _ code: ResultRow.ReasonCode) -> ResultRow {
-        var row = ResultRow(engine: engine, workload: workload, size: size, sizeOld: size, sizeNew: size, seed: 1, parameters: "")
-        row.refuse(code, "killed by SIGILL (illegal instruction) during its verification call")
-        return row
+        skipped(engine, workload, size: size, code, text: "killed by SIGILL (illegal instruction) during its verification call")
     }
 
     @Test(
