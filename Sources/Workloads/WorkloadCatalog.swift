@@ -73,7 +73,7 @@ public enum WorkloadCatalog {
             Generators.deleted(n, &rng)
         },
         WorkloadDescriptor(
-            name: .shuffled, summary: "a uniformly random permutation of n items (re-sorting by another key)", ids: .unique, sizeChange: "n → n, reordered",
+            name: .shuffled, summary: "a uniformly random permutation of n items (re-sorting by another key)", ids: .unique, sizeChange: "n → n, random order",
             benchSizes: [2_000, 100_000]
         ) { n, _, rng in Generators.shuffled(n, &rng) },
         WorkloadDescriptor(
