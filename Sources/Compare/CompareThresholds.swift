@@ -120,3 +120,35 @@ public struct CompareThresholds: Hashable, Sendable, Codable {
         return value
     }
 }
+
+extension CompareThresholds {
+    /// One threshold as `targets --list` shows it.
+    public struct Listed: Hashable, Sendable, Codable {
+        /// The key in a baseline's and a comparison's JSON.
+        public var key: String
+        /// The `compare` option that sets it, if any.
+        public var option: String?
+        public var value: String
+        public var meaning: String
+    }
+
+    /// Every threshold with its value in this set, in declaration order
+    /// (`CompareThresholdTests` checks it names every coded key).
+    public var listed: [Listed] {
+        func item(_ key: CodingKeys, _ option: String?, _ value: String, _ meaning: String) -> Listed {
+            Listed(key: key.rawValue, option: option, value: value, meaning: meaning)
+        }
+        return [
+            item(.timing, "--threshold", Self.percentText(timing), "change of a timing ratio that is reported (fails only with --gate-time)"),
+            item(.noiseK, "--noise-k", TimingCheck.number(noiseK), "half-width of each run's noise range, in MADs around the median"),
+            item(.minSamples, "--min-samples", String(minSamples), "fewest samples a row needs in both runs for its time to be judged"),
+            item(.memoryFraction, "--memory-threshold", Self.percentText(memoryFraction), "peak heap increase that fails"),
+            item(.memorySlackBytes, "--memory-slack", String(memorySlackBytes), "peak heap increase in bytes that never fails"),
+            item(.allocationSlack, "--allocation-slack", String(allocationSlack), "allocation-count increase that never fails"),
+            item(.minimumGatedNanoseconds, nil, TimingCheck.number(minimumGatedNanoseconds), "calls faster than this (ns) only warn on time"),
+            item(.instructionFraction, "--instruction-threshold", Self.percentText(instructionFraction), "instruction-count increase that fails"),
+            item(.instructionSlack, "--instruction-slack", String(instructionSlack), "instruction-count increase that never fails"),
+            item(.timeFails, "--gate-time", String(timeFails), "a wall-time slowdown beyond the threshold and the noise fails"),
+        ]
+    }
+}

@@ -23,60 +23,39 @@ extension PerformanceTargets {
     /// Peak heap bytes per element (old + new) of heckel and set on uuid lists.
     static let stringPeakHeapLimit = 24.0
 
-    /// The checks for string ids; rows missing from the run give "not measured".
-    ///
-    /// - Complexity: O(R × C) for R rows and C checks (a few dozen of each).
-    static func stringIDChecks(_ rows: [ResultRow]) -> [Check] {
-        func format(_ value: Double) -> String { String(format: "%.3g", value) }
-        func row(_ engine: String, _ workload: String, _ size: Int, _ kind: String) -> ResultRow? {
-            rows.first { $0.engine == engine && $0.workload == workload && $0.size == size && $0.elementKind == kind && $0.status == .ok }
-        }
-        var checks: [Check] = []
+    static let stringIDTargets: [PerformanceTarget] = {
+        var targets: [PerformanceTarget] = []
         for kind in stringKinds {
             for size in stringSizes {
                 for workload in uniqueIDWorkloads {
                     let limit = workload == "shuffled" && size == 10_000 ? shuffledLargeFloorLimit : stringFloorLimit
                     for engine in ["heckel", "set", "anchor"] {
-                        let ratio = row(engine, workload, size, kind)?.ratioToFloor
-                        checks.append(Check(
-                            area: "\(engine) ÷ floor, \(kind) ids", subject: "\(workload)@\(size)", target: "≤ \(format(limit))",
-                            measured: ratio.map(format) ?? "not measured", met: ratio.map { $0 <= limit }))
+                        targets.append(
+                            PerformanceTarget(
+                                id: id(engine, "floor", kind, workload, size), area: "\(engine) ÷ floor, \(kind) ids",
+                                measure: .medianRatio, engines: [engine], reference: "floor", workloads: [workload], sizes: [size],
+                                elements: [kind], limit: limit))
                     }
                 }
                 for workload in repeatedIDWorkloads {
-                    let ratio = row("heckel", workload, size, kind)?.ratioToFloor
-                    checks.append(Check(
-                        area: "heckel ÷ floor, \(kind) ids", subject: "\(workload)@\(size)", target: "≤ \(format(stringFloorLimit))",
-                        measured: ratio.map(format) ?? "not measured", met: ratio.map { $0 <= stringFloorLimit }))
-                    var check = Check(
-                        area: "anchor \(kind) ÷ anchor int", subject: "\(workload)@\(size)", target: "≤ \(format(anchorStringOverIntLimit))×",
-                        measured: "not measured", met: nil)
-                    if let strings = row("anchor", workload, size, kind), let stringMedian = strings.medianNs,
-                        let ints = rows.first(where: {
-                            $0.engine == "anchor" && $0.workload == workload && $0.size == size && $0.parameters == strings.parameters
-                                && $0.elementKind == "int" && $0.status == .ok
-                        })?.medianNs, ints > 0
-                    {
-                        let strings = stringMedian
-                        check.measured = format(strings / ints) + "×"
-                        check.met = strings / ints <= anchorStringOverIntLimit
-                    }
-                    checks.append(check)
+                    targets.append(
+                        PerformanceTarget(
+                            id: id("heckel-floor", kind, workload, size), area: "heckel ÷ floor, \(kind) ids", measure: .medianRatio,
+                            engines: ["heckel"], reference: "floor", workloads: [workload], sizes: [size], elements: [kind],
+                            limit: stringFloorLimit))
+                    targets.append(
+                        PerformanceTarget(
+                            id: id("anchor", kind, "int", workload, size), area: "anchor \(kind) ÷ anchor int", measure: .medianRatio,
+                            engines: ["anchor"], reference: "anchor", referenceElements: "int", workloads: [workload], sizes: [size],
+                            elements: [kind], limit: anchorStringOverIntLimit))
                 }
             }
         }
-        for engine in ["heckel", "set"] {
-            // The worst uuid row of the sizes above (set refuses repeated ids).
-            let measured = rows.filter { row in
-                row.engine == engine && row.elementKind == "uuid" && stringSizes.contains(row.size) && row.status == .ok
-                    && row.peakHeapBytes != nil && row.sizeOld + row.sizeNew > 0
-            }.map { row in (row, Double(row.peakHeapBytes!) / Double(row.sizeOld + row.sizeNew)) }
-            let worst = measured.max { $0.1 < $1.1 }
-            checks.append(Check(
-                area: "peak heap per element, uuid ids", subject: engine, target: "≤ \(format(stringPeakHeapLimit)) B",
-                measured: worst.map { format($0.1) + " B (worst: \($0.0.workload)@\($0.0.size))" } ?? "not measured",
-                met: worst.map { $0.1 <= stringPeakHeapLimit }))
-        }
-        return checks
-    }
+        // The worst uuid row of the sizes above (set refuses repeated ids).
+        targets.append(
+            PerformanceTarget(
+                id: "peak-heap-uuid", area: "peak heap per element, uuid ids", measure: .peakHeapPerElement, engines: ["heckel", "set"],
+                sizes: stringSizes, elements: ["uuid"], limit: stringPeakHeapLimit))
+        return targets
+    }()
 }

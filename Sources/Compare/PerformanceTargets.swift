@@ -1,145 +1,133 @@
 import Foundation
 import Formats
 
-/// The project's performance targets, checked against one run's results:
-/// every figure is a ratio or a per-unit cost within that run, so the check
-/// means the same on any machine. The list mirrors the performance issue;
-/// each line names the rows it reads.
+/// The project's performance targets, checked against one run's results.
+///
+/// The targets are data (``PerformanceTarget``): ``catalog`` lists every one
+/// the project has, `run` records that list in results.json, and
+/// ``evaluate(_:targets:)`` checks the list a document recorded. What a
+/// target measures is one of a few measure kinds (``measures``), each
+/// evaluated by one function; every figure is a ratio or a per-unit cost
+/// within that run, so the check means the same on any machine.
+///
+/// Adding a target is one entry in a catalog list; adding a kind of
+/// measure is one ``MeasureKind`` (a name, its meaning and its evaluator
+/// function) in ``measures``, plus the targets that use it.
 public enum PerformanceTargets {
-    public struct Check: Hashable, Sendable {
+    /// One verdict: a target on one subject (an engine, a case).
+    public struct Check: Hashable, Sendable, Codable {
+        /// The ``PerformanceTarget/id`` it comes from.
+        public var targetID: String
         public var area: String
         public var subject: String
         public var target: String
         public var measured: String
         /// nil when the run lacks the rows (not measured).
         public var met: Bool?
+
+        enum CodingKeys: String, CodingKey {
+            case area, subject, measured, met
+            case targetID = "target_id"
+            case target = "goal"
+        }
+
+        /// `met` is written as `null` when not measured (never left out).
+        public func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(targetID, forKey: .targetID)
+            try container.encode(area, forKey: .area)
+            try container.encode(subject, forKey: .subject)
+            try container.encode(target, forKey: .target)
+            try container.encode(measured, forKey: .measured)
+            try container.encode(met, forKey: .met)
+        }
     }
 
-    static let heckelCases: [(workload: String, size: Int, limit: Double)] = [
-        ("mixed", 5_000, 0.009), ("shuffled", 2_000, 0.0012), ("feed", 100, 0.023), ("updates", 10_000, 0.025),
-        ("same", 10_000, 1.0), ("created", 10_000, 0.0001), ("deleted", 10_000, 0.0001),
-    ]
-    static let myersCases: [(workload: String, size: Int, limit: Double)] = [
-        ("mixed", 5_000, 0.1), ("shuffled", 2_000, 0.1), ("updates", 10_000, 0.1), ("created", 10_000, 0.001),
-        ("deleted", 10_000, 0.001), ("same", 10_000, 1.0),
-    ]
+    /// A kind of measure: what its figure is, and the one function that
+    /// turns a target of that kind and a run into checks.
+    public struct MeasureKind: Sendable {
+        public var measure: PerformanceTarget.Measure
+        /// What the figure is, for `targets --list`.
+        public var meaning: String
+        /// The figure's unit after the limit (`×`, ` B`), for the goal text.
+        public var unit: String
+        var evaluate: @Sendable (PerformanceTarget, Context) -> [Check]
+    }
 
-    /// The `lcs` table's cost per cell against the floor's cost per element
-    /// (one dictionary insert or probe) on the same dataset in the same run.
-    /// Once an absolute 1.5 ns per cell, which a loaded machine missed with
-    /// a correct build (1.55 and 1.71 ns); as a ratio it moves with the
-    /// machine. Set from a run on a loaded two-core machine, where it
-    /// measured 0.094 (mixed@5000) and 0.17 (shuffled@2000).
-    static let lcsCellOverFloorElementLimit = 0.25
+    /// What evaluators read: the document, and its rows that can answer a
+    /// target (status `ok`, on a dataset the run did not record as a
+    /// user's: a user's file naming a workload counts for nothing).
+    struct Context {
+        var document: RunDocument
+        var usable: [ResultRow]
 
-    /// The goals above are set for integer ids: rows of other element kinds
-    /// are left out of them, and so are rows on a dataset the run recorded
-    /// as not made by the generator (a user's file naming a workload counts
-    /// for nothing); the string-id goals that follow read the `uuid` and
-    /// `record` rows (``stringIDChecks(_:)``).
-    public static func evaluate(_ document: RunDocument) -> [Check] {
-        let rows = document.rows.filter { $0.elementKind == "int" && document.shape(of: $0)?.generated != false }
-        func row(_ engine: String, _ workload: String, _ size: Int) -> ResultRow? {
-            rows.first { $0.engine == engine && $0.workload == workload && $0.size == size && $0.status == .ok }
+        init(_ document: RunDocument) {
+            self.document = document
+            usable = document.rows.filter { $0.status == .ok && document.shape(of: $0)?.generated != false }
         }
-        func format(_ value: Double) -> String { String(format: "%.3g", value) }
-        var checks: [Check] = []
 
-        for (workload, size, limit) in heckelCases {
-            let ratio = row("heckel", workload, size)?.ratioToStdlib
-            checks.append(Check(
-                area: "heckel ÷ stdlib", subject: "\(workload)@\(size)", target: "≤ \(format(limit))",
-                measured: ratio.map(format) ?? "not measured", met: ratio.map { $0 <= limit }))
+        /// The usable rows of the target's element kinds (all kinds when it names none).
+        func rows(of target: PerformanceTarget) -> [ResultRow] {
+            target.elements.isEmpty ? usable : usable.filter { target.elements.contains($0.elementKind) }
         }
-        for (workload, size, _) in heckelCases {
-            let set = row("set", workload, size), heckel = row("heckel", workload, size)
-            var met: Bool?
-            var measured = "not measured"
-            if let set, let heckel, let s = set.medianNs, let h = heckel.medianNs, h > 0 {
-                let minimal = set.minMoves.map { $0 == set.moves } ?? true
-                met = s / h <= 1.5 && minimal
-                measured = format(s / h) + "× heckel" + (set.minMoves != nil ? (minimal ? ", fewest moves" : ", NOT the fewest moves") : "")
+    }
+
+    /// The targets `document` was made with; for a file written before
+    /// runs recorded them, this binary's ``catalog`` and a one-line note
+    /// saying so (the reader of the older schema).
+    public static func targets(of document: RunDocument) -> (targets: [PerformanceTarget], note: String?) {
+        if let recorded = document.targets { return (recorded, nil) }
+        return (
+            catalog,
+            "this results.json records no targets (written before runs recorded them): checking this diffbench's own \(catalog.count)"
+        )
+    }
+
+    /// Every check of `targets` (default: those the document recorded, see
+    /// ``targets(of:)``), in target order, then one missed check per failed
+    /// row when the list has the ``PerformanceTarget/Measure/failedRows`` target.
+    ///
+    /// - Complexity: O(T × R) for T targets and R rows (each evaluator scans the rows).
+    public static func evaluate(_ document: RunDocument, targets: [PerformanceTarget]? = nil) -> [Check] {
+        let context = Context(document)
+        return (targets ?? Self.targets(of: document).targets).flatMap { target in
+            guard let kind = measures.first(where: { $0.measure == target.measure }) else {
+                return [
+                    Check(
+                        targetID: target.id, area: target.area, subject: target.engines.joined(separator: ", "),
+                        target: "\(target.comparison.symbol) \(format(target.limit))",
+                        measured: "not measured: this diffbench does not know the measure \(target.measure)", met: nil)
+                ]
             }
-            checks.append(Check(
-                area: "set ÷ heckel", subject: "\(workload)@\(size)", target: "≤ 1.5×, fewest moves", measured: measured,
-                met: met))
+            return kind.evaluate(target, context)
         }
-        for (workload, size, limit) in myersCases {
-            let ratio = row("myers", workload, size)?.ratioToStdlib
-            checks.append(Check(
-                area: "myers ÷ stdlib", subject: "\(workload)@\(size)", target: "≤ \(format(limit))",
-                measured: ratio.map(format) ?? "not measured", met: ratio.map { $0 <= limit }))
-        }
-        for (workload, size) in [("mixed", 5_000), ("shuffled", 2_000)] {
-            var time: Check = Check(
-                area: "lcs cell ÷ floor element", subject: "\(workload)@\(size)", target: "≤ \(format(lcsCellOverFloorElementLimit))",
-                measured: "not measured", met: nil)
-            var space: Check = Check(
-                area: "lcs bytes per cell", subject: "\(workload)@\(size)", target: "table ≤ 2 B/cell (peak ≤ 2·cells + 64·(N+M))",
-                measured: "not measured", met: nil)
-            if let lcs = row("lcs", workload, size), let n = lcs.trimmedOld, let m = lcs.trimmedNew {
-                let cells = Double(n + 1) * Double(m + 1)
-                if let ratio = lcs.ratioToFloor {
-                    // (lcs median ÷ cells) ÷ (floor median ÷ (N + M)): both medians from this run.
-                    let perCell = ratio * Double(lcs.sizeOld + lcs.sizeNew) / cells
-                    time.measured = format(perCell) + " (\(Int(cells)) cells after trimming)"
-                    time.met = perCell <= lcsCellOverFloorElementLimit
-                }
-                if let peak = lcs.peakHeapBytes {
-                    space.measured = format(Double(peak) / cells) + " B of peak heap per cell"
-                    space.met = Double(peak) <= 2 * cells + 64 * Double(lcs.sizeOld + lcs.sizeNew)
-                }
-            }
-            checks.append(time)
-            checks.append(space)
-        }
-        for engine in ["heckel", "set", "myers"] {
-            var check = Check(area: "peak heap per element", subject: "\(engine) mixed@100000", target: "≤ 64 B", measured: "not measured", met: nil)
-            if let r = row(engine, "mixed", 100_000), let peak = r.peakHeapBytes {
-                let perElement = Double(peak) / Double(r.sizeOld + r.sizeNew)
-                check.measured = format(perElement) + " B"
-                check.met = perElement <= 64
-            }
-            checks.append(check)
-        }
-        for engine in ["heckel", "set"] {
-            for workload in ["mixed", "feed", "shuffled"] {
-                // The same fit over the same sizes as the charts' legends (PowerLawFit.sizeRange).
-                let points = rows.filter { $0.engine == engine && $0.workload == workload && $0.status == .ok && $0.parameters.isEmpty }
-                    .compactMap { row in row.medianNs.map { (size: row.size, value: $0) } }
-                let (fit, sizes) = PowerLawFit.fitInRange(points)
-                checks.append(Check(
-                    area: "scaling exponent", subject: "\(engine) \(workload)", target: "≤ 1.1 (\(PowerLawFit.sizeRangeText))",
-                    measured: fit.map { format($0.exponent) + " over \(sizes.map(String.init).joined(separator: ", "))" } ?? "not measured",
-                    met: fit.map { $0.exponent <= 1.1 && sizes.last == PowerLawFit.sizeRange.upperBound }))
-            }
-        }
-        for (workload, size, _) in heckelCases where !["created", "deleted", "same", "updates"].contains(workload) {
-            let ratio = row("heckel", workload, size)?.ratioToFloor
-            checks.append(Check(
-                area: "heckel ÷ floor (aim)", subject: "\(workload)@\(size)", target: "≤ 2",
-                measured: ratio.map(format) ?? "not measured", met: ratio.map { $0 <= 2 }))
-        }
-        checks += deadlineChecks(document, rows: rows)
-        checks += stringIDChecks(document.rows)
-        // A row that failed (a wrong answer, a crash, a hang, memory) misses its target whatever its figures.
-        for failed in document.rows where failed.status.isFailure {
-            let kind = failed.elementKind == "int" ? "" : " (\(failed.elementKind))"
-            checks.append(Check(
-                area: "no failed rows", subject: "\(failed.engine) \(failed.workload)@\(failed.size)\(kind)", target: "ok",
-                measured: failed.status.rawValue, met: false))
-        }
-        return checks
+    }
+
+    /// The measure kind called `measure`, if this binary knows it. O(kinds).
+    public static func kind(of measure: PerformanceTarget.Measure) -> MeasureKind? {
+        measures.first { $0.measure == measure }
+    }
+
+    /// A figure as the checks print it: three significant digits.
+    static func format(_ value: Double) -> String { String(format: "%.3g", value) }
+
+    /// `≤ 1.5×`: the limit with its comparison and unit.
+    static func goal(_ target: PerformanceTarget) -> String {
+        "\(target.comparison.symbol) \(format(target.limit))\(kind(of: target.measure)?.unit ?? "")"
     }
 
     /// The checks as a markdown table, with a count line first.
-    public static func markdown(_ checks: [Check]) -> String {
+    /// `note` (``targets(of:)``'s, for an older file) follows the count line.
+    public static func markdown(_ checks: [Check], note: String? = nil) -> String {
         let met = checks.filter { $0.met == true }.count
         let missed = checks.filter { $0.met == false }.count
         let unmeasured = checks.filter { $0.met == nil }.count
         var lines = [
             "**Performance targets: \(met) met, \(missed) missed, \(unmeasured) not measured** (ratios within this run)",
             "",
+        ]
+        if let note { lines += ["Note: \(note).", ""] }
+        lines += [
             "| | target | subject | goal | measured |",
             "|---|---|---|---|---|",
         ]

@@ -21,7 +21,10 @@ import Formats
 /// - a shard that says it is complete but lacks rows of its share: a plan
 ///   workload, size or kind with no row, or a dataset without a row for
 ///   each engine in each kind;
-/// - a row in two shards (which one is "the" measurement?).
+/// - a row in two shards (which one is "the" measurement?);
+/// - catalog records that disagree: an engine, workload, element kind or
+///   target recorded otherwise in two shards, or recorded in one shard
+///   and absent from another (``mergedRecords(_:_:_:name:)``).
 ///
 /// O(R · E) for R rows and E engines.
 public enum RunMerge {
@@ -115,10 +118,13 @@ public enum RunMerge {
         plan.shard = nil
         var environment = first.document.environment
         environment.runName = runName
-        let engines = parts.compactMap(\.document.engines).first
+        let engines = try mergedRecords(parts, "engine", \.engines, name: \.name)
         var document = RunDocument(
             environment: environment, plan: plan, complete: parts.allSatisfy(\.document.complete),
             engines: engines, rows: rows)
+        document.workloads = try mergedRecords(parts, "workload", \.workloads, name: \.name)
+        document.elementKinds = try mergedRecords(parts, "element kind", \.elementKinds, name: \.name)
+        document.targets = try mergedRecords(parts, "target", \.targets, name: \.id)
         // One machine after all: the document's environment says it, as for any run.
         if machines.count > 1 {
             document.machines = machines
@@ -126,6 +132,41 @@ public enum RunMerge {
             for index in document.rows.indices { document.rows[index].machine = nil }
         }
         return (document, notes)
+    }
+
+    /// One catalog record of the merged run (`engines`, `workloads`,
+    /// `element_kinds`, `targets`): every record of every shard, once, in
+    /// shard order. Shards of one plan agree on them: a record named alike
+    /// but stated otherwise in two shards, or a shard without the record
+    /// beside one with it (another build), is refused. Nil when no shard
+    /// has it (older files). O(P × K²) for P parts and K records.
+    static func mergedRecords<Record: Equatable>(
+        _ parts: [Part], _ what: String, _ records: (RunDocument) -> [Record]?, name: (Record) -> String
+    ) throws(CompareInputError) -> [Record]? {
+        guard let first = parts.first(where: { records($0.document) != nil }) else { return nil }
+        var merged: [Record] = []
+        var source: [String: String] = [:]
+        for part in parts {
+            guard let mine = records(part.document) else {
+                throw CompareInputError(
+                    path: part.path,
+                    problem: "records no \(what)s but \(first.path) does: these are not shards of one run (made by different builds?)")
+            }
+            for record in mine {
+                if let index = merged.firstIndex(where: { name($0) == name(record) }) {
+                    if merged[index] != record {
+                        throw CompareInputError(
+                            path: part.path,
+                            problem: "its \(what) \(name(record)) is recorded otherwise in \(source[name(record)] ?? first.path): "
+                                + "these are not shards of one run (made by different builds?)")
+                    }
+                } else {
+                    merged.append(record)
+                    source[name(record)] = part.path
+                }
+            }
+        }
+        return merged
     }
 
     /// The machine fields: a shard measured elsewhere than its siblings.

@@ -87,8 +87,9 @@ struct ChartCommand: EngineCommand {
         guard let document = try? ResultsStore.read(runDirectory) else { return ([], nil) }
         let page = RunFolder(runDirectory.hasSuffix(".json") ? (runDirectory as NSString).deletingLastPathComponent : runDirectory)
             .path(of: .targetsPage)
-        let checks = PerformanceTargets.evaluate(document)
-        guard (try? ResultsStore.writeAtomically(PerformanceTargets.markdown(checks) + "\n", to: page)) != nil else {
+        let (targets, note) = PerformanceTargets.targets(of: document)
+        let checks = PerformanceTargets.evaluate(document, targets: targets)
+        guard (try? ResultsStore.writeAtomically(PerformanceTargets.markdown(checks, note: note) + "\n", to: page)) != nil else {
             return ([], nil)
         }
         let met = checks.filter { $0.met == true }.count

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Compare
 import DiffEngines
 import Foundation
 import Harness
@@ -249,6 +250,7 @@ struct RunCommand: EngineCommand {
         plan.isolation = inProcess ? .inProcess : .workers(executable: InstructionCounter.currentExecutable)
         plan.caseTimeout = caseTimeout
         plan.caseMemory = caseMemory
+        plan.targets = PerformanceTargets.catalog
         #if DEBUG
         FileHandle.standardError.write(Data("diffbench: warning: this is a debug build; times are not meaningful (use make bench or swift build -c release)\n".utf8))
         #endif

@@ -9,11 +9,19 @@ struct TargetsCommand: ParsableCommand {
         abstract: "Check a run against the project's performance targets (ratios within the run).",
         discussion: """
             Reads RUN_DIRECTORY/results.json (default Reports/latest) and prints, for each target, \
-            the goal and the measured figure: heckel, set and myers as ratios to the in-run \
-            stdlib median, lcs per table cell against the floor per element and bytes per \
-            table cell, peak heap per element on \
-            mixed@100000, the fitted scaling exponent of heckel and set, heckel over the floor \
-            reference. The default `diffbench run` plan has every case the targets name, \
+            the goal and the measured figure. The targets are data: a run records the list it was \
+            made with (results.json `targets`), and this command evaluates that list; for a file \
+            written before runs recorded them it says so in one line (a note under the count) \
+            and uses this binary's own list. `--list` prints every target of this binary (id, measure, the rows \
+            it reads, its limit), the measure kinds, and the `compare` gate's default thresholds.
+
+            The targets: heckel, set and myers as ratios to the in-run stdlib median, lcs per \
+            table cell against the floor per element and bytes per table cell, peak heap per \
+            element on mixed@100000, the fitted scaling exponent of heckel and set, heckel over \
+            the floor reference; anchor on the periodic workload against myers' steps and \
+            heckel's time; with --deadline, each engine that honours bounds within twice it \
+            (an engine that takes no deadline is "not measured"); and a missed check for every \
+            failed row. The default `diffbench run` plan has every case the targets name, \
             except the string-id targets (heckel, set and anchor over the floor on uuid and \
             record lists, anchor on strings over anchor on ints, peak heap per element on uuid \
             lists), which `diffbench run --elements int,uuid,record --sizes 1000,10000` measures.
@@ -27,6 +35,12 @@ struct TargetsCommand: ParsableCommand {
     @Argument(help: "The run folder (or its results.json).")
     var runDirectory: String = "Reports/latest"
 
+    @Flag(help: "Print every target, the measure kinds and the compare thresholds, and read no run.")
+    var list = false
+
+    @Option(help: "Output format: text (a markdown table) or json.")
+    var format: OutputFormat = .text
+
     @Flag(help: "Exit 1 when a measured target is missed.")
     var strict = false
 
@@ -38,15 +52,21 @@ struct TargetsCommand: ParsableCommand {
     var output: String?
 
     func run() throws {
+        if list {
+            let catalog = PerformanceTargets.catalog
+            print(format == .json ? PerformanceTargets.listJSON(catalog) : PerformanceTargets.listMarkdown(catalog))
+            return
+        }
         let document: RunDocument
         do {
             document = try ResultsStore.read(runDirectory)
         } catch {
             throw CLIFailure.badInput(error.description)
         }
-        let checks = PerformanceTargets.evaluate(document)
-        let text = PerformanceTargets.markdown(checks)
-        print(text)
+        let (targets, note) = PerformanceTargets.targets(of: document)
+        let checks = PerformanceTargets.evaluate(document, targets: targets)
+        let text = PerformanceTargets.markdown(checks, note: note)
+        print(format == .json ? PerformanceTargets.checksJSON(checks, note: note) : text)
         if let output = OutputFile.resolve(to: to, output: output, command: "targets") {
             do {
                 try ResultsStore.writeAtomically(text + "\n", to: output)

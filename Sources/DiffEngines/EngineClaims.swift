@@ -32,6 +32,21 @@ public struct EngineClaims: OptionSet, Hashable, Sendable, CustomStringConvertib
     /// 0 and holds that answer to the contract too.
     public static let honoursBounds = EngineClaims(rawValue: 1 << 3)
 
+    /// The stable name of each claim, as results.json's `engines` record
+    /// spells it (`claims`). A contract: readers on other machines match these.
+    public static let stableNames: [(EngineClaims, String)] = [
+        (.uniqueIDsOnly, "unique-ids-only"), (.minimalEdits, "minimal-edits"), (.fewestMoves, "fewest-moves"),
+        (.honoursBounds, honoursBoundsName),
+    ]
+
+    /// The stable name of ``honoursBounds``.
+    public static let honoursBoundsName = "honours-bounds"
+
+    /// The stable names of the claims in this set, in ``stableNames`` order.
+    public var stableNames: [String] {
+        EngineClaims.stableNames.filter { contains($0.0) }.map(\.1)
+    }
+
     public var description: String {
         let names: [(EngineClaims, String)] = [
             (.uniqueIDsOnly, "uniqueIDsOnly"), (.minimalEdits, "minimalEdits"), (.fewestMoves, "fewestMoves"),

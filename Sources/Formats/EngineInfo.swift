@@ -26,18 +26,30 @@ public struct EngineInfo: Hashable, Sendable, Codable {
     public var cost: CostUnits
     /// A reference measurement (`floor`), not an engine a user would pick.
     public var isReference: Bool
+    /// What the engine promises beyond the contract, by the stable names of
+    /// ``EngineClaims/stableNames`` (`honours-bounds`, …); nil in files
+    /// written before the record had it.
+    public var claims: [String]?
+
+    /// Whether the engine stops at a deadline (``EngineClaims/honoursBounds``);
+    /// nil when the record does not say (an older file).
+    public var honoursBounds: Bool? {
+        claims.map { $0.contains(EngineClaims.honoursBoundsName) }
+    }
 
     enum CodingKeys: String, CodingKey {
         case name, summary, colour, symbol, cost
         case requiresUniqueIDs = "requires_unique_ids"
         case infersMoves = "infers_moves"
         case isReference = "is_reference"
+        case claims
     }
 
     public init(
         name: String, summary: String, colour: String, symbol: Int, requiresUniqueIDs: Bool = false,
-        infersMoves: Bool = false, cost: CostUnits = .linear, isReference: Bool = false
+        infersMoves: Bool = false, cost: CostUnits = .linear, isReference: Bool = false, claims: [String]? = nil
     ) {
+        self.claims = claims
         self.name = name
         self.summary = summary
         self.colour = colour

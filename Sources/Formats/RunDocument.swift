@@ -5,6 +5,13 @@ public struct RunDocument: Hashable, Sendable, Codable {
     /// 2 added the `elements` column and the `engines` record; 3 the rows'
     /// `reason_code` and `predicted_seconds`. Version 1 files (all `int`, no
     /// record) and version 2 files are still read (``upgradedFromOlderVersion()``).
+    ///
+    /// The catalog records (`workloads`, `element_kinds`, `targets`, and
+    /// the engines' `claims`) are optional additions within version 3, not a
+    /// version 4: they change no field's meaning, so a diffbench that knows
+    /// version 3 but not them still reads the file whole, and a reader that
+    /// knows them treats their absence as an older file (`targets` then uses
+    /// its own catalog and says so).
     public static let currentVersion = 3
     public static let readableVersions = 1...3
 
@@ -25,6 +32,22 @@ public struct RunDocument: Hashable, Sendable, Codable {
     /// What was measured about each dataset's data (``DatasetShape``), in
     /// run order; nil in files written before it existed.
     public var datasets: [DatasetShape]?
+    /// The catalog's declaration of each generated workload the run ran
+    /// (its data shape and knobs), in plan order; nil in files written
+    /// before it existed.
+    public var workloads: [WorkloadInfo]?
+    /// Each element kind the run timed (name and summary), in plan order;
+    /// nil in files written before it existed.
+    public var elementKinds: [ElementKindInfo]?
+    /// The performance targets the run was made with, which `diffbench
+    /// targets` evaluates; nil in files written before it existed (then
+    /// the reading binary's own catalog stands in, and says so).
+    public var targets: [PerformanceTarget]?
+
+    enum CodingKeys: String, CodingKey {
+        case schema, version, environment, plan, complete, engines, machines, rows, datasets, workloads, targets
+        case elementKinds = "element_kinds"
+    }
 
     /// The recorded shape of the dataset `row` was measured on, if any. O(datasets).
     public func shape(of row: ResultRow) -> DatasetShape? {

@@ -57,6 +57,9 @@ public struct RunPlan: Sendable {
     public var datasetsDirectory: String?
     /// Folder of this run's reports.
     public var outputDirectory: String
+    /// The performance targets to record with the run (results.json
+    /// `targets`; the CLI gives the project's catalog); nil records none.
+    public var targets: [PerformanceTarget]?
     public var runName: String
     /// Count each row's instructions under callgrind after the timed pass
     /// (``InstructionCounter``; `run --instructions`, always in the CI plan).
@@ -186,6 +189,17 @@ public struct RunPlan: Sendable {
         for name in engines { found.append(try registry.lookup(name.rawValue)) }
         return found
     }
+
+    /// The catalog's declaration of each generated workload of the plan, in
+    /// plan order (a dataset file's workload is not in the catalog). O(cases).
+    public var workloadInfos: [WorkloadInfo] {
+        var names: [String] = []
+        for case let .generated(workload, _, _) in cases where !names.contains(workload.rawValue) { names.append(workload.rawValue) }
+        return names.compactMap { WorkloadCatalog.descriptor(named: $0)?.info }
+    }
+
+    /// The element kinds of the plan, as recorded.
+    public var elementKindInfos: [ElementKindInfo] { elementKinds.map(\.entry.info) }
 
     /// How the run's engines (and the floor, when timed) are presented.
     public var engineInfos: [EngineInfo] {

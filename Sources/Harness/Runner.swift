@@ -42,6 +42,9 @@ public struct Runner {
         var rows: [ResultRow] = []
         var document = RunDocument(
             environment: environment, plan: plan.summary, complete: false, engines: plan.engineInfos, rows: [])
+        document.workloads = plan.workloadInfos
+        document.elementKinds = plan.elementKindInfos
+        document.targets = plan.targets
         try ResultsStore.write(document, to: plan.outputDirectory)
         ResultsStore.pointLatest(at: plan.outputDirectory)
         let cost = try supervisor?.calibrate(engines.map(\.name)) ?? CostModel.calibrate(engines: engines, seed: plan.seed)

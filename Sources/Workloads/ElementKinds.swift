@@ -39,6 +39,9 @@ public struct ElementKind: RawRepresentable, Hashable, Sendable, Codable, Compar
         public var summary: String
         /// The dataset's two lists in this kind. O(N + M).
         public var project: @Sendable (Dataset) -> ProjectedLists
+
+        /// What a run records about this kind (results.json `element_kinds`).
+        public var info: ElementKindInfo { ElementKindInfo(name: kind.rawValue, summary: summary) }
     }
 
     /// The one list of kinds, in the order `--elements`, help texts and

@@ -27,7 +27,7 @@ import Testing
             periodic("anchor", 10_000, median: 201, steps: 16), periodic("myers", 10_000, median: 80, steps: 10),
             periodic("heckel", 10_000, median: 100, steps: 10_000),
         ]
-        let checks = PerformanceTargets.deadlineChecks(Fixture.document(rows), rows: rows)
+        let checks = PerformanceTargets.evaluate(Fixture.document(rows), targets: PerformanceTargets.deadlineTargets)
         #expect(try check(checks, "anchor steps ÷ myers steps", "periodic@1000").met == true)
         #expect(try check(checks, "anchor ÷ heckel", "periodic@1000").met == true)
         #expect(try check(checks, "anchor steps ÷ myers steps", "periodic@10000").met == false)
@@ -45,7 +45,7 @@ import Testing
         let rows = [Fixture.row("heckel", "disjoint", 100_000, median: 2e9), slow, broken]
         var document = Fixture.document(rows)
         document.plan.deadlineSeconds = 1
-        let checks = PerformanceTargets.deadlineChecks(document, rows: rows)
+        let checks = PerformanceTargets.evaluate(document, targets: PerformanceTargets.deadlineTargets)
         let area = "deadline 1 s: each case within 2 s, verified"
         #expect(try check(checks, area, "heckel").met == true)
         #expect(try check(checks, area, "myers").met == false)
@@ -53,7 +53,30 @@ import Testing
         #expect(try check(checks, area, "lcs").met == false)
         #expect(try check(checks, area, "set").met == nil)
         document.plan.deadlineSeconds = nil
-        let without = PerformanceTargets.deadlineChecks(document, rows: rows)
+        let without = PerformanceTargets.evaluate(document, targets: PerformanceTargets.deadlineTargets)
         #expect(without.allSatisfy { $0.subject.contains("@") || $0.met == nil })
+    }
+
+    @Test("an engine whose recorded claims lack honours-bounds is not measured, not missed; one with the claim is held to it")
+    func onlyEnginesThatTakeADeadline() throws {
+        // stdlib took 5 s where the deadline allows 2 s: it cannot take a deadline, so that is no miss.
+        let rows = [Fixture.row("stdlib", "disjoint", 100_000, median: 5e9), Fixture.row("myers", "disjoint", 100_000, median: 3e9)]
+        var document = Fixture.document(rows)
+        document.plan.deadlineSeconds = 1
+        document.engines = Fixture.engines.map { name in
+            EngineInfo(
+                name: name, summary: name, colour: "#000000", symbol: 1,
+                claims: ["myers", "lcs"].contains(name) ? ["minimal-edits", "honours-bounds"] : [])
+        }
+        let checks = PerformanceTargets.evaluate(document, targets: PerformanceTargets.deadlineTargets)
+        let area = "deadline 1 s: each case within 2 s, verified"
+        let stdlib = try check(checks, area, "stdlib")
+        #expect(stdlib.met == nil)
+        #expect(stdlib.measured == "not measured: takes no deadline")
+        #expect(try check(checks, area, "heckel").measured == "not measured: takes no deadline")
+        #expect(try check(checks, area, "myers").met == false)
+        // A file without claims (older) holds every engine to it, as before.
+        document.engines = nil
+        #expect(try check(PerformanceTargets.evaluate(document, targets: PerformanceTargets.deadlineTargets), area, "stdlib").met == false)
     }
 }

@@ -7,15 +7,32 @@ import Testing
 /// row of the same dataset and kind, anchor's string time over its int time,
 /// and peak heap per element on uuid lists.
 @Suite("Targets: string ids") struct StringIDTargetsTests {
-    /// One row of `kind` with the given median, floor ratio and peak heap.
+    /// One row of `kind` with the given median and peak heap; with a floor
+    /// ratio, its median is that ratio of the floor's (100 ns, ``withFloors(_:)``).
     func row(_ engine: String, _ workload: String, _ size: Int, _ kind: String, median: Double, ratio: Double? = nil, peak: Int? = nil)
         -> ResultRow
     {
-        var row = Fixture.row(engine, workload, size, median: median)
+        var row = Fixture.row(engine, workload, size, median: ratio.map { $0 * 100 } ?? median)
         row.elements = kind
-        row.ratioToFloor = ratio
         row.peakHeapBytes = peak
         return row
+    }
+
+    /// `rows` and a floor row of 100 ns for each dataset and kind among them.
+    func withFloors(_ rows: [ResultRow]) -> [ResultRow] {
+        var floors: [ResultRow] = []
+        for row in rows where !floors.contains(where: { $0.workload == row.workload && $0.size == row.size && $0.elements == row.elements }) {
+            var floor = Fixture.row("floor", row.workload, row.size, median: 100)
+            floor.elements = row.elements
+            floors.append(floor)
+        }
+        return rows + floors
+    }
+
+    func stringIDChecks(_ rows: [ResultRow]) -> [PerformanceTargets.Check] {
+        var document = Fixture.document([])
+        document.rows = withFloors(rows)
+        return PerformanceTargets.evaluate(document, targets: PerformanceTargets.stringIDTargets)
     }
 
     func check(_ checks: [PerformanceTargets.Check], _ area: String, _ subject: String, sourceLocation: SourceLocation = #_sourceLocation)
@@ -36,7 +53,7 @@ import Testing
             // An int row never answers for a string kind.
             row("anchor", "sectioned", 1_000, "int", median: 1, ratio: 0.1),
         ]
-        let checks = PerformanceTargets.stringIDChecks(rows)
+        let checks = stringIDChecks(rows)
         #expect(try check(checks, "heckel ÷ floor, uuid ids", "mixed@1000").met == true)
         #expect(try check(checks, "set ÷ floor, uuid ids", "mixed@1000").met == false)
         #expect(try check(checks, "anchor ÷ floor, record ids", "feed@10000").met == true)
@@ -55,7 +72,7 @@ import Testing
             row("anchor", "duplicates", 10_000, "record", median: 121),
             row("anchor", "text", 1_000, "uuid", median: 50),
         ]
-        let checks = PerformanceTargets.stringIDChecks(rows)
+        let checks = stringIDChecks(rows)
         let uuid = try check(checks, "anchor uuid ÷ anchor int", "duplicates@10000")
         #expect(uuid.met == true)
         #expect(uuid.measured == "1.19×")
@@ -74,7 +91,7 @@ import Testing
             // Other kinds do not count.
             row("heckel", "shuffled", 10_000, "record", median: 1, peak: 90 * 20_000),
         ]
-        let checks = PerformanceTargets.stringIDChecks(rows)
+        let checks = stringIDChecks(rows)
         let heckel = try check(checks, "peak heap per element, uuid ids", "heckel")
         #expect(heckel.met == true)
         #expect(heckel.measured == "24 B (worst: mixed@1000)")
