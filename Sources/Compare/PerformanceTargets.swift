@@ -122,6 +122,7 @@ public enum PerformanceTargets {
         }
         checks += deadlineChecks(document, rows: rows)
         checks += stringIDChecks(document.rows)
+        checks += historyChecks(document)
         // A row that failed (a wrong answer, a crash, a hang, memory) misses its target whatever its figures.
         for failed in document.rows where failed.status.isFailure {
             let kind = failed.elementKind == "int" ? "" : " (\(failed.elementKind))"
