@@ -77,7 +77,7 @@ let package = Package(
         .testTarget(name: "WorkloadsTests", dependencies: ["Workloads", "Formats", "DiffEngines", "DiffBenchTestSupport"]),
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "Formats", "Workloads", "DiffBenchTestSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "DiffBenchTestSupport"]),
-        .testTarget(name: "TeachingTests", dependencies: ["Teaching", "Rendering", "DiffEngines", "DiffBenchTestSupport"]),
+        .testTarget(name: "TeachingTests", dependencies: ["Teaching", "Rendering", "Formats", "DiffEngines", "DiffBenchTestSupport"]),
         .testTarget(name: "RunReportTests", dependencies: ["RunReport", "Rendering", "Formats", "Harness", "DiffBenchTestSupport"]),
         .testTarget(name: "CompareTests", dependencies: ["Compare", "Formats", "DiffBenchTestSupport"]),
         .testTarget(name: "DiffBenchKitTests", dependencies: ["DiffBenchKit", "DiffBenchTestSupport"]),

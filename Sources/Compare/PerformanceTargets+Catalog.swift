@@ -9,7 +9,7 @@ extension PerformanceTargets {
     /// add its entry to one of these lists (or a new list here); its id must
     /// be new (`PerformanceTargetCatalogTests` checks).
     public static let catalog: [PerformanceTarget] =
-        speedTargets + deadlineTargets + stringIDTargets + [noFailedRows]
+        speedTargets + deadlineTargets + stringIDTargets + historyTargets + [noFailedRows]
 
     /// heckel's median over stdlib's on the named cases: the original goals.
     static let heckelCases: [(workload: String, size: Int, limit: Double)] = [

@@ -50,6 +50,14 @@ extension PerformanceTargets {
         MeasureKind(
             measure: .deadlineOverrun, meaning: "with --deadline: each case's median ÷ the deadline, every row verified", unit: "×",
             evaluate: deadlineOverrun),
+        MeasureKind(
+            measure: .gitSummedMedianRatio,
+            meaning: "over the pairs imported with --from-git: summed medians ÷ the reference's summed medians", unit: "×",
+            evaluate: gitSummedMedianRatio),
+        MeasureKind(
+            measure: .gitHunksShare,
+            meaning: "with --sliders indent: share of pairs imported with --from-git whose hunks equal git's (git_hunks_equal)",
+            unit: "", evaluate: gitHunksShare),
         MeasureKind(measure: .failedRows, meaning: "failed rows of any engine, kind and dataset", unit: "", evaluate: failedRows),
     ]
 

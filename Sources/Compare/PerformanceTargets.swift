@@ -126,14 +126,16 @@ public enum PerformanceTargets {
             "**Performance targets: \(met) met, \(missed) missed, \(unmeasured) not measured** (ratios within this run)",
             "",
         ]
-        if let note { lines += ["Note: \(note).", ""] }
+        if let note { lines += ["Note: \(MarkdownText.escape(note)).", ""] }
         lines += [
             "| | target | subject | goal | measured |",
             "|---|---|---|---|---|",
         ]
         for check in checks {
             let mark = check.met.map { $0 ? "✅" : "❌" } ?? "–"
-            lines.append("| \(mark) | \(check.area) | \(check.subject) | \(check.target) | \(check.measured) |")
+            // The texts come from the results file (targets, workloads, engines it recorded): escaped.
+            let cells = [check.area, check.subject, check.target, check.measured].map(MarkdownText.escape)
+            lines.append("| \(mark) | " + cells.joined(separator: " | ") + " |")
         }
         return lines.joined(separator: "\n")
     }

@@ -32,6 +32,12 @@ public struct Dataset: Sendable, Equatable {
     /// plain integers (the id is the value) or when both lists are empty.
     /// The `uuid` and `record` element kinds time these texts as the ids.
     public var symbols: [String]?
+    /// git's hunk headers for this pair (`-a,b +c,d`, in order), as `git
+    /// diff --histogram --indent-heuristic` gives them at three lines of
+    /// context: the reference a run compares each engine's hunks with
+    /// (the `git_hunks_equal` column). Written by the git import only; nil
+    /// for every other dataset.
+    public var gitHunks: [String]?
     /// The generator version that made the lists (``generatorVersion``), as
     /// the file records it; nil for a user's data. A file naming a workload
     /// counts as generated only when this is the current version and the

@@ -100,7 +100,7 @@ private struct DatasetReader {
 
     static let fields = [
         "schema", "version", "generator", "workload", "size", "seed", "parameters", "kind", "old", "new",
-        "old_sections", "new_sections",
+        "old_sections", "new_sections", "git_hunks",
     ]
 
     /// `streamed`: the lists already read while parsing (their nodes are empty).
@@ -188,6 +188,16 @@ private struct DatasetReader {
             throw fail(oldNode, "\"old_sections\" without \"new_sections\"; give both or neither")
         case let (nil, newNode?):
             throw fail(newNode, "\"new_sections\" without \"old_sections\"; give both or neither")
+        }
+        if let node = field["git_hunks"] {
+            guard case .array = node.value else {
+                throw fail(node, "\"git_hunks\" must be an array of hunk headers (\"-1,3 +1,4\"), found \(node.value.typeName)")
+            }
+            var hunks: [String] = []
+            for (index, header) in node.children.enumerated() {
+                hunks.append(try string(header, "\"git_hunks\" element \(index)"))
+            }
+            dataset.gitHunks = hunks
         }
         if idsAreText == true { dataset.symbols = interner.texts }
         return dataset

@@ -20,7 +20,8 @@ import Foundation
 ///   ],
 ///   "new": [...],
 ///   "old_sections": [{"id": 1, "rows": [...]}, ...],   (optional, with new_sections)
-///   "new_sections": [...]
+///   "new_sections": [...],
+///   "git_hunks": ["-1,3 +1,4", ...]                      (optional, git imports)
 /// }
 /// ```
 ///
@@ -77,6 +78,10 @@ public enum DatasetFile {
             out.line(",")
             out.append("  \"new_sections\": ")
             out.sections(newSections, dataset)
+        }
+        if let hunks = dataset.gitHunks {
+            out.line(",")
+            out.append("  \"git_hunks\": [\(hunks.map(JSONValue.quoted).joined(separator: ", "))]")
         }
         out.line("")
         out.line("}")

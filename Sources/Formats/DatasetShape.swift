@@ -24,6 +24,11 @@ public struct DatasetShape: Hashable, Sendable, Codable {
     /// Made by the workload generator named in `workload` (made in this run,
     /// or a file re-checked against the generator); false for a user's data.
     public var generated: Bool
+    /// Imported from a git history (`--from-git`) with git's own hunks for
+    /// the pair (``Dataset/gitHunks``): the datasets the history targets
+    /// read, and whose rows carry `git_hunks_equal`. Nil otherwise, and in
+    /// files written before it existed.
+    public var fromGit: Bool?
 
     enum CodingKeys: String, CodingKey {
         case workload, size, parameters, unit, sectioned, generated
@@ -31,12 +36,14 @@ public struct DatasetShape: Hashable, Sendable, Codable {
         case sizeNew = "size_new"
         case idsRepeat = "ids_repeat"
         case changedFraction = "changed_fraction"
+        case fromGit = "from_git"
     }
 
     public init(
         workload: String, size: Int, parameters: String = "", sizeOld: Int, sizeNew: Int, idsRepeat: Bool,
-        changedFraction: Double, unit: String? = nil, sectioned: Bool = false, generated: Bool
+        changedFraction: Double, unit: String? = nil, sectioned: Bool = false, generated: Bool, fromGit: Bool? = nil
     ) {
+        self.fromGit = fromGit
         self.workload = workload
         self.size = size
         self.parameters = parameters
@@ -75,6 +82,7 @@ public struct DatasetShape: Hashable, Sendable, Codable {
         unit = dataset.parameters["unit"]
         sectioned = dataset.oldSections != nil
         self.generated = generated
+        fromGit = dataset.gitHunks == nil ? nil : true
     }
 
     /// Whether `row` was measured on this dataset.

@@ -101,6 +101,11 @@ public struct ResultRow: Hashable, Sendable, Codable {
     /// than without the bound. Nil where no changeset was made, and in files
     /// written before the column existed, which read as false.
     public var approximate: Bool?
+    /// On a pair imported from git (`--from-git`): whether the hunk headers
+    /// of this row's answer, sliders placed by the run's `--sliders`, equal
+    /// `git diff --histogram --indent-heuristic`'s for the pair. Nil for
+    /// every other dataset and where no changeset was made.
+    public var gitHunksEqual: Bool?
     /// In a merge of shards from different machines (`merge
     /// --allow-mixed-machines`), the machine that measured this row: an
     /// index into the document's `machines`. Nil when the document's
@@ -131,6 +136,7 @@ public struct ResultRow: Hashable, Sendable, Codable {
         case verified
         case batchVerified = "batch_verified"
         case approximate
+        case gitHunksEqual = "git_hunks_equal"
         case machine
     }
 
@@ -221,6 +227,7 @@ extension ResultRow {
             CSVColumn(key: .verified) { flag($0.verified) },
             CSVColumn(key: .batchVerified) { flag($0.batchVerified) },
             CSVColumn(key: .approximate) { flag($0.approximate) },
+            CSVColumn(key: .gitHunksEqual) { flag($0.gitHunksEqual) },
             CSVColumn(key: .machine) { integer($0.machine) },
         ]
     }()

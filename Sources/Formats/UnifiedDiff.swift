@@ -116,3 +116,22 @@ public enum UnifiedDiff {
         return edits
     }
 }
+
+extension UnifiedDiff {
+    /// The hunk headers of a unified diff text, in order: the `-a,b +c,d`
+    /// between the two `@@` of each hunk line. What the readability checks
+    /// compare with git's: equal headers mean a reader sees the same hunks,
+    /// sliders included. O(text).
+    public static func hunkHeaders(_ unified: some StringProtocol) -> [String] {
+        unified.split(separator: "\n").compactMap { line -> String? in
+            guard line.hasPrefix("@@ -"), let end = line.dropFirst(3).firstRange(of: " @@") else { return nil }
+            return String(line[line.index(line.startIndex, offsetBy: 3)..<end.lowerBound])
+        }
+    }
+
+    /// The hunk headers ``render(_:old:new:oldName:newName:context:)``
+    /// writes for `changeset` at three lines of context. O(N + M).
+    public static func hunkHeaders(_ changeset: Changeset, old: TextLines, new: TextLines) -> [String] {
+        hunkHeaders(render(changeset, old: old, new: new, oldName: "a", newName: "b"))
+    }
+}

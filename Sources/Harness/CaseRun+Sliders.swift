@@ -39,3 +39,21 @@ extension CaseRun {
         return (placed, nil)
     }
 }
+
+extension CaseRun {
+    /// Whether `placed` (the answer with the run's sliders placed) has the
+    /// hunk headers git gave for the pair, or nil when the dataset carries
+    /// none (not a git import). The lines are rebuilt from the dataset's
+    /// texts, each ending in a line feed: a dataset keeps lines, not their
+    /// ends, and git's hunks were taken with CR LF equal to LF. Untimed,
+    /// on the verification call only. O(N + M).
+    func gitHunksEqual(_ placed: Changeset) -> Bool? {
+        guard let expected = dataset.gitHunks, let symbols = dataset.symbols else { return nil }
+        func text(_ items: [FeedItem]) -> TextLines {
+            TextLines(
+                lines: items.map { $0.id >= 0 && $0.id < symbols.count ? symbols[$0.id] : "" },
+                endings: Array(repeating: .lf, count: items.count))
+        }
+        return UnifiedDiff.hunkHeaders(placed, old: text(dataset.old), new: text(dataset.new)) == expected
+    }
+}

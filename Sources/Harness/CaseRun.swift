@@ -165,6 +165,7 @@ struct CaseRun {
             return nil
         }
         row.verified = true
+        row.gitHunksEqual = gitHunksEqual(placed)
         if case let .engine(name) = subject, let descriptor = plan.registry.descriptor(named: name) {
             if let problem = BatchCheck.problem(engine: descriptor, dataset: dataset, changeset: placed) {
                 row.batchVerified = false

@@ -16,9 +16,25 @@ import Workloads
 /// - linear: never predicted, never skipped.
 /// Nanoseconds per unit are calibrated at the start of the run on a seeded
 /// shuffled list of 1,000 items, so the prediction follows the machine.
+///
+/// An engine of trimmed-D² cost other than Myers (patience, histogram)
+/// anchors on unique or rare ids and leaves to the shared Myers search only
+/// the boxes where none remains. Calibrated on unique ids, it is all
+/// anchors, and its rate per unit is a small fraction of Myers'; on a pair
+/// whose ids repeat, with something in common (frequent tokens, text full
+/// of blank lines), the boxes may be left to the search whole, so the
+/// prediction is at least the search's: the same units at the plain Myers
+/// rate (``searchNanosecondsPerUnit``), measured in the same calibration.
+/// (Priced at its own rate, such a pair was predicted some 20× too cheap,
+/// and only the case time-out caught it.) Unique ids, and a pair with no id
+/// in common (found in one pass, without a search), keep the engine's own rate.
 struct CostModel: Codable, Sendable {
     var nanosecondsPerUnit: [EngineName: Double] = [:]
     var units: [EngineName: EngineInfo.CostUnits] = [:]
+    /// The plain Myers search's nanoseconds per trimmed-D² unit: the
+    /// floor of any trimmed-D² engine's rate on a pair whose ids repeat.
+    /// Nil when the run has no trimmed-D² engine.
+    var searchNanosecondsPerUnit: Double?
 
     static func units(_ cost: EngineInfo.CostUnits, facts: PairFacts, oldCount: Int, newCount: Int) -> Double? {
         let d = Double(facts.editDistance)
@@ -45,11 +61,7 @@ struct CostModel: Codable, Sendable {
         let slower = engines.filter { $0.info.cost != .linear }
         guard !slower.isEmpty, let dataset = try? WorkloadName.shuffled.make(size: 1_000, seed: seed) else { return model }
         let facts = PairFacts(dataset) { _, _, _ in false }
-        for descriptor in slower {
-            guard let units = units(descriptor.info.cost, facts: facts, oldCount: dataset.old.count, newCount: dataset.new.count)
-            else { continue }
-            announce(descriptor.name)
-            let call = { () -> Changeset? in try? descriptor.diffItems(dataset.old, dataset.new, .default) }
+        func bestOfThree(_ call: () -> Changeset?) -> Double {
             blackHole(call())
             var best = Double.infinity
             for _ in 0..<3 {
@@ -59,17 +71,34 @@ struct CostModel: Codable, Sendable {
                 blackHole(result)
                 best = min(best, elapsed)
             }
+            return best
+        }
+        for descriptor in slower {
+            guard let units = units(descriptor.info.cost, facts: facts, oldCount: dataset.old.count, newCount: dataset.new.count)
+            else { continue }
+            announce(descriptor.name)
+            let best = bestOfThree { try? descriptor.diffItems(dataset.old, dataset.new, .default) }
             model.nanosecondsPerUnit[descriptor.name] = best / units
             model.units[descriptor.name] = descriptor.info.cost
+        }
+        // The search rate: myers' own when the run has it, else one more calibration of the shared search.
+        if slower.contains(where: { $0.info.cost == .trimmedDifferencesSquared }),
+            let units = units(.trimmedDifferencesSquared, facts: facts, oldCount: dataset.old.count, newCount: dataset.new.count)
+        {
+            model.searchNanosecondsPerUnit = model.nanosecondsPerUnit[.myers]
+                ?? bestOfThree { try? MyersEngine().diff(from: dataset.old, to: dataset.new) } / units
         }
         return model
     }
 
     /// Predicted seconds for one call, or nil when the engine is linear.
     func predictedSeconds(_ engine: EngineName, facts: PairFacts, oldCount: Int, newCount: Int) -> Double? {
-        guard let cost = units[engine], let perUnit = nanosecondsPerUnit[engine],
+        guard let cost = units[engine], var perUnit = nanosecondsPerUnit[engine],
             let units = CostModel.units(cost, facts: facts, oldCount: oldCount, newCount: newCount)
         else { return nil }
+        if cost == .trimmedDifferencesSquared, !facts.uniqueIDs, !facts.nothingInCommon, let search = searchNanosecondsPerUnit {
+            perUnit = max(perUnit, search)
+        }
         return units * perUnit / 1e9
     }
 }

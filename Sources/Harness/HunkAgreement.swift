@@ -38,17 +38,12 @@ public struct HunkAgreement: Sendable {
 
     /// The hunk headers of a unified diff text, in order (`-a,b +c,d`, the
     /// part between the two `@@`). O(text).
-    public static func headers(_ unified: some StringProtocol) -> [String] {
-        unified.split(separator: "\n").compactMap { line -> String? in
-            guard line.hasPrefix("@@ -"), let end = line.dropFirst(3).range(of: " @@") else { return nil }
-            return String(line[line.index(line.startIndex, offsetBy: 3)..<end.lowerBound])
-        }
-    }
+    public static func headers(_ unified: some StringProtocol) -> [String] { UnifiedDiff.hunkHeaders(unified) }
 
     /// Our hunk headers for `changeset` on a pair of texts, as `diff
     /// --format unified` writes them. O(N + M).
     public static func headers(_ changeset: Changeset, old: TextLines, new: TextLines) -> [String] {
-        headers(UnifiedDiff.render(changeset, old: old, new: new, oldName: "a", newName: "b"))
+        UnifiedDiff.hunkHeaders(changeset, old: old, new: new)
     }
 
     /// Measures every engine of `engines` under every policy of

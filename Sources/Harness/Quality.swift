@@ -5,6 +5,8 @@ import Formats
 /// dataset outside every timed region.
 struct PairFacts {
     var uniqueIDs: Bool
+    /// No id of the new list occurs in the old one.
+    var nothingInCommon = false
     /// Fewest moves (common items − LIS), when ids are unique.
     var minMoves: Int?
     /// n + m − 2·LCS of the id sequences: exact for unique ids (the LCS of
@@ -43,6 +45,7 @@ struct PairFacts {
         if unique {
             let moves = MinimumMoves.count(old: old, new: new)
             let common = new.reduce(0) { $0 + (oldIDs.contains($1.id) ? 1 : 0) }
+            nothingInCommon = common == 0
             minMoves = moves
             minEdits = old.count + new.count - 2 * (common - moves)
             editDistance = minEdits!
@@ -57,7 +60,8 @@ struct PairFacts {
             } else if let myersCostLimit {
                 limit = .some(myersCostLimit)
             }
-            if !new.contains(where: { oldSet.contains($0.id) }) {
+            nothingInCommon = !new.contains(where: { oldSet.contains($0.id) })
+            if nothingInCommon {
                 minEdits = old.count + new.count
             } else if let limit,
                 let plain = try? MyersEngine().diff(from: old, to: new, options: DiffOptions(inferMoves: false, costLimit: limit)),

@@ -1,4 +1,4 @@
-import Rendering
+import Formats
 
 extension ReportPage {
     /// `index.md`: the same content as the HTML page, for reading in a

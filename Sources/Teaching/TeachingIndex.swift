@@ -1,4 +1,5 @@
 import DiffEngines
+import Formats
 import Rendering
 
 /// One engine's answer for the pair, checked by the verifier.

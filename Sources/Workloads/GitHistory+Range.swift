@@ -127,7 +127,9 @@ extension GitHistory {
     /// ``rangePairs(repository:range:maxBytes:)``): workload `git`, size =
     /// the old version's line count, parameters: the file (its new path),
     /// `renamed_from` for a rename, both commits (12 hex digits) and
-    /// `unit=lines`. O(changed bytes).
+    /// `unit=lines`; git's hunks for each pair (``Dataset/gitHunks``, one
+    /// more git call per file, made here once so no case repeats it).
+    /// O(changed bytes).
     public static func datasets(repository: String, range: String, maxBytes: Int = defaultMaxBytes) throws(ImportError) -> Import {
         let (pairs, notes) = try rangePairs(repository: repository, range: range, maxBytes: maxBytes)
         guard !pairs.isEmpty else {
@@ -135,10 +137,15 @@ extension GitHistory {
                 description: "\(repository): no text file changed in --range \(range)"
                     + (notes.isEmpty ? "" : " (" + notes.joined(separator: "; ") + ")"))
         }
-        let datasets = pairs.map { pair in
+        var datasets: [Dataset] = []
+        for pair in pairs {
             var parameters = ["file": pair.file.newPath ?? "", "from": String(pair.from.prefix(12)), "to": String(pair.to.prefix(12)), "unit": "lines"]
             if let old = pair.file.oldPath, old != pair.file.newPath { parameters["renamed_from"] = old }
-            return dataset(old: pair.old.lines, new: pair.new.lines, parameters: parameters)
+            var made = dataset(old: pair.old.lines, new: pair.new.lines, parameters: parameters)
+            if let oldBlob = pair.file.oldBlob, let newBlob = pair.file.newBlob {
+                made.gitHunks = try hunkHeaders(repository: repository, old: oldBlob, new: newBlob)
+            }
+            datasets.append(made)
         }
         return Import(datasets: datasets, notes: notes)
     }
@@ -160,9 +167,25 @@ extension GitHistory {
     /// `git diff --histogram --indent-heuristic` of two blobs at three
     /// lines of context, as bytes (the reference of ``HunkAgreement``-style
     /// readability checks). O(blob bytes) for git.
-    public static func histogramDiff(repository: String, old: String, new: String) throws(ImportError) -> [UInt8] {
+    ///
+    /// `ignoringCarriageReturns` adds `--ignore-cr-at-eol`, for a pair read
+    /// as lines without their ends (a dataset): there a line ending in CR LF
+    /// equals the same line ending in LF, and git must see them so too.
+    public static func histogramDiff(
+        repository: String, old: String, new: String, ignoringCarriageReturns: Bool = false
+    ) throws(ImportError) -> [UInt8] {
         try git(
             repository,
-            ["diff", "--histogram", "--indent-heuristic", "--unified=3", "--inter-hunk-context=0", "--no-color", "--no-ext-diff", "--no-textconv", old, new])
+            ["diff", "--histogram", "--indent-heuristic", "--unified=3", "--inter-hunk-context=0", "--no-color", "--no-ext-diff", "--no-textconv"]
+                + (ignoringCarriageReturns ? ["--ignore-cr-at-eol"] : []) + [old, new])
+    }
+
+    /// git's hunk headers (`-a,b +c,d`) for two blobs, as a dataset's
+    /// ``Dataset/gitHunks`` records them: lines compared without their
+    /// ends. (A last line that gained or lost its line break is still a
+    /// change for git, and not for the dataset, which keeps lines only: such
+    /// a pair can disagree however an engine places its hunks.) O(blob bytes) for git.
+    public static func hunkHeaders(repository: String, old: String, new: String) throws(ImportError) -> [String] {
+        UnifiedDiff.hunkHeaders(text(try histogramDiff(repository: repository, old: old, new: new, ignoringCarriageReturns: true)))
     }
 }

@@ -53,6 +53,13 @@ public enum GitHistory {
     public static func lines(
         repository: String, commit: String, file: String, maxBytes: Int = defaultMaxBytes
     ) throws(ImportError) -> [String]? {
+        try version(repository: repository, commit: commit, file: file, maxBytes: maxBytes)?.lines
+    }
+
+    /// ``lines(repository:commit:file:maxBytes:)`` with the blob's id.
+    static func version(
+        repository: String, commit: String, file: String, maxBytes: Int
+    ) throws(ImportError) -> (blob: String, lines: [String])? {
         guard let (hash, size) = try blob(repository: repository, commit: commit, file: file) else { return nil }
         guard size <= maxBytes else {
             throw ImportError(
@@ -62,7 +69,7 @@ public enum GitHistory {
         var bytes = try git(repository, ["cat-file", "blob", hash])
         InputFile.skipByteOrderMark(&bytes)
         do {
-            return try TextLines.split(bytes, source: "\(file) at \(commit.prefix(12))").lines
+            return (hash, try TextLines.split(bytes, source: "\(file) at \(commit.prefix(12))").lines)
         } catch {
             throw ImportError(description: error.description)
         }
@@ -71,17 +78,18 @@ public enum GitHistory {
     /// One dataset per pair of consecutive versions among the newest
     /// `limit` commits that changed `file`. Workload `git`, size = the old
     /// version's line count, parameters: the file, both commits (12 hex
-    /// digits) and `unit=lines`. Where the file was deleted, the stretch up
+    /// digits) and `unit=lines`, with git's hunks for the pair
+    /// (``Dataset/gitHunks``). Where the file was deleted, the stretch up
     /// to its re-adding is skipped with a note (no pair spans it). O(total lines).
     public static func datasets(
         repository: String, file: String, limit: Int, maxBytes: Int = defaultMaxBytes
     ) throws(ImportError) -> Import {
         let history = try commits(repository: repository, file: file, limit: limit)
         var result = Import(datasets: [], notes: [])
-        var previous: (commit: String, lines: [String])?
+        var previous: (commit: String, blob: String, lines: [String])?
         var deletedAt: String?
         for commit in history {
-            guard let current = try lines(repository: repository, commit: commit, file: file, maxBytes: maxBytes) else {
+            guard let (currentBlob, current) = try version(repository: repository, commit: commit, file: file, maxBytes: maxBytes) else {
                 if previous != nil || deletedAt == nil { deletedAt = commit }
                 previous = nil
                 continue
@@ -91,14 +99,15 @@ public enum GitHistory {
                 deletedAt = nil
             }
             if let previous {
-                result.datasets.append(
-                    dataset(
-                        old: previous.lines, new: current,
-                        parameters: [
-                            "file": file, "from": String(previous.commit.prefix(12)), "to": String(commit.prefix(12)), "unit": "lines",
-                        ]))
+                var made = dataset(
+                    old: previous.lines, new: current,
+                    parameters: [
+                        "file": file, "from": String(previous.commit.prefix(12)), "to": String(commit.prefix(12)), "unit": "lines",
+                    ])
+                made.gitHunks = try hunkHeaders(repository: repository, old: previous.blob, new: currentBlob)
+                result.datasets.append(made)
             }
-            previous = (commit, current)
+            previous = (commit, currentBlob, current)
         }
         if let deleted = deletedAt {
             result.notes.append("\(file) was deleted at \(deleted.prefix(12)) and not added again")

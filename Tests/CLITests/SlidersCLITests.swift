@@ -157,6 +157,38 @@ struct SlidersCLITests {
         #expect(engineRows.allSatisfy { $0["verified"] as? Bool == true }, "\(engineRows)")
     }
 
+    @Test(
+        "run --from-git records for each row whether its hunks equal git's, and targets reads the share",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/git"), "needs git"),
+        .timeLimit(.minutes(3)))
+    func runRecordsGitHunks() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let repository = try Self.repository(in: dir)
+        // As `hunks` shows above: myers and histogram give git's hunks on this pair only once indent places the slider.
+        for (policy, agrees) in [("indent", true), ("none", false)] {
+            let result = try CLI.run(
+                [
+                    "run", "--from-git", repository, "--range", "HEAD~1..HEAD", "--engines", "myers,histogram", "--sliders", policy,
+                    "--elements", "int", "--no-memory", "--repetitions", "1", "--min-time", "0", "--quiet", "--output", dir.path,
+                    "--name", policy,
+                ] + (policy == "none" ? ["--in-process"] : []))
+            #expect(result.status == 0, "\(result.stderr)")
+            let data = try Data(contentsOf: dir.appendingPathComponent("\(policy)/results.json"))
+            let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+            let datasets = try #require(document["datasets"] as? [[String: Any]])
+            #expect(datasets.count == 1 && datasets.allSatisfy { $0["from_git"] as? Bool == true }, "\(datasets)")
+            let rows = try #require(document["rows"] as? [[String: Any]]).filter { $0["engine"] as? String != "floor" }
+            #expect(rows.count == 2)
+            #expect(rows.allSatisfy { $0["git_hunks_equal"] as? Bool == agrees }, "\(policy): \(rows)")
+            let csv = try String(contentsOf: dir.appendingPathComponent("\(policy)/results.csv"), encoding: .utf8)
+            #expect(csv.split(separator: "\n").first?.split(separator: ",").contains("git_hunks_equal") == true)
+        }
+        let targets = try CLI.run(["targets", dir.appendingPathComponent("indent").path])
+        let line = try #require(targets.stdout.split(separator: "\n").first { $0.contains("hunks equal git's") && $0.contains("histogram") }, "\(targets.stdout)")
+        #expect(line.contains("100 % (1 of 1 pairs)") && line.contains("✅"), "\(line)")
+    }
+
     static func patched(_ text: String, with patch: String, in dir: URL) throws -> String {
         let target = try CLI.write(text, to: "work.txt", in: dir)
         let patchFile = try CLI.write(patch, to: "p.diff", in: dir)

@@ -115,4 +115,18 @@ import Testing
             JSONSerialization.jsonObject(with: JSONEncoder().encode(CompareThresholds.defaults)) as? [String: Any])
         #expect(Set(object.keys) == Set(CompareThresholds.defaults.listed.map(\.key)))
     }
+
+    @Test("the checks table escapes what the results file recorded: a target's area cannot add a cell or a link")
+    func checksTableEscapesRecordedText() throws {
+        let target = PerformanceTarget(
+            id: "odd", area: "a | b [link](http://x) *c*", measure: .medianRatio, engines: ["heckel"], reference: "stdlib",
+            workloads: ["mixed"], sizes: [10], limit: 1)
+        let checks = PerformanceTargets.evaluate(Fixture.document([]), targets: [target])
+        let table = PerformanceTargets.markdown(checks, note: "from [a file](x)")
+        let line = try #require(table.split(separator: "\n").first { $0.contains("link") })
+        // Six cell borders, as in every other line of the table; the area's own bar is escaped.
+        #expect(line.replacingOccurrences(of: "\\|", with: "").filter { $0 == "|" }.count == 6, "\(line)")
+        #expect(line.contains("a \\| b \\[link\\](http://x) \\*c\\*"), "\(line)")
+        #expect(table.contains("Note: from \\[a file\\](x)."))
+    }
 }

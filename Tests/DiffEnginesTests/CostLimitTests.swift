@@ -70,4 +70,47 @@ import Testing
         #expect(tight.verify(oldValues: old, newValues: new) == nil)
         #expect(tight.stepCount > loose.stepCount)
     }
+
+    /// Anchors nested `levels` deep, and no box left to Myers: at each level
+    /// the copies of the level below appear twice on each side, so only the
+    /// middle id is unique (and rarest) there; the copies are unique again
+    /// inside each half. At the bottom, `a b` against `b a`. Patience and
+    /// histogram spend all their work in their own per-level passes,
+    /// O((N + M) × levels), and never call Myers.
+    static func nestedAnchors(levels: Int) -> (old: [Int], new: [Int]) {
+        var (old, new) = ([0, 1], [1, 0])
+        for level in 0..<levels {
+            let middle = 2 + level
+            (old, new) = (old + [middle] + old, new + [middle] + new)
+        }
+        return (old, new)
+    }
+
+    /// The per-level passes are metered too: with no cells to spend (or a
+    /// deadline already past) the answer on nested anchors is coarse, valid
+    /// and marked approximate, where before only a Myers search could be
+    /// cut short and this input has none. (The first box's passes, one pass
+    /// over the input, are free.) Without a bound it is exact.
+    @Test(arguments: [EngineName.patience, .histogram])
+    func perLevelWorkStopsAtTheLimit(engine: EngineName) throws {
+        let (old, new) = Self.nestedAnchors(levels: 14)  // 49,151 ids a side
+        let free = try BuiltInEngine(engine).diff(fromValues: old, toValues: new)
+        #expect(!free.isApproximate)
+        // Each bottom pair keeps one of its two ids: a move (patience, histogram infer it) or a delete and an insert.
+        #expect(free.verify(oldValues: old, newValues: new) == nil)
+        for options in [DiffOptions(costLimit: 0), DiffOptions(costLimit: 5_000), DiffOptions(deadline: .zero)] {
+            let bounded = try BuiltInEngine(engine).diff(fromValues: old, toValues: new, options: options)
+            #expect(bounded.isApproximate, "\(options)")
+            #expect(bounded.verify(oldValues: old, newValues: new) == nil, "\(options)")
+            // Coarse: patience keeps fewer items in place than free (histogram
+            // picks the stayers again among the moves, so its count can match).
+            let kept = old.count - bounded.deletes.count - bounded.moves.count
+            let keptFree = old.count - free.deletes.count - free.moves.count
+            if engine == .patience { #expect(kept < keptFree, "\(options): \(kept) against \(keptFree)") }
+            #expect(bounded != free, "\(options)")
+        }
+        // A limit the whole search fits in changes nothing.
+        let loose = try BuiltInEngine(engine).diff(fromValues: old, toValues: new, options: DiffOptions(costLimit: 100_000_000))
+        #expect(loose == free)
+    }
 }

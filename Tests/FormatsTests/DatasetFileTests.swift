@@ -28,6 +28,20 @@ struct DatasetFileTests {
         #expect(try DatasetFile.decode(DatasetFile.encode(dataset), source: "memory") == dataset)
     }
 
+    @Test("git's hunk headers round-trip, and a dataset without them writes no such field")
+    func gitHunks() throws {
+        var dataset = Dataset(
+            workload: "git", size: 2, seed: 0, kind: .values, old: [0, 1].map { FeedItem(id: $0, content: 0) },
+            new: [0, 2].map { FeedItem(id: $0, content: 0) }, symbols: ["a", "b", "c"])
+        #expect(!String(decoding: try DatasetFile.encode(dataset), as: UTF8.self).contains("git_hunks"))
+        dataset.gitHunks = ["-2 +2", "-0,0 +1"]
+        let bytes = try DatasetFile.encode(dataset)
+        #expect(String(decoding: bytes, as: UTF8.self).contains("\"git_hunks\": [\"-2 +2\", \"-0,0 +1\"]"))
+        #expect(try DatasetFile.decode(bytes, source: "memory") == dataset)
+        let wrong = String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "\"-0,0 +1\"", with: "7")
+        #expect(throws: InputError.self) { try DatasetFile.decode(Array(wrong.utf8), source: "memory") }
+    }
+
     @Test("write then read through a file, creating folders, leaving no temporary file")
     func fileRoundTrip() throws {
         let folder = try temporaryFolder()

@@ -22,6 +22,8 @@ import Formats
         (row.minMoves, row.minEdits, row.trimmedOld, row.trimmedNew) = (14, 15, 16, 17)
         row.verified = true
         row.batchVerified = false
+        (row.approximate, row.gitHunksEqual) = (false, true)
+        #expect(try JSONDecoder().decode(ResultRow.self, from: JSONEncoder().encode(row)) == row)
         #expect(row.csvFields.count == ResultRow.csvColumns.count)
         // Each CSV field holds the value the JSON holds under the same key.
         let json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(row)) as! [String: Any]

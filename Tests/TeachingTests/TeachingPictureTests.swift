@@ -1,5 +1,6 @@
 import DiffBenchTestSupport
 import DiffEngines
+import Formats
 import Foundation
 import Testing
 

@@ -60,6 +60,10 @@ import Workloads
         #expect(byFile["crlf.txt"].map { [$0.old.count, $0.new.count] } == [3, 4])
         #expect(byFile["crlf.txt"].map { $0.old[0] == $0.new[0] } == true)
         #expect(byFile.values.allSatisfy { $0.workload == "git" && $0.parameters["unit"] == "lines" })
+        // git's hunks for each pair, CR LF and LF compared alike as the dataset's lines are.
+        #expect(byFile["keep.txt"]?.gitHunks == ["-1,3 +1,4"])
+        #expect(byFile["new name.txt"]?.gitHunks == ["-18,3 +18,4"])
+        #expect(byFile["crlf.txt"]?.gitHunks == ["-1,3 +1,4"])
         let notes = history.notes.joined(separator: "\n")
         for expected in ["gone.txt: deleted", "added.txt: added", "image.bin: binary", "big.txt: a version is 2,211 bytes, over --max-bytes 1,000"] {
             #expect(notes.contains(expected), "\(notes)")

@@ -59,8 +59,9 @@ public struct HistogramEngine: DiffEngine {
     }
 
     /// For each new index, the old index it is aligned with, or -1; the
-    /// pairs increase on both sides. `approximate` when the Myers fallback
-    /// stopped at the limit (``DiffOptions/costLimit``, ``DiffOptions/deadline``).
+    /// pairs increase on both sides. `approximate` when the work reached the
+    /// limit (``DiffOptions/costLimit``, ``DiffOptions/deadline``): the Myers
+    /// fallback's cells and this loop's per-box work share one meter.
     ///
     /// Boxes wait on an explicit stack. A box is trimmed of its common ends,
     /// then its old ids are counted, each with a chain of its old positions
@@ -100,8 +101,23 @@ public struct HistogramEngine: DiffEngine {
                 search.deallocate()
             }
             var stack = [MyersSearch.Box(x0: 0, y0: 0, x1: n, y1: m)]
+            // The first box's passes are free: one pass over the input, as
+            // coding the ids is (so a pair with nothing in common is exact
+            // under any bound); the nested ones are what can grow.
+            var charged = false
             while var box = stack.popLast() {
                 if search.trimCommonEnds(&box, into: out) { continue }
+                // The box's own passes are charged to the meter as Myers'
+                // cells are: w + h for the counting and the walk over the new
+                // side, plus (below) each run the anchor search extends, so a
+                // deep nest of anchors is bounded too. Past the limit the box
+                // is left coarse, all deletes and inserts, and so is every box after it.
+                if charged {
+                    search.meter.untilCheck &-= (box.x1 &- box.x0) &+ (box.y1 &- box.y0)
+                    if search.meter.untilCheck < 0, !search.meter.checkpoint() { continue }
+                }
+                charged = true
+                var extended = 0
                 var i = box.x1 &- 1
                 while i >= box.x0 {
                     let c = Int(a[i])
@@ -137,6 +153,7 @@ public struct HistogramEngine: DiffEngine {
                                     y1 &+= 1
                                 }
                                 if after < y1 { after = y1 }
+                                extended &+= x1 &- x0
                                 if bestLength < x1 &- x0 || rarest < lowest {
                                     best = MyersSearch.Box(x0: x0, y0: y0, x1: x1, y1: y1)
                                     bestLength = x1 &- x0
@@ -156,6 +173,8 @@ public struct HistogramEngine: DiffEngine {
                     count[c] = 0
                     head[c] = -1
                 }
+                // Checked at the next box (or by Myers' next checkpoint).
+                search.meter.untilCheck &-= extended
                 guard let run = best else {
                     if hasCommon { search.align(box, into: out) }
                     continue

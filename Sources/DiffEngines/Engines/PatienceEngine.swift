@@ -56,8 +56,9 @@ public struct PatienceEngine: DiffEngine {
     }
 
     /// For each new index, the old index it is aligned with, or -1; the
-    /// pairs increase on both sides. `approximate` when the Myers fallback
-    /// stopped at the limit (``DiffOptions/costLimit``, ``DiffOptions/deadline``).
+    /// pairs increase on both sides. `approximate` when the work reached the
+    /// limit (``DiffOptions/costLimit``, ``DiffOptions/deadline``): the Myers
+    /// fallback's cells and this loop's w + h per box share one meter.
     ///
     /// Boxes of the edit graph wait on an explicit stack. A box is trimmed of
     /// its common ends, its ids are counted (saturating at 2 per side, with
@@ -96,8 +97,22 @@ public struct PatienceEngine: DiffEngine {
                 search.deallocate()
             }
             var stack = [MyersSearch.Box(x0: 0, y0: 0, x1: n, y1: m)]
+            // The first box's passes are free: one pass over the input, as
+            // coding the ids is (so a pair with nothing in common is exact
+            // under any bound); the nested ones are what can grow.
+            var charged = false
             while var box = stack.popLast() {
                 if search.trimCommonEnds(&box, into: out) { continue }
+                // The box's own passes (counting, candidates, the LIS) are
+                // charged to the meter as Myers' cells are, w + h per box: on
+                // an input whose anchors nest deep they, not Myers, are the
+                // work. Past the limit the box is left coarse, all deletes and
+                // inserts, and so is every box after it.
+                if charged {
+                    search.meter.untilCheck &-= (box.x1 &- box.x0) &+ (box.y1 &- box.y0)
+                    if search.meter.untilCheck < 0, !search.meter.checkpoint() { continue }
+                }
+                charged = true
                 for i in box.x0..<box.x1 {
                     let c = Int(a[i])
                     if oldSeen[c] < 2 { oldSeen[c] &+= 1 }

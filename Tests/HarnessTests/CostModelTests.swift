@@ -1,0 +1,78 @@
+import DiffEngines
+import Formats
+import Testing
+import Workloads
+
+@testable import Harness
+
+/// The time prediction of the engines that anchor first and search where no
+/// anchor remains: priced at their own (anchor) rate on unique ids, at
+/// least at the Myers search's rate where ids repeat with something in common.
+@Suite struct CostModelTests {
+    /// Rates of the order a calibration on this machine gives (ns per
+    /// trimmed-D² unit): patience and histogram are all anchors on the
+    /// shuffled calibration list, a small fraction of Myers' rate.
+    static func model() -> CostModel {
+        var model = CostModel()
+        for (engine, rate) in [(EngineName.myers, 1.0), (.patience, 0.05), (.histogram, 0.04)] {
+            model.nanosecondsPerUnit[engine] = rate
+            model.units[engine] = .trimmedDifferencesSquared
+        }
+        model.searchNanosecondsPerUnit = 1.0
+        return model
+    }
+
+    static func predicted(_ engine: EngineName, _ dataset: Dataset, _ model: CostModel = model()) throws -> Double {
+        let facts = PairFacts(dataset) { _, _, _ in false }
+        return try #require(model.predictedSeconds(engine, facts: facts, oldCount: dataset.old.count, newCount: dataset.new.count))
+    }
+
+    static let budget = RunPlan.defaultTimeBudget
+
+    /// Two unrelated texts that share only a blank line every tenth line:
+    /// no line is unique in both, so patience leaves the whole box to the
+    /// Myers search (D ≈ 1.8 N), and histogram finds only the blank line,
+    /// which occurs far more than 64 times. The runner cannot afford to
+    /// find D here, so it predicts from the bound, as this does.
+    static func littleInCommon(_ n: Int) -> Dataset {
+        let blank = 0
+        let old = (0..<n).map { FeedItem(id: $0 % 10 == 0 ? blank : 1 + $0, content: 0) }
+        let new = (0..<n).map { FeedItem(id: $0 % 10 == 0 ? blank : 1 + n + $0, content: 0) }
+        return Dataset(workload: "file", size: n, seed: 0, kind: .values, old: old, new: new)
+    }
+
+    @Test("little in common, ids repeating: patience and histogram are predicted as the Myers search, over the case budget at 100,000")
+    func littleInCommonIsPricedAsTheSearch() throws {
+        let dataset = Self.littleInCommon(100_000)
+        var old = Self.model()
+        old.searchNanosecondsPerUnit = nil
+        for engine in [EngineName.patience, .histogram] {
+            let seconds = try Self.predicted(engine, dataset)
+            #expect(seconds == (try Self.predicted(.myers, dataset)), "\(engine)")
+            #expect(seconds > Self.budget, "\(engine): \(seconds) s")
+            // At their own rate (the model before): far under the budget, and only the case time-out stopped them.
+            #expect(try Self.predicted(engine, dataset, old) < Self.budget / 5)
+        }
+    }
+
+    @Test("frequent tokens (each over 64 times): patience and histogram are predicted as Myers")
+    func frequentTokensArePricedAsTheSearch() throws {
+        let dataset = try WorkloadName.pathologicalFrequent.make(size: 10_000, seed: 1)
+        for engine in [EngineName.patience, .histogram] {
+            #expect(try Self.predicted(engine, dataset) == (try Self.predicted(.myers, dataset)), "\(engine)")
+        }
+    }
+
+    @Test(
+        "unique ids, and a pair with nothing in common (one pass for patience and histogram: 1.9 ms at 100,000), keep each engine's own rate",
+        arguments: [(WorkloadName.shuffled, 10_000), (.mixed, 10_000), (.pathologicalDisjoint, 100_000)])
+    func ownRateWhereNoSearchIsNeeded(workload: WorkloadName, size: Int) throws {
+        let dataset = try workload.make(size: size, seed: 1)
+        var old = Self.model()
+        old.searchNanosecondsPerUnit = nil
+        for engine in [EngineName.myers, .patience, .histogram] {
+            #expect(try Self.predicted(engine, dataset) == (try Self.predicted(engine, dataset, old)), "\(workload) \(engine)")
+        }
+        #expect(try Self.predicted(.patience, dataset) < (try Self.predicted(.myers, dataset)) / 10)
+    }
+}
