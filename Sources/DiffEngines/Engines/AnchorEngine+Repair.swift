@@ -18,9 +18,10 @@ extension AnchorWork {
     /// the middle snake) for the fewest edits after which a common run of
     /// ``AnchorTuning/repairRun`` ids starts; the small box up to that run
     /// is aligned by Myers, the run is followed, and so on. It stops at the
-    /// first break that needs more than ``AnchorTuning/repairEdits`` edits,
-    /// or when the rest of the gap is shorter than a search can reach, and
-    /// moves `gap`'s start past what it matched.
+    /// first break that needs more edits than the walk allows (8, plus one
+    /// per 16 old items walked, at most ``AnchorTuning/repairEdits`` a
+    /// break), or when the rest of the gap is shorter than a search can
+    /// reach, and moves `gap`'s start past what it matched.
     ///
     /// Why: a list with no unique id (ids `i mod 8` with 1 % of edits, the
     /// `periodic` workload) is one gap whose runs of ids are not unique
@@ -31,7 +32,7 @@ extension AnchorWork {
     /// item. A wrong alignment of a periodic list (shifted by a whole
     /// period) needs a period's worth of edits before its run starts, so the
     /// fewest-edits rule finds the right one first. Where edits are dense the
-    /// first search gives up after (repairEdits + 1)² diagonal cells, a
+    /// walk gives up after at most (repairEdits + 1)² diagonal cells more, a
     /// constant, and the gap goes on as before.
     ///
     /// - Complexity: O(n + m + Σ d²) for a gap of n + m items repaired at

@@ -7,8 +7,11 @@
 ///    run) and have an equal neighbour on one side become anchors.
 /// 2. Between two consecutive anchors lies a gap. Within a gap the common
 ///    prefix and suffix are matched (Heckel's passes 4 and 5), a gap with a
-///    side of at most 64 items is solved exactly (bit-parallel LCS), and a
-///    larger one is anchored again: on
+///    side of at most 64 items is solved exactly (bit-parallel LCS), a
+///    large one is first walked along its common runs, each sparse break
+///    repaired by a small forward search
+///    (`AnchorWork.repairSparseEdits`, what a list without unique ids
+///    needs), and what is left is anchored again: on
 ///    runs of `k` consecutive ids that occur exactly once on each side of
 ///    that gap, with `k` just long enough for the gap's size and alphabet
 ///    (`k = 1` is patience diff's "unique within the gap"; on eight
