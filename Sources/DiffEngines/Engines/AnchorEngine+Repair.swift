@@ -59,12 +59,12 @@ extension AnchorWork {
             gap.newStart = y
         }
         while true {
-            let walkFrom = x
+            let walkFrom = x, walkFromNew = y
             while x < gap.oldEnd, y < gap.newEnd, code(old: x) == code(new: y) {
-                linkGap(old: x, new: y)
                 x &+= 1
                 y &+= 1
             }
+            linkRun(old: walkFrom, new: walkFromNew, count: x &- walkFrom)
             // The walk, against the caller's bound, one cell per item.
             budget.untilCheck &-= x &- walkFrom
             if x == gap.oldEnd || y == gap.newEnd { return .finished }
@@ -141,6 +141,29 @@ extension AnchorWork {
             d &+= 1
         }
         return nil
+    }
+
+    /// Links `count` consecutive gap pairs from (p0, q0), as many
+    /// ``linkGap(old:new:)`` calls do. Why: the walk links nearly every item
+    /// of a periodic list, and one call per item stored the three counters
+    /// to memory each time (the stores through the buffers may alias
+    /// `self`): about 35 instructions per item instead of a dozen.
+    mutating func linkRun(old p0: Int, new q0: Int, count: Int) {
+        guard count > 0, let oldPartner = gapOldPartner.baseAddress, let newPartner = gapNewPartner.baseAddress,
+            let oldIndex = gapOld.baseAddress, let newIndex = gapNew.baseAddress,
+            let newToOld = newToOld.baseAddress, let oldToNew = oldToNew.baseAddress
+        else { return }
+        for t in 0..<count {
+            let p = p0 &+ t, q = q0 &+ t
+            oldPartner[p] = Int32(truncatingIfNeeded: q)
+            newPartner[q] = Int32(truncatingIfNeeded: p)
+            let i = oldIndex[p], j = newIndex[q]
+            newToOld[Int(j)] = i
+            oldToNew[Int(i)] = j
+        }
+        matchedCount &+= count
+        gapMatchedCount &+= count
+        matchedMore = true
     }
 
     /// Aligns the box before a repaired break (at most `edits` edits) with
