@@ -7,8 +7,11 @@
 ///    run) and have an equal neighbour on one side become anchors.
 /// 2. Between two consecutive anchors lies a gap. Within a gap the common
 ///    prefix and suffix are matched (Heckel's passes 4 and 5), a gap with a
-///    side of at most 64 items is solved exactly (bit-parallel LCS), and a
-///    larger one is anchored again: on
+///    side of at most 64 items is solved exactly (bit-parallel LCS), a
+///    large one is first walked along its common runs, each sparse break
+///    repaired by a small forward search
+///    (`AnchorWork.repairSparseEdits`, what a list without unique ids
+///    needs), and what is left is anchored again: on
 ///    runs of `k` consecutive ids that occur exactly once on each side of
 ///    that gap, with `k` just long enough for the gap's size and alphabet
 ///    (`k = 1` is patience diff's "unique within the gap"; on eight
@@ -90,6 +93,22 @@ enum AnchorTuning {
     /// long enough that a window's forced corner rarely costs an edit, short
     /// enough that a window's edits stay few.
     static let searchWindow = 1 << 10
+    /// A gap of at least this many items (both sides) is first walked by
+    /// ``AnchorWork/repairSparseEdits(_:)``: a search that gives up costs
+    /// at most (``repairEdits`` + 1)² cells, under one cell per item here.
+    /// At 512, 3 of the 400 random pairs of `stepsStayNearTheLCSDistance`
+    /// (300 items over 1–12 ids, 25 % edits and block moves) went past
+    /// 1.5× the LCS distance (90 steps for 49); their gaps are smaller than this.
+    static let repairItems = 1_024
+    /// Edits one repair search tries before it gives up. Measured on
+    /// `periodic` (1 % edits): breaks need 1–6; 16 leaves room for a few
+    /// edits close together.
+    static let repairEdits = 16
+    /// Common ids after a break that end a repair search: the run a repair
+    /// must reach. A chance run of 16 equal ids on a wrong alignment is rare
+    /// even on 8 ids (8⁻¹⁶), and a periodic list's wrong alignment costs a
+    /// period of edits more than the right one.
+    static let repairRun = 16
 }
 
 /// The anchor engine on codes.
@@ -176,6 +195,11 @@ struct AnchorWork {
     var search: MyersSearch?
     /// The caller's bound stopped a gap search, or left a gap unsearched.
     var approximate = false
+    /// Gap items matched so far (each pair once): when it reaches either
+    /// side's gap item count, step 3 has nothing to pair.
+    var gapMatchedCount = 0
+    /// The diagonals of ``repairSearch(fromOld:new:)``, made by the first repair.
+    var repairDiagonals: UnsafeMutableBufferPointer<Int32> = .init(start: nil, count: 0)
 
     init(old: UnsafeBufferPointer<Int32>, new: UnsafeBufferPointer<Int32>, symbols: Int, oldIsUnique: Bool) {
         self.old = old
@@ -206,7 +230,7 @@ struct AnchorWork {
         for buffer in [oldLine, newToOld, oldToNew, gapOld, gapNew, gapOldPartner, gapNewPartner, gapOldCode, gapNewCode] {
             buffer.deallocate()
         }
-        for buffer in [newSlot, pairOld, pairNew] { buffer.deallocate() }
+        for buffer in [newSlot, pairOld, pairNew, repairDiagonals] { buffer.deallocate() }
         staying.deallocate()
         pairKept.deallocate()
         table.deallocate()
@@ -265,7 +289,10 @@ struct AnchorWork {
                 }
             }
         }
-        stayingCount = markLongestIncreasingRun(UnsafeBufferPointer(newToOld), into: staying)
+        // Nothing matched (a list without unique ids): no run to mark.
+        if matchedCount > 0 {
+            stayingCount = markLongestIncreasingRun(UnsafeBufferPointer(newToOld), into: staying)
+        }
     }
 
     // MARK: Step 2: the gaps between anchors
@@ -366,6 +393,7 @@ struct AnchorWork {
         gapNewPartner[q] = Int32(truncatingIfNeeded: p)
         link(old: Int(gapOld[p]), new: Int(gapNew[q]))
         matchedCount &+= 1
+        gapMatchedCount &+= 1
         matchedMore = true
     }
 
@@ -385,10 +413,24 @@ struct AnchorWork {
             gap.newEnd &-= 1
         }
         if gap.isOneSided { return }
-        let oldLength = gap.oldEnd - gap.oldStart, newLength = gap.newEnd - gap.newStart
+        var oldLength = gap.oldEnd - gap.oldStart, newLength = gap.newEnd - gap.newStart
         if min(oldLength, newLength) <= AnchorTuning.exactShorterSide {
             matchExactly(gap)
             return
+        }
+        if oldLength + newLength >= AnchorTuning.repairItems {
+            let repaired = repairSparseEdits(&gap)
+            if repaired == .finished || gap.isOneSided { return }
+            oldLength = gap.oldEnd - gap.oldStart
+            newLength = gap.newEnd - gap.newStart
+            if min(oldLength, newLength) <= AnchorTuning.exactShorterSide {
+                matchExactly(gap)
+                return
+            }
+            if repaired == .nearEnd {
+                matchBySearch(gap)
+                return
+            }
         }
         if gap.depth >= AnchorTuning.maxDepth || !anchorOnUniqueRuns(gap) {
             matchBySearch(gap)
@@ -816,6 +858,7 @@ struct AnchorWork {
             gapOldPartner[p] = Int32(truncatingIfNeeded: q)
             link(old: Int(gapOld[p]), new: Int(gapNew[q]))
             matchedCount &+= 1
+            gapMatchedCount &+= 1
             matchedMore = true
         }
     }
@@ -829,7 +872,7 @@ struct AnchorWork {
     mutating func pairLeftovers() {
         // Only gap items can be left: every other unmatched item has an id
         // that one side lacks.
-        guard gapOld.count > 0 else { return }
+        guard gapOld.count > 0, gapMatchedCount < min(gapOld.count, gapNew.count) else { return }
         var head = [Int32](repeating: -1, count: symbols)
         var next = [Int32](repeating: -1, count: gapOld.count)
         head.withUnsafeMutableBufferPointer { head in
