@@ -92,22 +92,11 @@ func setMatching(_ codes: IdentityCodes) throws(DiffError) -> Matching {
     newToOld.withUnsafeBufferPointer { sources in
         staying.withUnsafeMutableBufferPointer { staying in
             let kept = markLongestIncreasingRun(sources, into: staying)
-            // Every matched item off the run moves: their exact count, so
-            // the moves are written in place, not appended one by one
-            // (a capacity check and a count update per move).
-            let moveCount = m - inserts.count - kept
-            guard moveCount > 0 else { return }
-            moves = [Changeset.Move](unsafeUninitializedCapacity: moveCount) { buffer, initialized in
-                var end = 0
-                for j in 0..<m {
-                    // Both read first, so the test is one branch, taken only by a move.
-                    let source = sources[j], stays = staying[j]
-                    if source >= 0 && !stays, end < moveCount {
-                        buffer[end] = Changeset.Move(from: Int(source), to: j)
-                        end &+= 1
-                    }
-                }
-                initialized = end
+            moves.reserveCapacity(m - inserts.count - kept)
+            for j in 0..<m {
+                // Both read first, so the test is one branch, taken only by a move.
+                let source = sources[j], stays = staying[j]
+                if source >= 0 && !stays { moves.append(Changeset.Move(from: Int(source), to: j)) }
             }
         }
     }
