@@ -323,7 +323,10 @@ func _hashIdentityBytes(_ bytes: UnsafeRawBufferPointer, seed: UInt64) -> (hash:
     return (_foldedProduct(h ^ k2, k0 ^ seed), bits)
 }
 
-/// Whether two byte runs are equal: lengths first, then one word per step
+/// Whether two byte runs are equal: lengths first, then the addresses (one
+/// run read in place twice: two ids sharing their storage, as the lines of
+/// one text read once do, or an id repeated within a list; two small
+/// strings are copied to separate places and take the comparison), then one word per step
 /// with the differences OR-ed together (the caller compares only on a
 /// matching hash tag, so the runs are almost always equal and an early exit
 /// would only add branches), the last word read where it may overlap the
@@ -336,7 +339,7 @@ func _hashIdentityBytes(_ bytes: UnsafeRawBufferPointer, seed: UInt64) -> (hash:
 func _bytesEqual(_ lhs: UnsafeRawBufferPointer, _ rhs: UnsafeRawBufferPointer) -> Bool {
     let count = lhs.count
     guard count == rhs.count else { return false }
-    guard count > 0, let p = lhs.baseAddress, let q = rhs.baseAddress else { return true }
+    guard count > 0, let p = lhs.baseAddress, let q = rhs.baseAddress, p != q else { return true }
     func word(_ base: UnsafeRawPointer, _ offset: Int) -> UInt64 { base.loadUnaligned(fromByteOffset: offset, as: UInt64.self) }
     if count >= 8 {
         var difference: UInt64 = 0

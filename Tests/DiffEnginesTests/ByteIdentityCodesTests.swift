@@ -255,4 +255,44 @@ import DiffBenchTestSupport
         #expect(codes.old == (0..<20_000).map(Int32.init))
         #expect(codes.new == (0..<20_000).reversed().map(Int32.init))
     }
+
+    /// A copy of `text` in storage of its own (never the same object, even
+    /// for a long string).
+    static func separateCopy(_ text: String) -> String {
+        String(decoding: Array(text.utf8), as: UTF8.self)
+    }
+
+    /// One run read in place twice (the same address) is equal without a
+    /// word compared, but only at the same length: a prefix of a run at the
+    /// same address is not equal to it.
+    @Test(arguments: [0, 1, 3, 7, 8, 36, 100])
+    func byteComparisonAtOneAddress(length: Int) {
+        let bytes = (0..<length + 1).map { UInt8(truncatingIfNeeded: $0 &* 37) }
+        bytes.withUnsafeBytes { all in
+            let run = UnsafeRawBufferPointer(rebasing: all[0..<length])
+            #expect(_bytesEqual(run, run), "length \(length) against itself")
+            #expect(!_bytesEqual(run, all), "length \(length) against the same address one byte longer")
+            #expect(!_bytesEqual(all, run), "length \(length) + 1 against its prefix at the same address")
+        }
+    }
+
+    /// Lists whose ids share storage (one string object repeated, and the
+    /// same objects in old and new, as lines of one text read once) mixed
+    /// with equal copies in storage of their own: the general codes, under
+    /// the constant hash too, where every probe meets every id's tag.
+    @Test(arguments: [IdentityByteHashing.seeded, .constant])
+    func sharedAndSeparateStorageGiveTheGeneralCodes(hashing: IdentityByteHashing) throws {
+        var random = TestRandom(seed: hashing == .seeded ? 2_626 : 262)
+        let stems = (0..<20).map { k in k % 4 == 0 ? "}" : "        let value\(k) = items[index] // a line long enough for the heap" }
+        for round in 0..<100 {
+            func draw() -> String {
+                let stem = stems[random.below(stems.count)]
+                return random.below(3) == 0 ? Self.separateCopy(stem) : stem
+            }
+            let old = (0..<random.below(40)).map { _ in draw() }
+            let new = (0..<random.below(40)).map { _ in draw() }
+            let codes = try #require(byteTable(old, new, hashing: hashing), "round \(round)")
+            expectSame(codes, generalCodes(old, new), "\(hashing), round \(round)")
+        }
+    }
 }
