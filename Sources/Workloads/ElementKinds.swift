@@ -132,12 +132,19 @@ public enum ProjectedLists: Sendable {
 
 extension ProjectedLists {
     /// The string an identified item's id becomes: the dataset's own text
-    /// for it when its ids are strings (a user's file: ``Dataset/symbols``),
-    /// so that what is hashed is what the user's app hashes; otherwise the
-    /// UUID string of the integer id.
+    /// for it when its ids are strings (a user's file, a text's lines:
+    /// ``Dataset/symbols``), so that what is hashed is what the user's app
+    /// hashes; otherwise the UUID string of the integer id.
+    ///
+    /// Every call makes a string of its own storage, never a reference to
+    /// the shared symbol: lists decoded from a server or read from two files
+    /// hold each id in separate storage, and so must ours, or a shortcut on
+    /// equal storage (`String ==`'s, the byte table's) would flatter every
+    /// engine and the floor alike. Made once per dataset, outside the timed
+    /// calls.
     static func idText(_ dataset: Dataset) -> (Int) -> String {
         guard let symbols = dataset.symbols else { return { ElementNames.uuid(for: $0) } }
-        return { symbols.indices.contains($0) ? symbols[$0] : ElementNames.uuid(for: $0) }
+        return { symbols.indices.contains($0) ? ElementNames.separateCopy(of: symbols[$0]) : ElementNames.uuid(for: $0) }
     }
 
     /// The lengths of the two lists.
@@ -167,6 +174,16 @@ public enum ElementNames {
     /// first 16 hex digits are a bijective mix of the id (SplitMix64's
     /// finalizer), so distinct ids never share a string; the rest is a
     /// second mix, with the RFC 4122 variant bits set. O(1).
+    /// `text` with storage of its own (a string of up to 15 UTF-8 bytes is
+    /// held inline, and has none to share). O(length).
+    public static func separateCopy(of text: String) -> String {
+        let utf8 = Array(text.utf8)
+        return String(unsafeUninitializedCapacity: utf8.count) { buffer in
+            _ = buffer.initialize(from: utf8)
+            return utf8.count
+        }
+    }
+
     public static func uuid(for id: Int) -> String {
         let high = mix(UInt64(bitPattern: Int64(id)))
         let low = mix(~UInt64(bitPattern: Int64(id)) &+ 0x6A09_E667_F3BC_C909)

@@ -93,6 +93,31 @@ import Testing
         #expect(items.map(\.id) == [0, 1, 2] && newItems.map(\.id) == [1, 0, 3])
     }
 
+    @Test("string ids and text lines sit in separate storage in old and new, as lists read from two sources do", arguments: ElementKind.allCases)
+    func separateStorage(kind: ElementKind) throws {
+        // Ids over 15 UTF-8 bytes (shorter ones are held inline and share nothing).
+        let long = "a line long enough to need storage of its own"
+        let text = """
+            {"schema": "diffbench.dataset", "version": 1, "kind": "values",
+             "old": ["\(long)", "\(long) 2", "\(long)"], "new": ["\(long) 2", "\(long)"]}
+            """
+        let dataset = try DatasetFile.decode(Array(text.utf8), source: "lines.json")
+        let strings: [String]
+        switch ProjectedLists(dataset, kind: kind) {
+        case let .strings(old, new): strings = old + new
+        case let .uuids(old, new): strings = (old + new).map(\.id)
+        case let .records(old, new): strings = (old + new).map(\.id)
+        case .items: return  // integer codes: no strings to share
+        }
+        #expect(strings.count == 5 && strings.filter { $0 == long }.count == 3)
+        var addresses: [UInt] = []
+        for var string in strings {
+            let address = string.withUTF8 { UInt(bitPattern: $0.baseAddress) }
+            addresses.append(address)
+        }
+        #expect(Set(addresses).count == strings.count, "equal ids share storage: \(addresses)")
+    }
+
     @Test("a record update changes one field: the like count")
     func recordUpdates() throws {
         let dataset = try WorkloadName.updates.make(size: 200, seed: 3)
