@@ -28,6 +28,25 @@ import Testing
     }
 }
 
+@Suite("Targets: a fit short of the range") struct TargetsShortFitTests {
+    @Test("a run whose sizes stop below the range's top gives no exponent verdict; with the top it does", arguments: [false, true])
+    func shortRunNotMeasured(withTop: Bool) throws {
+        var rows: [ResultRow] = []
+        for size in withTop ? [1_000, 10_000, 100_000] : [1_000, 10_000] {
+            rows += Fixture.dataset("feed", size).map { row in
+                var row = row
+                if row.engine == "heckel" { row.medianNs = 3 * pow(Double(size), 1.3) }
+                return row
+            }
+        }
+        let checks = PerformanceTargets.evaluate(Fixture.document(rows))
+        let check = try #require(checks.first { $0.area == "scaling exponent" && $0.subject == "heckel feed" })
+        // 1.3 is over the limit: missed when the range is whole, not measured when it is not.
+        #expect(check.met == (withTop ? false : nil), "\(check)")
+        #expect(check.measured.hasPrefix(withTop ? "1.3 over" : "not measured (1.3 over 1000, 10000"), "\(check.measured)")
+    }
+}
+
 @Suite("Targets: generated workloads only") struct TargetsGeneratedOnlyTests {
     @Test("rows on a dataset recorded as not generated meet no target, whatever workload they name", arguments: [true, false])
     func userDataNotCounted(generated: Bool) throws {
