@@ -30,9 +30,10 @@ extension PerformanceTargets {
 
     /// The rows a target applies to, in a few words: `heckel ÷ stdlib on mixed@5000 (int)`.
     static func scope(_ target: PerformanceTarget) -> String {
-        let engines = target.engines.isEmpty ? "every engine" : target.engines.joined(separator: ", ")
+        let kind = kind(of: target.measure)
+        let engines = target.engines.isEmpty ? kind?.anyEngine ?? "every engine" : target.engines.joined(separator: ", ")
         let reference = target.reference.map { " ÷ \($0)" + (target.referenceElements.map { " (\($0))" } ?? "") } ?? ""
-        let workloads = target.workloads.isEmpty ? "any workload" : target.workloads.joined(separator: ", ")
+        let workloads = target.workloads.isEmpty ? kind?.anyWorkload ?? "any workload" : target.workloads.joined(separator: ", ")
         let sizes = target.sizes.isEmpty ? "" : "@" + target.sizes.map(String.init).joined(separator: ",")
         let kinds = target.elements.isEmpty ? "any kind" : target.elements.joined(separator: ", ")
         return "\(engines)\(reference) on \(workloads)\(sizes) (\(kinds))"

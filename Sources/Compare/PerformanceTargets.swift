@@ -51,6 +51,10 @@ public enum PerformanceTargets {
         public var meaning: String
         /// The figure's unit after the limit (`×`, ` B`), for the goal text.
         public var unit: String
+        /// What a target of this kind that names no engine reads, for `--list`.
+        public var anyEngine: String = "every engine"
+        /// What a target of this kind that names no workload reads, for `--list`.
+        public var anyWorkload: String = "any workload"
         var evaluate: @Sendable (PerformanceTarget, Context) -> [Check]
     }
 
