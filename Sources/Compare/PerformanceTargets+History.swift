@@ -113,12 +113,19 @@ extension PerformanceTargets {
                 check.measured = "not measured (the run placed sliders by \(sliders))"
             } else {
                 let mine = rows.filter { $0.engine == engine }
+                // A pair the engine failed on (a wrong answer, a crash) counts as one
+                // whose hunks differ: failing on the hardest pairs must not raise the share.
+                let failed = context.document.rows.filter { row in
+                    row.engine == engine && row.status.isFailure && (target.elements.isEmpty || target.elements.contains(row.elementKind))
+                        && context.document.shape(of: row)?.fromGit == true
+                }.count
                 let judged = mine.compactMap(\.gitHunksEqual)
-                if !judged.isEmpty {
+                if judged.count + failed > 0 {
                     let equal = judged.filter { $0 }.count
-                    let share = Double(equal) / Double(judged.count)
+                    let share = Double(equal) / Double(judged.count + failed)
                     let unjudged = mine.count - judged.count
-                    check.measured = format(share * 100) + " % (\(equal) of \(judged.count) pairs"
+                    check.measured = format(share * 100) + " % (\(equal) of \(judged.count + failed) pairs"
+                        + (failed > 0 ? "; \(failed) failed, counted as differing" : "")
                         + (unjudged > 0 ? "; \(unjudged) without an answer" : "") + ")"
                     check.met = target.comparison.holds(share, target.limit)
                 }

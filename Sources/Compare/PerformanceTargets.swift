@@ -103,7 +103,18 @@ public enum PerformanceTargets {
                         measured: "not measured: this diffbench does not know the measure \(target.measure)", met: nil)
                 ]
             }
-            return kind.evaluate(target, context)
+            let checks = kind.evaluate(target, context)
+            // A recorded target the measure finds nothing to check for (no engine
+            // named where it needs one) still shows, as not measured; only the
+            // failed-rows target is rightly empty when no row failed.
+            if checks.isEmpty, target.measure != .failedRows {
+                return [
+                    Check(
+                        targetID: target.id, area: target.area, subject: target.engines.joined(separator: ", "), target: goal(target),
+                        measured: "not measured: nothing in this run or this target to check", met: nil)
+                ]
+            }
+            return checks
         }
     }
 

@@ -28,8 +28,9 @@ extension ListItem {
     }
 }
 
-/// A comma-separated option (`--engines heckel,set`): every item known,
-/// none given twice (it would give two rows per case), at least one.
+/// A comma-separated option (`--workloads mixed,feed`): every item known
+/// (engine names are checked later, in the registry the command runs with:
+/// ``EngineSelection``), none given twice (it would give two rows per case), at least one.
 /// Parsed through `transform: CommaList.parse`, so that an unknown item is
 /// named in the message with the known ones; the `ExpressibleByArgument`
 /// conformance gives defaults their help text.

@@ -35,12 +35,13 @@ struct DiffBench: ParsableCommand {
     /// binary passed to ``DiffBenchCLI/main(engines:)``, which sets this
     /// once, before any argument is parsed, and nothing changes after.
     ///
-    /// Only what ArgumentParser builds statically reads it: help texts, the
-    /// abstract and shell completions, which are the process's own surface.
-    /// Parsing keeps engine names as written; the work is done by
-    /// ``EngineCommand/run(with:)``, which resolves them in the registry it
-    /// is given, so an in-process caller (a test) passes its own registry
-    /// and nothing is shared between concurrent callers.
+    /// What ArgumentParser builds statically reads it (help texts, the
+    /// abstract, shell completions: the process's own surface), and
+    /// ``runMain()`` hands it to the subcommand. Parsing keeps engine names
+    /// as written; the work is done by ``EngineCommand/run(with:)``, which
+    /// resolves them in the registry it is given, so an in-process caller (a
+    /// test) passes its own registry and nothing is shared between
+    /// concurrent callers.
     nonisolated(unsafe) static var engines = EngineRegistry.builtIns
 
     /// The release of the tool; bumped with each round of changes to its

@@ -20,8 +20,10 @@ struct TargetsCommand: ParsableCommand {
             element on mixed@100000, the fitted scaling exponent of heckel and set, heckel over \
             the floor reference; anchor on the periodic workload against myers' steps and \
             heckel's time; with --deadline, each engine that honours bounds within twice it \
-            (an engine that takes no deadline is "not measured"); and a missed check for every \
-            failed row. The default `diffbench run` plan has every case the targets name, \
+            (an engine that takes no deadline is "not measured"); on pairs imported with \
+            --from-git, histogram's and patience's summed medians against myers' and, with \
+            --sliders indent, the share of pairs whose hunks equal git's; and a missed check for \
+            every failed row. The default `diffbench run` plan has every case the targets name, \
             except the string-id targets (heckel, set and anchor over the floor on uuid and \
             record lists, anchor on strings over anchor on ints, peak heap per element on uuid \
             lists), which `diffbench run --elements int,uuid,record --sizes 1000,10000` measures.

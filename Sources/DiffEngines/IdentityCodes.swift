@@ -24,6 +24,12 @@ public struct IdentityCodes: Sendable, Hashable {
     @usableFromInline var _dupFirst: Int = -1
     @usableFromInline var _dupSecond: Int = -1
 
+    /// Codes made elsewhere. They must keep what the coding passes promise
+    /// and engines rely on (`set` reads a code as an old index, `heckel`
+    /// skips its pass 2 when every old id is unique): old codes numbered
+    /// 0, 1, 2, … in order of first appearance, new codes either an old
+    /// code or -1, and ``firstOldDuplicate`` set by the caller when an old
+    /// id repeats.
     @inlinable
     public init(old: [Int32], new: [Int32], symbolCount: Int) {
         self.old = old

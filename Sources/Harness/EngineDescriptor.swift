@@ -32,8 +32,8 @@ public struct EngineDescriptor: Sendable {
         precondition(info.name == E.name.rawValue, "descriptor \(info.name) for engine \(E.name)")
         self.info = info
         // The claims are the engine's own (``DiffEngine/claims``), recorded
-        // with the run; an info that states none gets them here.
-        if self.info.claims == nil { self.info.claims = E.claims.stableNames }
+        // with the run: one source, the one help texts and the kit read too.
+        self.info.claims = E.claims.stableNames
         self.engine = engine
         self.diffItems = { old, new, options throws(DiffError) in
             try engine.diff(from: old, to: new, identity: IdentifiedElements<FeedItem>(), options: options)

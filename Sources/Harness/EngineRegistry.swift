@@ -10,7 +10,8 @@ import Formats
 /// ``adding(_:)`` call from another package); nothing else spells names.
 ///
 /// A registry is a value passed to what needs it (the runner, the worker,
-/// the CLI's commands), never a global in force: a test, or a tool built on
+/// the CLI's commands); the CLI keeps the process's one for its help texts
+/// and hands it to the command it runs. A test, or a tool built on
 /// `DiffBenchKit`, runs with extra engines by passing its own registry.
 public struct EngineRegistry: Sendable {
     public private(set) var descriptors: [EngineDescriptor]

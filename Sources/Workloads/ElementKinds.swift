@@ -170,10 +170,6 @@ extension ProjectedLists {
 
 /// Deterministic names for integer ids: UUID strings, titles, dates.
 public enum ElementNames {
-    /// A UUID-formatted string (8-4-4-4-12 lowercase hex) for `id`. Its
-    /// first 16 hex digits are a bijective mix of the id (SplitMix64's
-    /// finalizer), so distinct ids never share a string; the rest is a
-    /// second mix, with the RFC 4122 variant bits set. O(1).
     /// `text` with storage of its own (a string of up to 15 UTF-8 bytes is
     /// held inline, and has none to share). O(length).
     public static func separateCopy(of text: String) -> String {
@@ -184,6 +180,10 @@ public enum ElementNames {
         }
     }
 
+    /// A UUID-formatted string (8-4-4-4-12 lowercase hex) for `id`. Its
+    /// first 16 hex digits are a bijective mix of the id (SplitMix64's
+    /// finalizer), so distinct ids never share a string; the rest is a
+    /// second mix, with the RFC 4122 variant bits set. O(1).
     public static func uuid(for id: Int) -> String {
         let high = mix(UInt64(bitPattern: Int64(id)))
         let low = mix(~UInt64(bitPattern: Int64(id)) &+ 0x6A09_E667_F3BC_C909)

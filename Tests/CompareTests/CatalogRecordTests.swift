@@ -129,4 +129,13 @@ import Testing
         #expect(line.contains("a \\| b \\[link\\](http://x) \\*c\\*"), "\(line)")
         #expect(table.contains("Note: from \\[a file\\](x)."))
     }
+
+    @Test("a recorded target naming no engine where its measure needs one still shows, as not measured")
+    func targetWithNothingToCheckStillShows() throws {
+        let target = PerformanceTarget(
+            id: "empty", area: "heckel ÷ floor", measure: .peakHeapPerElement, engines: [], workloads: ["mixed"], sizes: [100], limit: 64)
+        let checks = PerformanceTargets.evaluate(Fixture.document(Fixture.dataset("mixed", 100)), targets: [target])
+        #expect(checks.count == 1)
+        #expect(checks.first?.met == nil && checks.first?.measured.hasPrefix("not measured") == true, "\(checks)")
+    }
 }

@@ -112,4 +112,18 @@ import Testing
         let checks = PerformanceTargets.evaluate(document(pairs: 2, median: { _, _ in 100 }, equal: { _, _ in true }))
         #expect(checks.filter { $0.area.hasPrefix("git history") }.count == 5)
     }
+
+    @Test("a pair the engine failed on counts against its hunk share, so failing on hard pairs cannot raise it")
+    func failedPairsCountAgainst() throws {
+        // 20 pairs, histogram's hunks equal git's on every pair it answered; it crashed on 2 of them.
+        var document = document(pairs: 20, median: { _, _ in 100 }, equal: { _, _ in true })
+        var crashed = 0
+        for index in document.rows.indices where document.rows[index].engine == "histogram" && crashed < 2 {
+            document.rows[index].refuse(.crashed, "killed by SIGILL")
+            crashed += 1
+        }
+        let check = try check(evaluate(targets: document), "git history: hunks equal git's", "histogram")
+        #expect(check.met == false, "\(check.measured)")
+        #expect(check.measured.hasPrefix("90 % (18 of 20 pairs; 2 failed"), "\(check.measured)")
+    }
 }

@@ -177,6 +177,10 @@ extension AnchorWork {
         let cells = ((box.x1 &- box.x0) &+ (box.y1 &- box.y0) &+ 4) &* (edits &+ 2) &* 2
         search!.meter = SearchMeter(SearchLimit(cells: cells, deadline: nil))
         search!.align(box, into: partners)
+        // The cells it took, against the caller's bound too; a box its own
+        // allowance cut short comes back coarse, so the answer is approximate.
+        budget.untilCheck &-= cells &- search!.meter.cellsLeft
+        if search!.stopped { approximate = true }
         linkSearched(new: box.y0..<box.y1)
     }
 }
