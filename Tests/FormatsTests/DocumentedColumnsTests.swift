@@ -17,7 +17,13 @@ import Testing
     /// The column names in the first cell of each row of the README table
     /// under "### `results.csv` columns".
     static func documentedColumns(in readme: String) throws -> Set<String> {
-        let section = try #require(readme.components(separatedBy: "### `results.csv` columns").dropFirst().first)
+        try documentedNames(under: "### `results.csv` columns", in: readme)
+    }
+
+    /// The names in backquotes in the first cell of each row of the table
+    /// under `heading`, up to the next heading.
+    static func documentedNames(under heading: String, in readme: String) throws -> Set<String> {
+        let section = try #require(readme.components(separatedBy: heading).dropFirst().first)
         var names = Set<String>()
         for line in section.split(separator: "\n") {
             if line.hasPrefix("## ") || line.hasPrefix("### ") { break }

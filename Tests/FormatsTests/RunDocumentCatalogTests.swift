@@ -71,15 +71,7 @@ import DiffBenchTestSupport
 
     /// The first cell's names of each row of README's "### `results.json` fields" table.
     static func documentedFields() throws -> Set<String> {
-        let section = try #require(DocumentedColumnsTests.readme.components(separatedBy: "### `results.json` fields").dropFirst().first)
-        var names = Set<String>()
-        for line in section.split(separator: "\n") {
-            if line.hasPrefix("## ") || line.hasPrefix("### ") { break }
-            guard line.hasPrefix("| `") else { continue }
-            let cell = line.dropFirst(2).prefix { $0 != "|" }
-            for match in cell.matches(of: /`([a-z0-9_]+)`/) { names.insert(String(match.1)) }
-        }
-        return names
+        try DocumentedColumnsTests.documentedNames(under: "### `results.json` fields", in: DocumentedColumnsTests.readme)
     }
 
     @Test("README's results.json table names every top-level field a complete document has, and no other")
