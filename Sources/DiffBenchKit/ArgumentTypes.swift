@@ -397,11 +397,11 @@ extension EngineRegistry {
     }
 
     /// The engines that take `--deadline` (they claim ``EngineClaims/honoursBounds``).
-    var boundedNames: String { names { type(of: $0.engine).claims.contains(.honoursBounds) } }
+    var boundedNames: String { names(where: \.honoursBounds) }
 
     /// The engines that can grow faster than the lists and take no deadline.
     var unboundedNames: String {
-        names { $0.info.cost != .linear && !type(of: $0.engine).claims.contains(.honoursBounds) }
+        names { $0.info.cost != .linear && !$0.honoursBounds }
     }
 }
 

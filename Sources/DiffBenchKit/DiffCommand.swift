@@ -167,7 +167,7 @@ extension DiffCommand {
     /// Whether `--deadline` bounds this engine's call (it claims
     /// `honoursBounds`), so that `--time-budget` need not refuse it.
     func deadlineBounds(_ descriptor: EngineDescriptor) -> Bool {
-        deadline != nil && type(of: descriptor.engine).claims.contains(.honoursBounds)
+        deadline != nil && descriptor.honoursBounds
     }
 
     /// Refuses a call predicted to take longer than `--time-budget` (as

@@ -111,9 +111,7 @@ struct CaseRun {
     func predictedSeconds(_ subject: Subject, facts: PairFacts) -> Double? {
         guard case let .engine(engine) = subject else { return nil }
         let seconds = cost.predictedSeconds(engine, facts: facts, oldCount: dataset.old.count, newCount: dataset.new.count)
-        if let seconds, let deadline = plan.deadline, let descriptor = plan.registry.descriptor(named: engine),
-            type(of: descriptor.engine).claims.contains(.honoursBounds)
-        {
+        if let seconds, let deadline = plan.deadline, plan.registry.descriptor(named: engine)?.honoursBounds == true {
             return min(seconds, deadline)
         }
         return seconds

@@ -26,6 +26,11 @@ public struct EngineDescriptor: Sendable {
 
     public var name: EngineName { EngineName(info.name) }
 
+    /// Whether the engine takes a deadline or cost limit (it claims
+    /// ``EngineClaims/honoursBounds``): the one test `--deadline`'s help,
+    /// `diff`'s time budget and the runner's prediction ask.
+    public var honoursBounds: Bool { type(of: engine).claims.contains(.honoursBounds) }
+
     /// Describes `engine`; `info.name` must be the engine's `E.name`.
     @inlinable
     public init<E: DiffEngine>(_ engine: E, info: EngineInfo) {
