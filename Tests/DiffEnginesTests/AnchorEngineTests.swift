@@ -232,6 +232,15 @@ private func referenceMinimumMoves(old: [Post], new: [Post]) -> Int {
             #expect(zip(run, run.dropFirst()).allSatisfy { $0 < $1 && values[$0] < values[$1] })
             #expect(run.allSatisfy { values[$0] >= 0 })
         }
+        // Runs that grow past the short-run binary search into the SIMD
+        // counts (values near their position, so the run reaches hundreds).
+        for window in [4, 40, 400] {
+            let values = (0..<1_500).map { $0 + rng.int(in: 0...window) }
+            let run = MinimumMoves.longestIncreasingRun(values)
+            #expect(run.count > 128, "window \(window): run \(run.count) never left the short-run search")
+            #expect(run.count == referenceLISLength(values), "window \(window)")
+            #expect(zip(run, run.dropFirst()).allSatisfy { $0 < $1 && values[$0] < values[$1] })
+        }
         // A run longer than 64 blocks of 16 tails: the index is binary-searched.
         var long = Array(0..<5_000)
         for _ in 0..<300 { long.swapAt(rng.below(long.count), rng.below(long.count)) }
