@@ -19,6 +19,12 @@ import Foundation
 /// first occurrence, so a probe compares two integers and reads an id's
 /// bytes again only when the halves agree (about once per matching id).
 ///
+/// `String` ids take ``_StringWordTable`` (`StringIdentityWords.swift`),
+/// which reads a string by its two words, with no branch on its form or
+/// length up to 48 bytes, when this process's `String` layout checks out;
+/// this general table, which reads bytes through `withIdentityBytes`, is
+/// their fallback.
+///
 /// Equality stays exactly `==`: byte equality is only trusted where
 /// ``IdentityBytes`` promises it (for `String`, when every id of both lists
 /// is ASCII). Anything else — a non-ASCII or bridged string, a probe run

@@ -4,12 +4,22 @@
 /// Why: on lines of text (lengths from 0 to 60, a third of them inline
 /// "small" strings) the byte table's pass through
 /// `utf8.withContiguousStorageIfAvailable` and a length-dispatched hash
-/// mispredicted about three branches an id (small or large, empty, the
-/// length class, the hash loop's exit, the comparison loop's exit), most
-/// of its time. Here an id becomes a start address and a count by
-/// arithmetic on its two words; its bytes are hashed as three 16-byte
-/// blocks (the first, the last, and the 16 bytes after the first, each
-/// moved back inside the id when it is shorter) and compared the same way.
+/// mispredicted about one branch in three per id pass (small or large,
+/// empty, the length class, the hash loop's exit, the comparison loop's
+/// exit). Here an id becomes a start address and a count by arithmetic on
+/// its two words; its bytes are hashed as three 16-byte blocks (the first,
+/// the last, and the 16 bytes after the first, each moved back inside the
+/// id when it is shorter) and compared the same way.
+///
+/// What it bought, measured: under callgrind's branch simulation, `heckel`
+/// on `text@10000` (uuid) mispredicts 18.9 k branches instead of 44.5 k,
+/// but runs 4.64 M instructions instead of 3.83 M (the three blocks are
+/// hashed and compared even for a 3-byte id, and the form is chosen by
+/// conditional moves); on `shuffled@10000` (36-byte UUID strings, whose
+/// branches were already predicted) 5.85 M instead of 5.68 M. In time,
+/// `heckel ÷ floor` on `text@10000` went from 0.39–0.40 to 0.36–0.38, but
+/// on `text@1000` from 0.28–0.30 to 0.32–0.37, where 20 rounds over the
+/// same 1,000 lines seem to let the processor learn the old branches.
 ///
 /// The layout it reads (64-bit, little-endian; `_StringObject` in the
 /// standard library): the first word is the count and flags of a large
@@ -164,7 +174,15 @@ enum _StringWords {
     /// - Complexity: O(count): about 25 instructions up to 48 bytes.
     @inlinable @inline(__always)
     static func hash(_ base: UnsafeRawPointer, _ count: Int, keys: UnsafePointer<UInt64>) -> UInt64 {
-        let (second, last) = blockOffsets(count)
+        hash(base, count, blockOffsets(count), keys: keys)
+    }
+
+    /// ``hash(_:_:keys:)`` with the block offsets of `count` already found.
+    @inlinable @inline(__always)
+    static func hash(
+        _ base: UnsafeRawPointer, _ count: Int, _ offsets: (second: Int, last: Int), keys: UnsafePointer<UInt64>
+    ) -> UInt64 {
+        let (second, last) = offsets
         let a0 = word(base, 0), a1 = word(base, 8)
         let b0 = word(base, second), b1 = word(base, second &+ 8)
         let c0 = word(base, last), c1 = word(base, last &+ 8)
@@ -195,8 +213,16 @@ enum _StringWords {
     /// - Complexity: O(count): about 25 instructions up to 48 bytes.
     @inlinable @inline(__always)
     static func equal(_ p: UnsafeRawPointer, _ count: Int, _ q: UnsafeRawPointer, _ otherCount: Int) -> Bool {
+        equal(p, count, blockOffsets(count), q, otherCount)
+    }
+
+    /// ``equal(_:_:_:_:)`` with the block offsets of `count` already found.
+    @inlinable @inline(__always)
+    static func equal(
+        _ p: UnsafeRawPointer, _ count: Int, _ offsets: (second: Int, last: Int), _ q: UnsafeRawPointer, _ otherCount: Int
+    ) -> Bool {
         guard count == otherCount else { return false }
-        let (second, last) = blockOffsets(count)
+        let (second, last) = offsets
         var difference = (word(p, 0) ^ word(q, 0)) | (word(p, 8) ^ word(q, 8))
         difference |= (word(p, second) ^ word(q, second)) | (word(p, second &+ 8) ^ word(q, second &+ 8))
         difference |= (word(p, last) ^ word(q, last)) | (word(p, last &+ 8) ^ word(q, last &+ 8))
@@ -353,9 +379,9 @@ struct _StringWordTable<I: ElementIdentity>: _ByteCodingTable where I.ID == Stri
     @inlinable var unreadable: Bool { scratch.load(fromByteOffset: 32, as: UInt64.self) != 0 }
 
     @inlinable @inline(__always)
-    func hash(_ base: UnsafeRawPointer, _ count: Int) -> UInt64 {
+    func hash(_ base: UnsafeRawPointer, _ count: Int, _ offsets: (second: Int, last: Int)) -> UInt64 {
         switch hashing {
-        case .seeded: return _StringWords.hash(base, count, keys: keys)
+        case .seeded: return _StringWords.hash(base, count, offsets, keys: keys)
         case .constant: return 0x5EED_0000_0000_0000
         }
     }
@@ -376,7 +402,7 @@ struct _StringWordTable<I: ElementIdentity>: _ByteCodingTable where I.ID == Stri
     /// occurrence, `~slot` for the empty slot ending its run, `Int.min`
     /// past the probe limit.
     @inlinable @inline(__always)
-    func probe(_ base: UnsafeRawPointer, _ count: Int, _ hash: UInt64) -> Int {
+    func probe(_ base: UnsafeRawPointer, _ count: Int, _ offsets: (second: Int, last: Int), _ hash: UInt64) -> Int {
         let tag = hash & _byteTagMask
         var slot = Int(truncatingIfNeeded: hash) & mask
         var left = IdentityCodes.byteProbeLimit
@@ -386,7 +412,7 @@ struct _StringWordTable<I: ElementIdentity>: _ByteCodingTable where I.ID == Stri
             if stored & _byteTagMask == tag {
                 let first = Int(truncatingIfNeeded: stored & 0xFFFF_FFFF) &- 1
                 let other = _StringWords.relocate(_StringWords.raw(identity.id(of: old[first])), scratch: scratch + 16)
-                if _StringWords.equal(base, count, other.base, other.count) { return first }
+                if _StringWords.equal(base, count, offsets, other.base, other.count) { return first }
             }
             left &-= 1
             if left == 0 { return Int.min }
@@ -397,8 +423,9 @@ struct _StringWordTable<I: ElementIdentity>: _ByteCodingTable where I.ID == Stri
     @inlinable @inline(__always)
     func insert(old i: Int, codes: UnsafeMutablePointer<Int32>, next: Int32) -> Int32 {
         guard let (base, count) = locate(identity.id(of: old[i]), copy: scratch) else { return Int32.min }
-        let hash = hash(base, count)
-        let found = probe(base, count, hash)
+        let offsets = _StringWords.blockOffsets(count)
+        let hash = hash(base, count, offsets)
+        let found = probe(base, count, offsets, hash)
         if found >= 0 { return ~codes[found] }
         if found == Int.min { return Int32.min }
         slots[~found] = hash & _byteTagMask | UInt64(truncatingIfNeeded: i &+ 1)
@@ -408,8 +435,9 @@ struct _StringWordTable<I: ElementIdentity>: _ByteCodingTable where I.ID == Stri
     @inlinable @inline(__always)
     func find(new element: I.Element) -> Int {
         guard let (base, count) = locate(identity.id(of: element), copy: scratch) else { return Int.min }
-        let hash = hash(base, count)
-        let found = probe(base, count, hash)
+        let offsets = _StringWords.blockOffsets(count)
+        let hash = hash(base, count, offsets)
+        let found = probe(base, count, offsets, hash)
         return found >= 0 || found == Int.min ? found : -1
     }
 }
