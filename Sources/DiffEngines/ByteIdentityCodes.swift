@@ -20,8 +20,9 @@ import Foundation
 /// bytes again only when the halves agree (about once per matching id).
 ///
 /// `String` ids take ``_StringWordTable`` (`StringIdentityWords.swift`),
-/// which reads a string by its two words, with no branch on its form or
-/// length up to 48 bytes, when this process's `String` layout checks out;
+/// which reads a string by its two words, with no branch on its form nor,
+/// up to 32 bytes, on its length, when this process's `String` layout
+/// checks out;
 /// this general table, which reads bytes through `withIdentityBytes`, is
 /// their fallback.
 ///

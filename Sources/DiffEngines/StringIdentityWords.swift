@@ -1,5 +1,5 @@
 /// How the byte table reads a `String` id: from the string's two words,
-/// with no branch on its form or length for ids of up to 48 bytes.
+/// with no branch on its form, and none on its length up to 32 bytes.
 ///
 /// Why: on lines of text (lengths from 0 to 60, a third of them inline
 /// "small" strings) the byte table's pass through
@@ -7,19 +7,20 @@
 /// mispredicted about one branch in three per id pass (small or large,
 /// empty, the length class, the hash loop's exit, the comparison loop's
 /// exit). Here an id becomes a start address and a count by arithmetic on
-/// its two words; its bytes are hashed as three 16-byte blocks (the first,
-/// the last, and the 16 bytes after the first, each moved back inside the
-/// id when it is shorter) and compared the same way.
+/// its two words (small or large chosen by conditional moves); its bytes
+/// are hashed as 16-byte blocks, the first and the last (moved back to the
+/// first under 16 bytes), which cover any id of up to 32 bytes, plus the
+/// block at 16 for longer ids, and compared the same way.
 ///
-/// What it bought, measured: under callgrind's branch simulation, `heckel`
-/// on `text@10000` (uuid) mispredicts 18.9 k branches instead of 44.5 k,
-/// but runs 4.64 M instructions instead of 3.83 M (the three blocks are
-/// hashed and compared even for a 3-byte id, and the form is chosen by
-/// conditional moves); on `shuffled@10000` (36-byte UUID strings, whose
-/// branches were already predicted) 5.85 M instead of 5.68 M. In time,
-/// `heckel ÷ floor` on `text@10000` went from 0.39–0.40 to 0.36–0.38, but
-/// on `text@1000` from 0.28–0.30 to 0.32–0.37, where 20 rounds over the
-/// same 1,000 lines seem to let the processor learn the old branches.
+/// What it bought, measured with `heckel` on `uuid` ids. Under callgrind's
+/// branch simulation, on `text@10000`: 27.9 k mispredicted branches instead
+/// of 44.5 k, 4.29 M instructions instead of 3.83 M; on `shuffled@10000`
+/// (36-byte UUID strings, whose branches were already predicted) 5.71 M
+/// instead of 5.68 M. In time (÷ floor, three alternated runs): `text@10000`
+/// 0.39 → 0.37, `shuffled@10000` 0.37 → 0.34, `text@1000` unchanged
+/// (0.28–0.29). Hashing all three blocks of every id, so that no branch
+/// was left up to 48 bytes, mispredicted 18.9 k but cost 4.64 M
+/// instructions, and on `text@1000` 0.32 instead of 0.28.
 ///
 /// The layout it reads (64-bit, little-endian; `_StringObject` in the
 /// standard library): the first word is the count and flags of a large
@@ -154,44 +155,41 @@ enum _StringWords {
         UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
     }
 
-    /// Where the second and last 16-byte blocks of `count` bytes start:
-    /// the last at `count − 16`, the second at 16, both moved back to 0
-    /// when that is past the last (under 16 bytes every block is the
-    /// first, zero-padded). Blocks of equal counts start at equal offsets,
-    /// so two ids are equal when their counts and blocks are.
+    /// Where the last 16-byte block of `count` bytes starts: at
+    /// `count − 16`, or 0 under 16 bytes (every block is then the first,
+    /// zero-padded). Blocks of equal counts start at equal offsets, so two
+    /// ids are equal when their counts and blocks are.
     @inlinable @inline(__always)
-    static func blockOffsets(_ count: Int) -> (second: Int, last: Int) {
-        let last = max(count &- 16, 0)
-        return (min(16, last), last)
-    }
+    static func lastBlock(_ count: Int) -> Int { max(count &- 16, 0) }
 
     /// A seeded multiply-mix hash of the `count` bytes at `base` (readable
-    /// 16 bytes past it). Up to 48 bytes, the three blocks cost three
-    /// 64×64→128-bit multiplies and no branch; longer ids hash the blocks
-    /// between the second and the last out of line. The hash depends on
-    /// the bytes alone, never on the form of the string holding them.
+    /// 16 bytes past it): the first and last blocks, two 64×64→128-bit
+    /// multiplies and no branch up to 32 bytes; the block at 16 for longer
+    /// ids (one branch, predicted on lists of UUIDs, which are all 36
+    /// bytes); the blocks between it and the last, over 48 bytes, out of
+    /// line. The hash depends on the bytes alone, never on the form of the
+    /// string holding them.
     ///
-    /// - Complexity: O(count): about 25 instructions up to 48 bytes.
+    /// - Complexity: O(count): about 20 instructions up to 32 bytes.
     @inlinable @inline(__always)
     static func hash(_ base: UnsafeRawPointer, _ count: Int, keys: UnsafePointer<UInt64>) -> UInt64 {
-        hash(base, count, blockOffsets(count), keys: keys)
+        hash(base, count, lastBlock(count), keys: keys)
     }
 
-    /// ``hash(_:_:keys:)`` with the block offsets of `count` already found.
+    /// ``hash(_:_:keys:)`` with the last block's offset already found.
     @inlinable @inline(__always)
-    static func hash(
-        _ base: UnsafeRawPointer, _ count: Int, _ offsets: (second: Int, last: Int), keys: UnsafePointer<UInt64>
-    ) -> UInt64 {
-        let (second, last) = offsets
+    static func hash(_ base: UnsafeRawPointer, _ count: Int, _ last: Int, keys: UnsafePointer<UInt64>) -> UInt64 {
         let a0 = word(base, 0), a1 = word(base, 8)
-        let b0 = word(base, second), b1 = word(base, second &+ 8)
         let c0 = word(base, last), c1 = word(base, last &+ 8)
-        var h = _foldedProduct(a0 ^ keys[0], a1 ^ keys[1]) ^ _foldedProduct(b0 ^ keys[2], b1 ^ keys[3])
-        if _slowPath(count > 48) { h = hashMiddle(base, count, h, keys: keys) }
+        var h = _foldedProduct(a0 ^ keys[0], a1 ^ keys[1])
+        if count > 32 {
+            h ^= _foldedProduct(word(base, 16) ^ keys[2], word(base, 24) ^ keys[3])
+            if _slowPath(count > 48) { h = hashMiddle(base, count, h, keys: keys) }
+        }
         return _foldedProduct(c0 ^ keys[4] ^ h, c1 ^ keys[5] ^ UInt64(truncatingIfNeeded: count))
     }
 
-    /// The blocks between the second and the last of an id over 48 bytes,
+    /// The blocks between the one at 16 and the last of an id over 48 bytes,
     /// folded into `h`. Out of line: inlined, its loop set-up was hoisted
     /// in front of every id.
     @usableFromInline @inline(never)
@@ -206,32 +204,32 @@ enum _StringWords {
 
     /// Whether the `count` bytes at `p` equal the `otherCount` bytes at `q`
     /// (both readable 16 bytes past their start): counts first (on a
-    /// matching hash tag they almost always agree), then the three blocks'
-    /// six words with their differences OR-ed, with no early exit; the
-    /// blocks between, for ids longer than 48 bytes, out of line.
+    /// matching hash tag they almost always agree), then the blocks the
+    /// hash reads, their words' differences OR-ed, with no early exit (no
+    /// branch up to 32 bytes); the blocks between, over 48 bytes, out of
+    /// line.
     ///
-    /// - Complexity: O(count): about 25 instructions up to 48 bytes.
+    /// - Complexity: O(count): about 15 instructions up to 32 bytes.
     @inlinable @inline(__always)
     static func equal(_ p: UnsafeRawPointer, _ count: Int, _ q: UnsafeRawPointer, _ otherCount: Int) -> Bool {
-        equal(p, count, blockOffsets(count), q, otherCount)
+        equal(p, count, lastBlock(count), q, otherCount)
     }
 
-    /// ``equal(_:_:_:_:)`` with the block offsets of `count` already found.
+    /// ``equal(_:_:_:_:)`` with the last block's offset already found.
     @inlinable @inline(__always)
-    static func equal(
-        _ p: UnsafeRawPointer, _ count: Int, _ offsets: (second: Int, last: Int), _ q: UnsafeRawPointer, _ otherCount: Int
-    ) -> Bool {
+    static func equal(_ p: UnsafeRawPointer, _ count: Int, _ last: Int, _ q: UnsafeRawPointer, _ otherCount: Int) -> Bool {
         guard count == otherCount else { return false }
-        let (second, last) = offsets
         var difference = (word(p, 0) ^ word(q, 0)) | (word(p, 8) ^ word(q, 8))
-        difference |= (word(p, second) ^ word(q, second)) | (word(p, second &+ 8) ^ word(q, second &+ 8))
         difference |= (word(p, last) ^ word(q, last)) | (word(p, last &+ 8) ^ word(q, last &+ 8))
-        if _slowPath(count > 48) { difference |= middleDifference(p, q, count) }
+        if count > 32 {
+            difference |= (word(p, 16) ^ word(q, 16)) | (word(p, 24) ^ word(q, 24))
+            if _slowPath(count > 48) { difference |= middleDifference(p, q, count) }
+        }
         return difference == 0
     }
 
-    /// The OR of the differences of the blocks between the second and the
-    /// last (ids over 48 bytes).
+    /// The OR of the differences of the blocks between the one at 16 and
+    /// the last (ids over 48 bytes).
     @usableFromInline @inline(never)
     static func middleDifference(_ p: UnsafeRawPointer, _ q: UnsafeRawPointer, _ count: Int) -> UInt64 {
         var difference: UInt64 = 0, offset = 32
@@ -313,8 +311,8 @@ enum _StringWords {
     }
 }
 
-/// The six per-process keys of the string hash, one per word of its three
-/// blocks, derived from the byte table's seed.
+/// The six per-process keys of the string hash, one per word of its
+/// first, middle and last blocks, derived from the byte table's seed.
 @usableFromInline
 let _stringHashKeys: [UInt64] = (0..<6).map { i in
     _foldedProduct(_byteCodeSeed ^ (UInt64(i) &+ 1) &* 0x9E37_79B9_7F4A_7C15, 0xA076_1D64_78BD_642F ^ UInt64(i))
@@ -379,9 +377,9 @@ struct _StringWordTable<I: ElementIdentity>: _ByteCodingTable where I.ID == Stri
     @inlinable var unreadable: Bool { scratch.load(fromByteOffset: 32, as: UInt64.self) != 0 }
 
     @inlinable @inline(__always)
-    func hash(_ base: UnsafeRawPointer, _ count: Int, _ offsets: (second: Int, last: Int)) -> UInt64 {
+    func hash(_ base: UnsafeRawPointer, _ count: Int, _ last: Int) -> UInt64 {
         switch hashing {
-        case .seeded: return _StringWords.hash(base, count, offsets, keys: keys)
+        case .seeded: return _StringWords.hash(base, count, last, keys: keys)
         case .constant: return 0x5EED_0000_0000_0000
         }
     }
@@ -402,7 +400,7 @@ struct _StringWordTable<I: ElementIdentity>: _ByteCodingTable where I.ID == Stri
     /// occurrence, `~slot` for the empty slot ending its run, `Int.min`
     /// past the probe limit.
     @inlinable @inline(__always)
-    func probe(_ base: UnsafeRawPointer, _ count: Int, _ offsets: (second: Int, last: Int), _ hash: UInt64) -> Int {
+    func probe(_ base: UnsafeRawPointer, _ count: Int, _ last: Int, _ hash: UInt64) -> Int {
         let tag = hash & _byteTagMask
         var slot = Int(truncatingIfNeeded: hash) & mask
         var left = IdentityCodes.byteProbeLimit
@@ -412,7 +410,7 @@ struct _StringWordTable<I: ElementIdentity>: _ByteCodingTable where I.ID == Stri
             if stored & _byteTagMask == tag {
                 let first = Int(truncatingIfNeeded: stored & 0xFFFF_FFFF) &- 1
                 let other = _StringWords.relocate(_StringWords.raw(identity.id(of: old[first])), scratch: scratch + 16)
-                if _StringWords.equal(base, count, offsets, other.base, other.count) { return first }
+                if _StringWords.equal(base, count, last, other.base, other.count) { return first }
             }
             left &-= 1
             if left == 0 { return Int.min }
@@ -423,9 +421,9 @@ struct _StringWordTable<I: ElementIdentity>: _ByteCodingTable where I.ID == Stri
     @inlinable @inline(__always)
     func insert(old i: Int, codes: UnsafeMutablePointer<Int32>, next: Int32) -> Int32 {
         guard let (base, count) = locate(identity.id(of: old[i]), copy: scratch) else { return Int32.min }
-        let offsets = _StringWords.blockOffsets(count)
-        let hash = hash(base, count, offsets)
-        let found = probe(base, count, offsets, hash)
+        let last = _StringWords.lastBlock(count)
+        let hash = hash(base, count, last)
+        let found = probe(base, count, last, hash)
         if found >= 0 { return ~codes[found] }
         if found == Int.min { return Int32.min }
         slots[~found] = hash & _byteTagMask | UInt64(truncatingIfNeeded: i &+ 1)
@@ -435,9 +433,9 @@ struct _StringWordTable<I: ElementIdentity>: _ByteCodingTable where I.ID == Stri
     @inlinable @inline(__always)
     func find(new element: I.Element) -> Int {
         guard let (base, count) = locate(identity.id(of: element), copy: scratch) else { return Int.min }
-        let offsets = _StringWords.blockOffsets(count)
-        let hash = hash(base, count, offsets)
-        let found = probe(base, count, offsets, hash)
+        let last = _StringWords.lastBlock(count)
+        let hash = hash(base, count, last)
+        let found = probe(base, count, last, hash)
         return found >= 0 || found == Int.min ? found : -1
     }
 }
