@@ -19,6 +19,13 @@ import Foundation
 /// first occurrence, so a probe compares two integers and reads an id's
 /// bytes again only when the halves agree (about once per matching id).
 ///
+/// `String` ids take ``_StringWordTable`` (`StringIdentityWords.swift`),
+/// which reads a string by its two words, with no branch on its form nor,
+/// up to 32 bytes, on its length, when this process's `String` layout
+/// checks out;
+/// this general table, which reads bytes through `withIdentityBytes`, is
+/// their fallback.
+///
 /// Equality stays exactly `==`: byte equality is only trusted where
 /// ``IdentityBytes`` promises it (for `String`, when every id of both lists
 /// is ASCII). Anything else — a non-ASCII or bridged string, a probe run
@@ -49,7 +56,17 @@ extension IdentityCodes {
         hashing: IdentityByteHashing = .seeded
     ) -> IdentityCodes? {
         if I.ID.self == String.self {
-            return byteTableCoded(old: old, new: new, identity: _SameIDBytes<I, String>(identity), hashing: hashing)
+            let strings = _SameIDBytes<I, String>(identity)
+            if _stringWordsReadable {
+                var capacity = 16
+                while capacity < 2 &* old.count { capacity &<<= 1 }
+                let table = _StringWordTable(capacity: capacity, old: old, identity: strings, hashing: hashing)
+                defer { table.deallocate() }
+                if let codes = IdentityCodes.coded(old: old, new: new, table: table) { return codes }
+                // A string not read in place: the general byte path reads it.
+                if !table.unreadable { return nil }
+            }
+            return byteTableCoded(old: old, new: new, identity: strings, hashing: hashing)
         }
         #if canImport(FoundationEssentials) || canImport(Foundation)
         if I.ID.self == UUID.self {
@@ -57,24 +74,21 @@ extension IdentityCodes {
         }
         #endif
         guard let bytesType = I.ID.self as? any IdentityBytes.Type else { return nil }
-        func coded<B: IdentityBytes>(_: B.Type) -> IdentityCodes? {
+        func codedAs<B: IdentityBytes>(_: B.Type) -> IdentityCodes? {
             byteTableCoded(old: old, new: new, identity: _SameIDBytes<I, B>(identity), hashing: hashing)
         }
-        return coded(bytesType)
+        return codedAs(bytesType)
     }
 
-    /// The table pass proper; nil when it gave up.
+    /// The general byte-table pass (any ``IdentityBytes`` id, read through
+    /// `withIdentityBytes`); nil when it gave up.
     ///
-    /// Each pass is one loop whose state lives in locals (no variable
-    /// captured by a closure), with the probe and the byte comparison
-    /// inlined (the new pass used to call the comparison). What an id
-    /// costs, measured under callgrind on 36-byte UUID strings: about 50
-    /// instructions to hash, 20 to read a `String`'s bytes (twice when the
-    /// tags agree: the id and the old id it is compared with), 30 to
-    /// compare, 25 to probe; about 185 in all, against about 16 for integer ids
-    /// in a narrow range. Ids that repeat (`duplicates`, `text`) pay it on
-    /// every occurrence: equality is `==`, so no occurrence is matched
-    /// without its bytes being hashed and compared.
+    /// What an id costs, measured under callgrind on 36-byte UUID strings
+    /// before `String` ids got ``_StringWordTable``: about 50 instructions
+    /// to hash, 20 to read a `String`'s bytes (twice when the tags agree:
+    /// the id and the old id it is compared with), 30 to compare, 25 to
+    /// probe; about 185 in all, against about 16 for integer ids in a
+    /// narrow range.
     @inlinable
     static func byteTableCoded<I: ElementIdentity>(
         old: UnsafeBufferPointer<I.Element>, new: UnsafeBufferPointer<I.Element>, identity: I,
@@ -84,6 +98,21 @@ extension IdentityCodes {
         while capacity < 2 &* old.count { capacity &<<= 1 }
         let table = _ByteTable(capacity: capacity, old: old, identity: identity, hashing: hashing)
         defer { table.deallocate() }
+        return coded(old: old, new: new, table: table)
+    }
+
+    /// The coding pass over a byte table; nil when the table gave up.
+    ///
+    /// Each pass is one loop whose state lives in locals (no variable
+    /// captured by a closure), with the probe and the byte comparison
+    /// inlined (the new pass used to call the comparison). Ids that repeat
+    /// (`duplicates`, `text`) pay a hash and a comparison on every
+    /// occurrence: equality is `==`, so no occurrence is matched without
+    /// its bytes being hashed and compared.
+    @inlinable
+    static func coded<T: _ByteCodingTable>(
+        old: UnsafeBufferPointer<T.Element>, new: UnsafeBufferPointer<T.Element>, table: T
+    ) -> IdentityCodes? {
         var symbols: Int32 = 0
         var dupFirst = -1, dupSecond = -1
         var failed = false
@@ -119,7 +148,7 @@ extension IdentityCodes {
             [Int32](unsafeUninitializedCapacity: new.count) { codes, initialized in
                 initialized = 0
                 for j in 0..<new.count {
-                    let found = table.find(identity.id(of: new[j]))
+                    let found = table.find(new: new[j])
                     if found == Int.min {
                         failed = true
                         return
@@ -137,6 +166,24 @@ extension IdentityCodes {
     }
 }
 
+/// What a coding pass asks of its byte table (``_ByteTable``, and
+/// ``_StringWordTable`` for `String` ids).
+@usableFromInline
+protocol _ByteCodingTable {
+    associatedtype Element
+    /// Codes old item `i`: `next` when its id is new (and enters the
+    /// table), `~code` when it repeats an earlier id (`codes` holds the
+    /// codes of the items before `i`), `Int32.min` to give up.
+    func insert(old i: Int, codes: UnsafeMutablePointer<Int32>, next: Int32) -> Int32
+    /// Looks a new item's id up: the old index of its first occurrence
+    /// (≥ 0), -1 when it is absent, `Int.min` to give up.
+    func find(new element: Element) -> Int
+}
+
+/// The upper half of a byte hash, kept in a slot beside an old index.
+@inlinable @inline(__always)
+var _byteTagMask: UInt64 { 0xFFFF_FFFF_0000_0000 }
+
 /// The byte table of one coding pass: open addressing over a raw buffer of
 /// `capacity` slots (a power of two), linear probing, at most
 /// ``IdentityCodes/byteProbeLimit`` probes per id. A slot holds the upper
@@ -147,7 +194,7 @@ extension IdentityCodes {
 /// - Complexity: O(1) expected per id, O(length of the id) for its hash and
 ///   for the comparison on a matching tag; memory 8 bytes per slot.
 @usableFromInline
-struct _ByteTable<I: ElementIdentity> where I.ID: IdentityBytes {
+struct _ByteTable<I: ElementIdentity>: _ByteCodingTable where I.ID: IdentityBytes {
     @usableFromInline let slots: UnsafeMutablePointer<UInt64>
     @usableFromInline let mask: Int
     @usableFromInline let old: UnsafeBufferPointer<I.Element>
@@ -157,8 +204,6 @@ struct _ByteTable<I: ElementIdentity> where I.ID: IdentityBytes {
     /// The OR of an id's bytes masked with this is nonzero when byte
     /// equality cannot stand for `==` (a non-ASCII string).
     @usableFromInline let highBits: UInt64
-
-    @usableFromInline static var tagMask: UInt64 { 0xFFFF_FFFF_0000_0000 }
 
     @inlinable
     init(capacity: Int, old: UnsafeBufferPointer<I.Element>, identity: I, hashing: IdentityByteHashing) {
@@ -179,13 +224,13 @@ struct _ByteTable<I: ElementIdentity> where I.ID: IdentityBytes {
     /// absent), or `Int.min` past the probe limit.
     @inlinable @inline(__always)
     func probe(_ bytes: UnsafeRawBufferPointer, _ hash: UInt64) -> Int {
-        let tag = hash & Self.tagMask
+        let tag = hash & _byteTagMask
         var slot = Int(truncatingIfNeeded: hash) & mask
         var left = IdentityCodes.byteProbeLimit
         while true {
             let stored = slots[slot]
             if stored == 0 { return ~slot }
-            if stored & Self.tagMask == tag {
+            if stored & _byteTagMask == tag {
                 let first = Int(truncatingIfNeeded: stored & 0xFFFF_FFFF) &- 1
                 if identity.id(of: old[first]).withIdentityBytes({ _bytesEqual(bytes, $0) }) ?? false { return first }
             }
@@ -207,7 +252,7 @@ struct _ByteTable<I: ElementIdentity> where I.ID: IdentityBytes {
             let found = probe(bytes, hash)
             if found >= 0 { return ~codes[found] }
             if found == Int.min { return Int32.min }
-            slots[~found] = hash & Self.tagMask | UInt64(truncatingIfNeeded: i &+ 1)
+            slots[~found] = hash & _byteTagMask | UInt64(truncatingIfNeeded: i &+ 1)
             return next
         } ?? Int32.min
     }
@@ -217,8 +262,8 @@ struct _ByteTable<I: ElementIdentity> where I.ID: IdentityBytes {
     /// still be `==` to an ASCII old one (the Kelvin sign and "K"), so it
     /// gives up too.
     @inlinable @inline(__always)
-    func find(_ id: I.ID) -> Int {
-        id.withIdentityBytes { bytes -> Int in
+    func find(new element: I.Element) -> Int {
+        identity.id(of: element).withIdentityBytes { bytes -> Int in
             let (hash, bits) = hashing.hash(bytes, seed)
             if bits & highBits != 0 { return Int.min }
             let found = probe(bytes, hash)

@@ -54,6 +54,9 @@ extension IdentityBytes {
 /// Kelvin sign (U+212A) equals the ASCII "K". Byte equality agrees with it
 /// only when every id is ASCII, hence ``identityBytesNeedASCII``. A string
 /// not stored as contiguous UTF-8 (lazily bridged from Objective-C) gives nil.
+/// The byte table itself reads `String` ids by their words
+/// (`StringIdentityWords.swift`); this is its fallback, for a process whose
+/// `String` layout it does not recognise or a string it cannot read in place.
 extension String: IdentityBytes {
     @inlinable public static var identityBytesNeedASCII: Bool { true }
 
