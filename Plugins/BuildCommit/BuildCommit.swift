@@ -43,9 +43,13 @@ struct BuildCommit: BuildToolPlugin {
     }
 
     /// The files git changes on a commit, checkout or `git add`: HEAD, the
-    /// index and the branch ref HEAD names (in a worktree, `.git` is a file
-    /// naming the real folder, and refs live in the common folder). Only
-    /// files that exist; none without git.
+    /// index and HEAD's reflog (`logs/HEAD`, written on every move of HEAD:
+    /// a commit, a checkout, a reset). Without a reflog, the branch ref HEAD
+    /// names and `packed-refs` instead (in a worktree, `.git` is a file
+    /// naming the real folder, and refs live in the common folder). The
+    /// reflog is preferred because it never goes away: a build whose inputs
+    /// named a branch ref failed ("missing inputs") once that branch was
+    /// deleted. Only files that exist; none without git.
     func gitState(of package: URL) -> [URL] {
         let fileManager = FileManager.default
         let dotGit = package.appending(path: ".git")
@@ -62,10 +66,17 @@ struct BuildCommit: BuildToolPlugin {
             let path = text.trimmingCharacters(in: .whitespacesAndNewlines)
             common = path.hasPrefix("/") ? URL(filePath: path) : gitDirectory.appending(path: path)
         }
-        var files = [gitDirectory.appending(path: "HEAD"), gitDirectory.appending(path: "index"), common.appending(path: "packed-refs")]
-        if let head = try? String(contentsOf: gitDirectory.appending(path: "HEAD"), encoding: .utf8), head.hasPrefix("ref: ") {
-            files.append(common.appending(path: head.dropFirst("ref: ".count).trimmingCharacters(in: .whitespacesAndNewlines)))
+        func exists(_ file: URL) -> Bool { fileManager.fileExists(atPath: file.path(percentEncoded: false)) }
+        var files = [gitDirectory.appending(path: "HEAD"), gitDirectory.appending(path: "index")]
+        let reflog = gitDirectory.appending(path: "logs/HEAD")
+        if exists(reflog) {
+            files.append(reflog)
+        } else {
+            files.append(common.appending(path: "packed-refs"))
+            if let head = try? String(contentsOf: gitDirectory.appending(path: "HEAD"), encoding: .utf8), head.hasPrefix("ref: ") {
+                files.append(common.appending(path: head.dropFirst("ref: ".count).trimmingCharacters(in: .whitespacesAndNewlines)))
+            }
         }
-        return files.filter { fileManager.fileExists(atPath: $0.path(percentEncoded: false)) }
+        return files.filter(exists)
     }
 }
