@@ -100,28 +100,6 @@ enum _StringWords {
                 Int(truncatingIfNeeded: count))
     }
 
-    /// ``locate(_:scratch:)`` for a string already located once (an old id
-    /// met again on a matching tag): its form is known to be readable and
-    /// ASCII, so only a large string of under 16 bytes (copied) leaves the
-    /// straight path, and the choice is again a mask, not a branch on form.
-    @inlinable @inline(__always)
-    static func relocate(_ words: (UInt64, UInt64), scratch: UnsafeMutableRawPointer) -> (base: UnsafeRawPointer, count: Int) {
-        let (w0, w1) = words
-        scratch.storeBytes(of: w0, as: UInt64.self)
-        scratch.storeBytes(of: w1 & 0x00FF_FFFF_FFFF_FFFF, toByteOffset: 8, as: UInt64.self)
-        let small = w1 & 0x2000_0000_0000_0000 != 0
-        let largeCount = w0 & 0x0000_FFFF_FFFF_FFFF
-        let count = small ? (w1 &>> 56) & 0xF : largeCount
-        let address = small ? UInt64(UInt(bitPattern: scratch)) : (w1 & 0x0FFF_FFFF_FFFF_FFFF) &+ 32
-        // Allowed: small (bit 0), or 16 bytes long at least (bit 1).
-        let index = (w1 &>> 61) & 1 | (largeCount < 16 ? 0 : 2)
-        if _slowPath((0b1110 as UInt64) &>> index & 1 == 0) {
-            return locateSlowly(words, scratch: scratch)
-        }
-        return (UnsafeRawPointer(bitPattern: UInt(truncatingIfNeeded: address)).unsafelyUnwrapped,
-                Int(truncatingIfNeeded: count))
-    }
-
     /// The count ``locate(_:scratch:)`` gives a string that is not ASCII.
     @inlinable static var notASCII: Int { -1 }
     /// The count ``locate(_:scratch:)`` gives a string it cannot read in place.
@@ -326,8 +304,8 @@ let _stringWordsReadable: Bool = _StringWords.layoutHolds()
 /// The byte table of one coding pass over `String` ids read by their words
 /// (``_StringWords``): the slots of ``_ByteTable`` (hash tag + old index),
 /// with the hash and the comparison above. A probe that meets a matching
-/// tag reads the old id's words again from the old list and locates its
-/// bytes without the checks it passed when it entered the table.
+/// tag reads the old id again from the old list, keeps it alive while its
+/// bytes are read, and locates them with every check made again.
 ///
 /// It gives up as ``_ByteTable`` does (a non-ASCII id, the probe limit),
 /// and also on a string it cannot read in place, which it notes in
@@ -409,8 +387,18 @@ struct _StringWordTable<I: ElementIdentity>: _ByteCodingTable where I.ID == Stri
             if stored == 0 { return ~slot }
             if stored & _byteTagMask == tag {
                 let first = Int(truncatingIfNeeded: stored & 0xFFFF_FFFF) &- 1
-                let other = _StringWords.relocate(_StringWords.raw(identity.id(of: old[first])), scratch: scratch + 16)
-                if _StringWords.equal(base, count, last, other.base, other.count) { return first }
+                // The old id stays alive while its bytes are read: `id(of:)`
+                // may build the string (a computed id), and then nothing
+                // else holds its storage. It is located with every check
+                // made again: such an id may come back in another form than
+                // the one that entered the table (skipping the checks saved
+                // about 6 instructions per matching id; found in review).
+                let oldID = identity.id(of: old[first])
+                let same = withExtendedLifetime(oldID) {
+                    let other = _StringWords.locate(_StringWords.raw(oldID), scratch: scratch + 16)
+                    return other.count >= 0 && _StringWords.equal(base, count, last, other.base, other.count)
+                }
+                if same { return first }
             }
             left &-= 1
             if left == 0 { return Int.min }
@@ -418,24 +406,37 @@ struct _StringWordTable<I: ElementIdentity>: _ByteCodingTable where I.ID == Stri
         }
     }
 
+    /// The id is kept alive (`withExtendedLifetime`) for as long as its
+    /// bytes are read, here and in ``probe(_:_:_:_:)``: an id that `id(of:)`
+    /// computes is a new string that nothing else holds, and a bare read of
+    /// its words would outlive it (a use after free, found in review: a
+    /// 300 KB computed id crashed, and under the constant hash a 38-byte one
+    /// was matched against its own freed block). Stored ids, the common
+    /// case, are held by the list anyway.
     @inlinable @inline(__always)
     func insert(old i: Int, codes: UnsafeMutablePointer<Int32>, next: Int32) -> Int32 {
-        guard let (base, count) = locate(identity.id(of: old[i]), copy: scratch) else { return Int32.min }
-        let last = _StringWords.lastBlock(count)
-        let hash = hash(base, count, last)
-        let found = probe(base, count, last, hash)
-        if found >= 0 { return ~codes[found] }
-        if found == Int.min { return Int32.min }
-        slots[~found] = hash & _byteTagMask | UInt64(truncatingIfNeeded: i &+ 1)
-        return next
+        let id = identity.id(of: old[i])
+        return withExtendedLifetime(id) {
+            guard let (base, count) = locate(id, copy: scratch) else { return Int32.min }
+            let last = _StringWords.lastBlock(count)
+            let hash = hash(base, count, last)
+            let found = probe(base, count, last, hash)
+            if found >= 0 { return ~codes[found] }
+            if found == Int.min { return Int32.min }
+            slots[~found] = hash & _byteTagMask | UInt64(truncatingIfNeeded: i &+ 1)
+            return next
+        }
     }
 
     @inlinable @inline(__always)
     func find(new element: I.Element) -> Int {
-        guard let (base, count) = locate(identity.id(of: element), copy: scratch) else { return Int.min }
-        let last = _StringWords.lastBlock(count)
-        let hash = hash(base, count, last)
-        let found = probe(base, count, last, hash)
-        return found >= 0 || found == Int.min ? found : -1
+        let id = identity.id(of: element)
+        return withExtendedLifetime(id) {
+            guard let (base, count) = locate(id, copy: scratch) else { return Int.min }
+            let last = _StringWords.lastBlock(count)
+            let hash = hash(base, count, last)
+            let found = probe(base, count, last, hash)
+            return found >= 0 || found == Int.min ? found : -1
+        }
     }
 }

@@ -30,10 +30,18 @@ import DiffBenchTestSupport
         IdentityCodes(old: old.map(PlainID.init), new: new.map(PlainID.init), identity: ValueElements<PlainID>())
     }
 
-    func byteTable(_ old: [String], _ new: [String], hashing: IdentityByteHashing) -> IdentityCodes? {
+    /// The byte-table codes `String` ids get (the word table,
+    /// `StringIdentityWordsTests`), checked against the general byte table
+    /// they fall back to, so that every test here covers both.
+    func byteTable(
+        _ old: [String], _ new: [String], hashing: IdentityByteHashing, sourceLocation: SourceLocation = #_sourceLocation
+    ) -> IdentityCodes? {
         old.withUnsafeBufferPointer { old in
             new.withUnsafeBufferPointer { new in
-                IdentityCodes.bytesCoded(old: old, new: new, identity: ValueElements<String>(), hashing: hashing)
+                let dispatched = IdentityCodes.bytesCoded(old: old, new: new, identity: ValueElements<String>(), hashing: hashing)
+                let general = IdentityCodes.byteTableCoded(old: old, new: new, identity: ValueElements<String>(), hashing: hashing)
+                #expect(dispatched == general, "the word table and the general byte table disagree", sourceLocation: sourceLocation)
+                return dispatched
             }
         }
     }

@@ -50,7 +50,7 @@ import DiffBenchTestSupport
         let scratch = UnsafeMutableRawPointer.allocate(byteCount: 32, alignment: 16)
         defer { scratch.deallocate() }
         let x = _StringWords.locate(_StringWords.raw(a), scratch: scratch)
-        let y = _StringWords.relocate(_StringWords.raw(b), scratch: scratch + 16)
+        let y = _StringWords.locate(_StringWords.raw(b), scratch: scratch + 16)
         return _StringWords.equal(x.base, x.count, y.base, y.count)
     }
 
@@ -188,6 +188,52 @@ import DiffBenchTestSupport
             #expect(codes == general, "round \(round)")
             #expect(IdentityCodes(old: old, new: new, identity: ValueElements<String>()) == general, "round \(round)")
         }
+    }
+}
+
+extension StringIdentityWordsTests {
+    /// An identity whose ids are built on every call, as a computed `id`
+    /// property or a key path through the runtime builds them: nothing but
+    /// the call's result holds the string, so the table must keep it alive
+    /// while it reads its bytes.
+    struct BuiltIDs: ElementIdentity {
+        var prefix: String
+        func id(of element: Int) -> String { prefix + "\(element)" + "-with-a-long-suffix" }
+        func hasSameContent(_ lhs: Int, _ rhs: Int) -> Bool { true }
+        var contentCanDiffer: Bool { false }
+    }
+
+    /// Built ids of 38 bytes (large strings), under the constant hash: every
+    /// probe compares the id with an old id built again for the comparison.
+    /// Read after its release, that old id's block was reused by the next
+    /// one, and three different ids got one code.
+    @Test(arguments: [IdentityByteHashing.constant, .seeded])
+    func idsBuiltOnEveryCallAreReadWhileAlive(hashing: IdentityByteHashing) throws {
+        let identity = BuiltIDs(prefix: "row-number-")
+        let old = [1, 2, 3, 2], new = [2, 4, 3, 1, 5]
+        let general = IdentityCodes(
+            old: old.map { PlainID(text: identity.id(of: $0)) }, new: new.map { PlainID(text: identity.id(of: $0)) },
+            identity: ValueElements<PlainID>())
+        let codes = old.withUnsafeBufferPointer { old in
+            new.withUnsafeBufferPointer { new in
+                var capacity = 16
+                while capacity < 2 * old.count { capacity <<= 1 }
+                let table = _StringWordTable(capacity: capacity, old: old, identity: identity, hashing: hashing)
+                defer { table.deallocate() }
+                return IdentityCodes.coded(old: old, new: new, table: table)
+            }
+        }
+        #expect(codes == general, "\(hashing)")
+        #expect(general.old == [0, 1, 2, 1] && general.new == [1, -1, 2, 0, -1])
+    }
+
+    /// Built ids too large for the heap's reuse (300 KB, given back to the
+    /// system when released): through the public entry point, reading one
+    /// after its release crashed.
+    @Test func largeIdsBuiltOnEveryCallAreReadWhileAlive() {
+        let identity = BuiltIDs(prefix: String(repeating: "a", count: 300_000))
+        let codes = IdentityCodes(old: [1, 2, 3], new: [3, 4, 1], identity: identity)
+        #expect(codes.old == [0, 1, 2] && codes.new == [2, -1, 0])
     }
 }
 
