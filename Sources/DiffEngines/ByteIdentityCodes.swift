@@ -58,9 +58,7 @@ extension IdentityCodes {
         if I.ID.self == String.self {
             let strings = _SameIDBytes<I, String>(identity)
             if _stringWordsReadable {
-                var capacity = 16
-                while capacity < 2 &* old.count { capacity &<<= 1 }
-                let table = _StringWordTable(capacity: capacity, old: old, identity: strings, hashing: hashing)
+                let table = _StringWordTable(old: old, identity: strings, hashing: hashing)
                 defer { table.deallocate() }
                 if let codes = IdentityCodes.coded(old: old, new: new, table: table) { return codes }
                 // A string not read in place: the general byte path reads it.
@@ -94,9 +92,7 @@ extension IdentityCodes {
         old: UnsafeBufferPointer<I.Element>, new: UnsafeBufferPointer<I.Element>, identity: I,
         hashing: IdentityByteHashing
     ) -> IdentityCodes? where I.ID: IdentityBytes {
-        var capacity = 16
-        while capacity < 2 &* old.count { capacity &<<= 1 }
-        let table = _ByteTable(capacity: capacity, old: old, identity: identity, hashing: hashing)
+        let table = _ByteTable(old: old, identity: identity, hashing: hashing)
         defer { table.deallocate() }
         return coded(old: old, new: new, table: table)
     }
@@ -184,19 +180,71 @@ protocol _ByteCodingTable {
 @inlinable @inline(__always)
 var _byteTagMask: UInt64 { 0xFFFF_FFFF_0000_0000 }
 
-/// The byte table of one coding pass: open addressing over a raw buffer of
-/// `capacity` slots (a power of two), linear probing, at most
+/// The slots of a byte table (``_ByteTable``, ``_StringWordTable``): open
+/// addressing over a raw buffer of between 2N and 4N slots for N old ids (a
+/// power of two; load at most one half), linear probing, at most
 /// ``IdentityCodes/byteProbeLimit`` probes per id. A slot holds the upper
 /// 32 bits of the id's hash and the old index of the id's first occurrence
 /// plus one (0: empty), so the table stores no ids and a probe compares two
-/// integers; the old list's bytes are read again only when the halves agree.
+/// integers; the table's own comparison reads an old id's bytes only when
+/// the halves agree.
+///
+/// - Complexity: O(1) expected per probe; memory 8 bytes per slot.
+@usableFromInline
+struct _ByteSlots {
+    @usableFromInline let slots: UnsafeMutablePointer<UInt64>
+    @usableFromInline let mask: Int
+
+    @inlinable
+    init(oldCount: Int) {
+        var capacity = 16
+        while capacity < 2 &* oldCount { capacity &<<= 1 }
+        slots = .allocate(capacity: capacity)
+        slots.initialize(repeating: 0, count: capacity)
+        mask = capacity &- 1
+    }
+
+    @inlinable func deallocate() { slots.deallocate() }
+
+    /// Probes for an id with `hash`: the old index of its first occurrence
+    /// (≥ 0, a slot whose tag agrees and whose old id `isID` accepts),
+    /// `~slot` for the empty slot that ends its run (it is absent), or
+    /// `Int.min` past the probe limit.
+    @inlinable @inline(__always)
+    func probe(_ hash: UInt64, isID: (_ first: Int) -> Bool) -> Int {
+        let tag = hash & _byteTagMask
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        var left = IdentityCodes.byteProbeLimit
+        while true {
+            let stored = slots[slot]
+            if stored == 0 { return ~slot }
+            if stored & _byteTagMask == tag {
+                let first = Int(truncatingIfNeeded: stored & 0xFFFF_FFFF) &- 1
+                if isID(first) { return first }
+            }
+            left &-= 1
+            if left == 0 { return Int.min }
+            slot = (slot &+ 1) & mask
+        }
+    }
+
+    /// Enters old item `index`, whose id has `hash`, in `emptySlot` (the
+    /// `~` of what ``probe(_:isID:)`` returned).
+    @inlinable @inline(__always)
+    func enter(_ hash: UInt64, old index: Int, at emptySlot: Int) {
+        slots[emptySlot] = hash & _byteTagMask | UInt64(truncatingIfNeeded: index &+ 1)
+    }
+}
+
+/// The general byte table of one coding pass (any ``IdentityBytes`` id,
+/// its bytes reached through `withIdentityBytes`), over ``_ByteSlots``: the
+/// old list's bytes are read again only when a slot's tag agrees.
 ///
 /// - Complexity: O(1) expected per id, O(length of the id) for its hash and
 ///   for the comparison on a matching tag; memory 8 bytes per slot.
 @usableFromInline
 struct _ByteTable<I: ElementIdentity>: _ByteCodingTable where I.ID: IdentityBytes {
-    @usableFromInline let slots: UnsafeMutablePointer<UInt64>
-    @usableFromInline let mask: Int
+    @usableFromInline let slots: _ByteSlots
     @usableFromInline let old: UnsafeBufferPointer<I.Element>
     @usableFromInline let identity: I
     @usableFromInline let hashing: IdentityByteHashing
@@ -206,10 +254,8 @@ struct _ByteTable<I: ElementIdentity>: _ByteCodingTable where I.ID: IdentityByte
     @usableFromInline let highBits: UInt64
 
     @inlinable
-    init(capacity: Int, old: UnsafeBufferPointer<I.Element>, identity: I, hashing: IdentityByteHashing) {
-        slots = .allocate(capacity: capacity)
-        slots.initialize(repeating: 0, count: capacity)
-        mask = capacity &- 1
+    init(old: UnsafeBufferPointer<I.Element>, identity: I, hashing: IdentityByteHashing) {
+        slots = _ByteSlots(oldCount: old.count)
         self.old = old
         self.identity = identity
         self.hashing = hashing
@@ -219,25 +265,11 @@ struct _ByteTable<I: ElementIdentity>: _ByteCodingTable where I.ID: IdentityByte
 
     @inlinable func deallocate() { slots.deallocate() }
 
-    /// Probes for `bytes` with `hash`: the old index of the id's first
-    /// occurrence (≥ 0), `~slot` for the empty slot that ends its run (it is
-    /// absent), or `Int.min` past the probe limit.
+    /// Probes for `bytes` with `hash` (``_ByteSlots/probe(_:isID:)``),
+    /// comparing the bytes of an old id whose tag agrees.
     @inlinable @inline(__always)
     func probe(_ bytes: UnsafeRawBufferPointer, _ hash: UInt64) -> Int {
-        let tag = hash & _byteTagMask
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        var left = IdentityCodes.byteProbeLimit
-        while true {
-            let stored = slots[slot]
-            if stored == 0 { return ~slot }
-            if stored & _byteTagMask == tag {
-                let first = Int(truncatingIfNeeded: stored & 0xFFFF_FFFF) &- 1
-                if identity.id(of: old[first]).withIdentityBytes({ _bytesEqual(bytes, $0) }) ?? false { return first }
-            }
-            left &-= 1
-            if left == 0 { return Int.min }
-            slot = (slot &+ 1) & mask
-        }
+        slots.probe(hash) { first in identity.id(of: old[first]).withIdentityBytes({ _bytesEqual(bytes, $0) }) ?? false }
     }
 
     /// Codes old item `i`: `next` when its id is new (and enters the
@@ -252,7 +284,7 @@ struct _ByteTable<I: ElementIdentity>: _ByteCodingTable where I.ID: IdentityByte
             let found = probe(bytes, hash)
             if found >= 0 { return ~codes[found] }
             if found == Int.min { return Int32.min }
-            slots[~found] = hash & _byteTagMask | UInt64(truncatingIfNeeded: i &+ 1)
+            slots.enter(hash, old: i, at: ~found)
             return next
         } ?? Int32.min
     }

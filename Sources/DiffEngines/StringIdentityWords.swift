@@ -302,7 +302,7 @@ let _stringHashKeys: [UInt64] = (0..<6).map { i in
 let _stringWordsReadable: Bool = _StringWords.layoutHolds()
 
 /// The byte table of one coding pass over `String` ids read by their words
-/// (``_StringWords``): the slots of ``_ByteTable`` (hash tag + old index),
+/// (``_StringWords``): ``_ByteSlots`` (hash tag + old index),
 /// with the hash and the comparison above. A probe that meets a matching
 /// tag reads the old id again from the old list, keeps it alive while its
 /// bytes are read, and locates them with every check made again.
@@ -321,8 +321,7 @@ let _stringWordsReadable: Bool = _StringWords.layoutHolds()
 ///   for the comparison on a matching tag; memory 8 bytes per slot.
 @usableFromInline
 struct _StringWordTable<I: ElementIdentity>: _ByteCodingTable where I.ID == String {
-    @usableFromInline let slots: UnsafeMutablePointer<UInt64>
-    @usableFromInline let mask: Int
+    @usableFromInline let slots: _ByteSlots
     @usableFromInline let old: UnsafeBufferPointer<I.Element>
     @usableFromInline let identity: I
     @usableFromInline let hashing: IdentityByteHashing
@@ -332,10 +331,8 @@ struct _StringWordTable<I: ElementIdentity>: _ByteCodingTable where I.ID == Stri
     @usableFromInline let keys: UnsafePointer<UInt64>
 
     @inlinable
-    init(capacity: Int, old: UnsafeBufferPointer<I.Element>, identity: I, hashing: IdentityByteHashing) {
-        slots = .allocate(capacity: capacity)
-        slots.initialize(repeating: 0, count: capacity)
-        mask = capacity &- 1
+    init(old: UnsafeBufferPointer<I.Element>, identity: I, hashing: IdentityByteHashing) {
+        slots = _ByteSlots(oldCount: old.count)
         self.old = old
         self.identity = identity
         self.hashing = hashing
@@ -374,35 +371,23 @@ struct _StringWordTable<I: ElementIdentity>: _ByteCodingTable where I.ID == Stri
         return located
     }
 
-    /// As ``_ByteTable/probe(_:_:)``: the old index of the id's first
-    /// occurrence, `~slot` for the empty slot ending its run, `Int.min`
-    /// past the probe limit.
+    /// Probes for the `count` bytes at `base` with `hash`
+    /// (``_ByteSlots/probe(_:isID:)``), comparing the bytes of an old id
+    /// whose tag agrees.
     @inlinable @inline(__always)
     func probe(_ base: UnsafeRawPointer, _ count: Int, _ last: Int, _ hash: UInt64) -> Int {
-        let tag = hash & _byteTagMask
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        var left = IdentityCodes.byteProbeLimit
-        while true {
-            let stored = slots[slot]
-            if stored == 0 { return ~slot }
-            if stored & _byteTagMask == tag {
-                let first = Int(truncatingIfNeeded: stored & 0xFFFF_FFFF) &- 1
-                // The old id stays alive while its bytes are read: `id(of:)`
-                // may build the string (a computed id), and then nothing
-                // else holds its storage. It is located with every check
-                // made again: such an id may come back in another form than
-                // the one that entered the table (skipping the checks saved
-                // about 6 instructions per matching id; found in review).
-                let oldID = identity.id(of: old[first])
-                let same = withExtendedLifetime(oldID) {
-                    let other = _StringWords.locate(_StringWords.raw(oldID), scratch: scratch + 16)
-                    return other.count >= 0 && _StringWords.equal(base, count, last, other.base, other.count)
-                }
-                if same { return first }
+        slots.probe(hash) { first in
+            // The old id stays alive while its bytes are read: `id(of:)`
+            // may build the string (a computed id), and then nothing
+            // else holds its storage. It is located with every check
+            // made again: such an id may come back in another form than
+            // the one that entered the table (skipping the checks saved
+            // about 6 instructions per matching id; found in review).
+            let oldID = identity.id(of: old[first])
+            return withExtendedLifetime(oldID) {
+                let other = _StringWords.locate(_StringWords.raw(oldID), scratch: scratch + 16)
+                return other.count >= 0 && _StringWords.equal(base, count, last, other.base, other.count)
             }
-            left &-= 1
-            if left == 0 { return Int.min }
-            slot = (slot &+ 1) & mask
         }
     }
 
@@ -423,7 +408,7 @@ struct _StringWordTable<I: ElementIdentity>: _ByteCodingTable where I.ID == Stri
             let found = probe(base, count, last, hash)
             if found >= 0 { return ~codes[found] }
             if found == Int.min { return Int32.min }
-            slots[~found] = hash & _byteTagMask | UInt64(truncatingIfNeeded: i &+ 1)
+            slots.enter(hash, old: i, at: ~found)
             return next
         }
     }

@@ -19,9 +19,7 @@ import DiffBenchTestSupport
     func wordTable(_ old: [String], _ new: [String], hashing: IdentityByteHashing) -> IdentityCodes? {
         old.withUnsafeBufferPointer { old in
             new.withUnsafeBufferPointer { new in
-                var capacity = 16
-                while capacity < 2 * old.count { capacity <<= 1 }
-                let table = _StringWordTable(capacity: capacity, old: old, identity: ValueElements<String>(), hashing: hashing)
+                let table = _StringWordTable(old: old, identity: ValueElements<String>(), hashing: hashing)
                 defer { table.deallocate() }
                 return IdentityCodes.coded(old: old, new: new, table: table)
             }
@@ -216,9 +214,7 @@ extension StringIdentityWordsTests {
             identity: ValueElements<PlainID>())
         let codes = old.withUnsafeBufferPointer { old in
             new.withUnsafeBufferPointer { new in
-                var capacity = 16
-                while capacity < 2 * old.count { capacity <<= 1 }
-                let table = _StringWordTable(capacity: capacity, old: old, identity: identity, hashing: hashing)
+                let table = _StringWordTable(old: old, identity: identity, hashing: hashing)
                 defer { table.deallocate() }
                 return IdentityCodes.coded(old: old, new: new, table: table)
             }
