@@ -401,9 +401,10 @@ func _hashIdentityBytes(_ bytes: UnsafeRawBufferPointer, seed: UInt64) -> (hash:
 }
 
 /// Whether two byte runs are equal: lengths first, then the addresses (one
-/// run read in place twice: two ids sharing their storage, as the lines of
-/// one text read once do, or an id repeated within a list; two small
-/// strings are copied to separate places and take the comparison), then one word per step
+/// run read in place twice: two ids sharing their storage, as in a list
+/// diffed against an edited copy of itself, or an id repeated within a
+/// list; two small strings are copied to separate places and take the
+/// comparison), then one word per step
 /// with the differences OR-ed together (the caller compares only on a
 /// matching hash tag, so the runs are almost always equal and an early exit
 /// would only add branches), the last word read where it may overlap the
