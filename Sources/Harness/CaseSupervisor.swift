@@ -39,6 +39,10 @@ struct CaseSupervisor {
         var killedAtDeadline = false
         var errorTail = ""
         var seconds = 0.0
+        /// The worker's peak resident size (its `ru_maxrss`).
+        var peakBytes = 0
+        /// The subjects whose threads outlived a call, with how many.
+        var lingering: [String: Int] = [:]
     }
 
     /// The cost model, calibrated in a worker. An engine that crashes or
@@ -136,6 +140,7 @@ struct CaseSupervisor {
         attempt.ending = followed.ending
         attempt.killedAtDeadline = followed.killedAtDeadline
         attempt.errorTail = followed.errorTail
+        attempt.peakBytes = followed.peakBytes
         attempt.seconds = Double(monotonicNanoseconds() - start) / 1e9
         if attempt.limitSeconds == nil { attempt.limitSeconds = startLimit }
         return attempt
