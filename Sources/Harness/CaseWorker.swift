@@ -96,6 +96,8 @@ enum WorkerMessage: Codable {
     case warning(String)
     case rows([ResultRow])
     case cost(CostModel)
+    /// Threads `subject` started outlived its call (``ThreadWatch``).
+    case lingering(subject: String, threads: Int)
     /// The job could not run (its dataset cannot be made or read): bad input, not an engine's fault.
     case failure(String)
 }
@@ -109,7 +111,8 @@ enum WorkerMessage: Codable {
 /// parent's capture of its stderr and never the messages or the parent's
 /// own output. It limits its data with `setrlimit(RLIMIT_DATA)`, then runs
 /// the job as the runner would in process, announcing each call before it
-/// makes it, and ends with its rows.
+/// makes it, and ends with its rows. Between calls it counts its threads
+/// (``ThreadWatch``) and names an engine whose threads outlive its call.
 public enum CaseWorker {
     /// Runs the job in `jobPath`; the process's exit status (0, or 2 when
     /// the job or its dataset cannot be read).
@@ -149,13 +152,19 @@ public enum CaseWorker {
                 channel.send(.warning(warning))
             }
             var runner = Runner(plan: job.plan(registry: registry, source: source, kind: kind))
+            let threads = ThreadWatch()
             runner.events = { event in
                 switch event {
-                case let .prepared(template, seconds): channel.send(.prepared(template: template, limitSeconds: seconds))
-                case let .calling(subject, phase): channel.send(.calling(subject: subject, phase: phase))
+                case let .prepared(template, seconds):
+                    threads.reset()
+                    channel.send(.prepared(template: template, limitSeconds: seconds))
+                case let .calling(subject, phase):
+                    if let left = threads.callEnded(next: subject) { channel.send(.lingering(subject: left.subject, threads: left.threads)) }
+                    channel.send(.calling(subject: subject, phase: phase))
                 }
             }
             let rows = CaseRun(runner: runner, dataset: dataset, kind: kind, cost: job.cost ?? CostModel()).rows()
+            if let left = threads.callEnded(next: nil) { channel.send(.lingering(subject: left.subject, threads: left.threads)) }
             channel.send(.rows(rows))
         }
         return 0

@@ -64,4 +64,44 @@ import Testing
         let left = Self.processes(marked: marker)
         #expect(left.isEmpty, "left running: \(left)")
     }
+
+    /// An engine whose threads outlive its call is noted in its row and
+    /// measured alone; the engines that shared its first worker keep clean
+    /// rows. A thread that crashes later crashes no one else's row.
+    @Test(.timeLimit(.minutes(5)), arguments: ["linger:heckel", "late-trap:set:100"])
+    func anEngineWhoseThreadsOutliveItsCallIsMeasuredAlone(fault: String) throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (result, document) = try Self.run(fault: fault, marker: UUID().uuidString, ["--min-time", "0.5"], in: dir)
+        let guilty = fault.split(separator: ":")[1]
+        for row in document.rows {
+            if row.engine == guilty {
+                // Noted and measured, or crashed in its own worker.
+                #expect(row.reasonCode == .lingeringThreads || row.status == .crashed, "\(row.engine): \(row.status) \(row.reason)")
+                if row.status == .ok { #expect(row.medianNs != nil && row.reason.contains("outlived its call"), "\(row.reason)") }
+            } else {
+                #expect(row.status.isMeasured && row.reasonCode == nil, "\(row.engine): \(row.status) \(row.reason); \(result.stderr)")
+            }
+        }
+    }
+
+    /// A crash no thread count sees (a forked child kills the worker later)
+    /// is charged to an engine only when it crashes alone: the engine that
+    /// forked it is `crashed`, the others are measured (noted where a shared
+    /// worker crashed during their call).
+    @Test(.timeLimit(.minutes(5)))
+    func aCrashIsBlamedOnlyOnTheEngineThatCrashesAlone() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (result, document) = try Self.run(fault: "late-kill:heckel:100", marker: UUID().uuidString, ["--min-time", "0.5"], in: dir)
+        #expect(result.status == 1, "\(result.stderr)")
+        for row in document.rows {
+            if row.engine == "heckel" {
+                #expect(row.status == .crashed && row.reason.contains("SIGSEGV"), "\(row.reason)")
+            } else {
+                #expect(row.status.isMeasured, "\(row.engine): \(row.status) \(row.reason)")
+                #expect(row.reasonCode == nil || row.reasonCode == .crashNotReproduced, "\(row.engine): \(row.reason)")
+            }
+        }
+    }
 }
