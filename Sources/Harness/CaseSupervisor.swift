@@ -199,8 +199,10 @@ struct CaseSupervisor {
 
     /// The status and reason of the engine a bad attempt was calling:
     /// `timed-out` when the parent killed it at its limit; `out-of-memory`
-    /// when its stderr says an allocation failed or the kernel killed it;
-    /// `crashed` for any other signal or exit status.
+    /// when its stderr says an allocation failed (under the worker's
+    /// address-space limit), or a SIGKILL came with a resident peak within
+    /// 10 % of `--case-memory`; `crashed` for any other signal (a SIGKILL
+    /// from elsewhere included) or exit status.
     static func fault(_ attempt: Attempt, plan: RunPlan) -> (ResultRow.ReasonCode, String) {
         let during = attempt.lastCall.map { " during " + $0.phase.words } ?? ""
         let said = lastLines(attempt.errorTail)
@@ -211,9 +213,14 @@ struct CaseSupervisor {
         }
         let lower = attempt.errorTail.lowercased()
         let allocationFailed = ["could not allocate", "failed to allocate", "cannot allocate memory", "out of memory", "std::bad_alloc"].contains { lower.contains($0) }
-        let memory = Formatting.bytes(plan.caseMemory ?? RunPlan.defaultCaseMemory)
+        let limit = plan.caseMemory ?? RunPlan.defaultCaseMemory
+        let memory = Formatting.bytes(limit)
+        // A SIGKILL the parent did not send is the memory limit's only when
+        // the worker's resident peak came near it (the kernel's OOM killer in
+        // a memory cgroup); any other SIGKILL is someone else's, a crash.
+        let nearLimit = attempt.peakBytes >= limit / 10 * 9
         switch attempt.ending {
-        case let .signalled(signal) where allocationFailed || signal == SIGKILL:
+        case let .signalled(signal) where allocationFailed || (signal == SIGKILL && nearLimit):
             return (.outOfMemory, "ran out of the case's \(memory) (--case-memory)\(during): \(ChildProcess.signalName(signal))" + stderr)
         case let .signalled(signal):
             return (.crashed, "killed by \(ChildProcess.signalName(signal))\(during)" + stderr)

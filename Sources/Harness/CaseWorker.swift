@@ -52,7 +52,7 @@ struct WorkerJob: Codable {
     /// Where the worker saves the generated dataset (nil: not saved).
     var datasetsDirectory: String?
     var cost: CostModel?
-    /// Bytes of data the worker may take (`RLIMIT_DATA`).
+    /// Bytes of address space the worker may take (`RLIMIT_AS`).
     var memoryLimit: Int
     /// The plan's slider policy (nil from a parent before sliders: none).
     var sliders: SliderPolicy?
@@ -109,7 +109,8 @@ enum WorkerMessage: Codable {
 /// output to a new descriptor for its messages and points standard output
 /// at standard error, so whatever an engine prints (to either) reaches the
 /// parent's capture of its stderr and never the messages or the parent's
-/// own output. It limits its data with `setrlimit(RLIMIT_DATA)`, then runs
+/// own output. It limits its address space with `setrlimit(RLIMIT_AS)`
+/// (every mapping counts, shared ones too), then runs
 /// the job as the runner would in process, announcing each call before it
 /// makes it, and ends with its rows. Between calls it counts its threads
 /// (``ThreadWatch``) and names an engine whose threads outlive its call.
@@ -128,8 +129,10 @@ public enum CaseWorker {
             channel.send(.failure("\(jobPath): not a worker job: \(error)"))
             return 2
         }
+        // The address space, not the data segment: RLIMIT_DATA leaves out
+        // shared mappings, so an engine mapping shared memory passed it.
         var limit = rlimit(rlim_cur: rlim_t(job.memoryLimit), rlim_max: rlim_t(job.memoryLimit))
-        setrlimit(__rlimit_resource_t(RLIMIT_DATA.rawValue), &limit)
+        setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit)
         Runner.steadyAllocator()
         switch job.task {
         case .calibrate:

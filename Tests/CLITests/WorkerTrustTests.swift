@@ -104,4 +104,17 @@ import Testing
             }
         }
     }
+
+    /// Shared memory counts against `--case-memory` (the worker's address
+    /// space is limited, not its data segment): an engine that maps more
+    /// than the limit is `out-of-memory`, the others are measured.
+    @Test(.timeLimit(.minutes(5)))
+    func sharedMemoryCountsAgainstTheCaseMemory() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (result, document) = try Self.run(
+            fault: "shm:heckel:400", marker: UUID().uuidString, ["--case-memory", String(256 << 20)], in: dir)
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(Self.summary(document) == ["heckel out-of-memory", "set ok", "floor reference"], "\(result.stderr)")
+    }
 }
