@@ -14,7 +14,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-int diffbench_spawn_group(const char *path, char *const argv[], char *const envp[], int out, int err) {
+int diffbench_spawn_group(const char *path, char *const argv[], char *const envp[], int out, int err, int new_group) {
     posix_spawnattr_t attributes;
     posix_spawn_file_actions_t actions;
     if (posix_spawnattr_init(&attributes) != 0) return -ENOMEM;
@@ -25,7 +25,8 @@ int diffbench_spawn_group(const char *path, char *const argv[], char *const envp
     sigset_t none, all;
     sigemptyset(&none);
     sigfillset(&all);
-    int failed = posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+    short flags = POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | (new_group ? POSIX_SPAWN_SETPGROUP : 0);
+    int failed = posix_spawnattr_setflags(&attributes, flags);
     failed = failed || posix_spawnattr_setpgroup(&attributes, 0);
     failed = failed || posix_spawnattr_setsigmask(&attributes, &none);
     failed = failed || posix_spawnattr_setsigdefault(&attributes, &all);

@@ -10,7 +10,7 @@ import Glibc
 /// spawns with an argument array (no shell), hands out the child's output
 /// as pipes or sends it to a log file, waits, and kills.
 ///
-/// The child leads a process group of its own, and whatever it starts
+/// A worker leads a process group of its own, and whatever it starts
 /// (an engine that forks or spawns) is in that group unless it leaves it.
 /// The parent watches the child's pid itself, never the end of its pipes
 /// (a grandchild holds them open as long as it lives), and when the child
@@ -33,13 +33,23 @@ final class ChildProcess {
     }
 
     let pid: Int32
+    /// Whether the child leads a process group of its own (a worker); the
+    /// instruction-count child under valgrind stays in the parent's group,
+    /// so an interrupt at the terminal reaches it too.
+    let leadsGroup: Bool
     private var ended: (ending: Ending, peakBytes: Int)?
     /// The read ends of the child's standard output and error (with ``Output/pipes``).
     private(set) var pipes: (output: Int32, error: Int32)?
 
     /// Starts `tool` with `arguments` (and `environment`, when given; the
-    /// parent's otherwise) as the leader of a new process group.
+    /// parent's otherwise); with ``Output/pipes`` as the leader of a new
+    /// process group.
     init(_ tool: String, _ arguments: [String], environment: [String: String]? = nil, output: Output) throws(ChildProcessError) {
+        // A worker (its output through pipes) leads a group; the
+        // instruction child (its output in a log) does not.
+        let leadsGroup: Bool
+        if case .pipes = output { leadsGroup = true } else { leadsGroup = false }
+        self.leadsGroup = leadsGroup
         var outputs: (write: Int32, error: Int32)
         switch output {
         case let .log(path):
@@ -58,7 +68,7 @@ final class ChildProcess {
         }
         let environmentLines = (environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
         let spawned = Self.withCStrings([tool] + arguments) { argv in
-            Self.withCStrings(environmentLines) { envp in diffbench_spawn_group(tool, argv, envp, outputs.write, outputs.error) }
+            Self.withCStrings(environmentLines) { envp in diffbench_spawn_group(tool, argv, envp, outputs.write, outputs.error, leadsGroup ? 1 : 0) }
         }
         close(outputs.write)
         if outputs.error != outputs.write { close(outputs.error) }
@@ -86,7 +96,7 @@ final class ChildProcess {
     /// ended, until it is reaped.
     func kill() {
         guard ended == nil else { return }
-        Glibc.kill(-pid, SIGKILL)
+        if leadsGroup { Glibc.kill(-pid, SIGKILL) }
         Glibc.kill(pid, SIGKILL)
     }
 
@@ -103,7 +113,7 @@ final class ChildProcess {
     func waitReportingPeak() -> (ending: Ending, peakBytes: Int) {
         if let ended { return ended }
         while diffbench_has_ended(pid) == 0 { usleep(2_000) }
-        Glibc.kill(-pid, SIGKILL)
+        if leadsGroup { Glibc.kill(-pid, SIGKILL) }
         var signal: Int32 = 0
         var peakKiB = 0
         let status = diffbench_reap(pid, &signal, &peakKiB)

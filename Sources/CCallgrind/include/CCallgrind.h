@@ -40,14 +40,15 @@ int diffbench_die_with_parent(void);
 void diffbench_exit(int status) __attribute__((noreturn));
 
 
-/// Starts `path` with `argv` and `envp` (both NULL-terminated) as the
-/// leader of a new process group of its own, standard input from
+/// Starts `path` with `argv` and `envp` (both NULL-terminated), with
+/// `new_group` nonzero as the leader of a new process group of its own
+/// (else in the parent's group), standard input from
 /// /dev/null, standard output and error on `out` and `err`, no other
 /// descriptor of the parent, the signal mask empty and every signal's
 /// action the default (posix_spawn: no fork of a threaded parent). Its
 /// descendants stay in that group unless they leave it, so killing the
 /// group (`kill(-pid, SIGKILL)`) ends them with it. The pid, or -errno.
-int diffbench_spawn_group(const char *path, char *const argv[], char *const envp[], int out, int err);
+int diffbench_spawn_group(const char *path, char *const argv[], char *const envp[], int out, int err, int new_group);
 
 /// pipe2(2) with O_CLOEXEC on both ends: 0, or -1 with errno set.
 int diffbench_pipe(int descriptors[2]);
