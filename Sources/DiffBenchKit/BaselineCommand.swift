@@ -29,6 +29,9 @@ struct BaselineCommand: ParsableCommand {
         @OptionGroup var baselines: BaselineFolderOption
 
         func run() throws {
+            if Baselines.isValidName(name) {
+                _ = try InputGuard([from], role: "the files read").checkedFile(Baselines.path(of: name, in: baselines.path), option: "the baseline")
+            }
             do {
                 let (path, document) = try Baselines.save(name: name, from: from, in: baselines.path)
                 print("saved baseline '\(name)': \(path) (run \(document.environment.runName), \(document.rows.count) rows, \(document.environment.buildConfiguration) build, commit \(document.environment.gitCommit))")

@@ -44,7 +44,20 @@ struct ChartCommand: EngineCommand {
     @Flag(help: "Print one screen: which engine to use per data shape, the targets met and missed, where the page is (the full listing goes to RUN_DIR/report.txt).")
     var brief = false
 
+    /// The files `chart` writes in the run folder (its charts folder, the
+    /// pages, report.txt, targets.md) and every entry of an existing charts
+    /// folder: none may be a symbolic link, which would carry the writes out
+    /// of the run folder (``InputGuard/refuseLink(_:_:)``).
+    func refusePlantedLinks() throws(CLIFailure) {
+        guard let folder = RunFolder.named(runDirectory)?.path else { return }
+        let written = [RunFolder.Entry.charts, .markdownPage, .htmlPage, .targetsPage].map(\.rawValue) + ["report.txt"]
+        for name in written { try InputGuard.refuseLink(folder, name) }
+        let charts = folder + "/" + RunFolder.Entry.charts.rawValue
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: charts)) ?? [] { try InputGuard.refuseLink(charts, name) }
+    }
+
     func run(with registry: EngineRegistry) throws {
+        try refusePlantedLinks()
         let summary: ReportSummary
         let (targets, targetsLine) = targetsSection()
         do {

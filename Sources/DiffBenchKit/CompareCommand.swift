@@ -91,6 +91,16 @@ struct CompareCommand: ParsableCommand {
         }
     }
 
+    /// `--to` as given and resolved, once it is known to be none of the
+    /// inputs (the baseline, the run, the confirming run) by any spelling
+    /// (``InputGuard``); nil without `--to`.
+    func checkedReportPath() throws(CLIFailure) -> (given: String, resolved: String)? {
+        guard let output = OutputFile.resolve(to: to, output: output, command: "compare") else { return nil }
+        let baselinePath = (try? Baselines.resolve(baseline, in: baselines.path)) ?? baseline
+        let inputs = InputGuard([baselinePath, current] + (confirm.map { [$0] } ?? []), role: "the runs being compared")
+        return (output, try inputs.checkedFile(output, option: "--to"))
+    }
+
     func run() throws {
         let reportFormat = format.reportFormat
         var thresholds = CompareThresholds.defaults
@@ -103,6 +113,7 @@ struct CompareCommand: ParsableCommand {
         thresholds.instructionFraction = instructionThreshold.value
         thresholds.instructionSlack = instructionSlack
         thresholds.timeFails = gateTime
+        let reportPath = try checkedReportPath()
         let report: ComparisonReport
         do {
             let baselinePath = try Baselines.resolve(baseline, in: baselines.path)
@@ -120,11 +131,12 @@ struct CompareCommand: ParsableCommand {
             throw CLIFailure.badInput(error.description)
         }
         let text = report.render(reportFormat)
-        if let output = OutputFile.resolve(to: to, output: output, command: "compare") {
+        if let reportPath {
+            let (output, path) = reportPath
             do {
-                let folder = (output as NSString).deletingLastPathComponent
+                let folder = (path as NSString).deletingLastPathComponent
                 if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
-                try ResultsStore.writeAtomically(text, to: output)
+                try ResultsStore.writeAtomically(text, to: path)
             } catch {
                 throw CLIFailure.badInput("\(output): cannot write the report: \(error)")
             }

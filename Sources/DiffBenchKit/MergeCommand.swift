@@ -15,8 +15,9 @@ struct MergeCommand: ParsableCommand {
             another machine (CPU, cores, OS, Swift version, build commit) unless \
             --allow-mixed-machines; a shard label out of range, given twice or missing from \
             the set; a row in two shards or outside its shard's plan; a shard that says it is \
-            complete but lacks rows of its share; an --output that is one of the inputs, holds \
-            a run (unless --force) or is locked by a run in progress.
+            complete but lacks rows of its share; an --output that is one of the inputs (by any \
+            spelling or link), holds a run (unless --force), holds an input when --force would \
+            clear it, or is locked by a run in progress.
 
             Examples (two shards of a small plan, then the whole):
               diffbench run --workloads mixed,feed --sizes 1000 --shard 1/2 --name s1
@@ -34,11 +35,15 @@ struct MergeCommand: ParsableCommand {
     @Flag(help: "Merge shards measured on different machines; each row then names its machine (results.json's machines).")
     var allowMixedMachines = false
 
-    @Flag(help: "Clear an existing run in --output first (never a folder that holds no run).")
+    @Flag(help: "Clear an existing run in --output first: the run's own files only (never a folder that holds no run, nor one that holds an input).")
     var force = false
 
     func run() throws {
         guard !runs.isEmpty else { throw CLIFailure.badInput("merge: name at least one run") }
+        // Resolved once, before anything is read or written: a link planted
+        // or swapped meanwhile does not move the output.
+        let inputs = InputGuard(runs, role: "the runs being merged")
+        let folder = try inputs.checkedFolder(output, option: "--output", writing: RunFolder.results.map(\.rawValue), clearing: force)
         var parts: [RunMerge.Part] = []
         for path in runs {
             do {
@@ -48,7 +53,6 @@ struct MergeCommand: ParsableCommand {
                 throw CLIFailure.badInput(error.description)
             }
         }
-        try checkOutputIsNotAnInput()
         let name = URL(fileURLWithPath: output).lastPathComponent
         let (document, notes): (RunDocument, [String])
         do {
@@ -59,14 +63,14 @@ struct MergeCommand: ParsableCommand {
         // Held until the merged files are written: a run of the same folder cannot start meanwhile.
         let lock: RunFolderLock
         do {
-            lock = try RunFolderLock(directory: output)
+            lock = try RunFolderLock(directory: folder)
         } catch {
             throw CLIFailure.badInput(error.description)
         }
-        try clearEarlierRun()
+        try clearEarlierRun(in: folder)
         for note in notes { FileHandle.standardError.write(Data(("diffbench: merge: " + note + "\n").utf8)) }
         do {
-            try ResultsStore.write(document, to: output)
+            try ResultsStore.write(document, to: folder)
         } catch {
             throw CLIFailure.badInput("\(output): cannot write the merged run: \(error)")
         }
@@ -74,48 +78,30 @@ struct MergeCommand: ParsableCommand {
         print("merged \(runs.count) run(s), \(document.rows.count) rows: \(RunFolder(output).resultsCSV), \(RunFolder.Entry.resultsJSON.rawValue)")
     }
 
-    /// Refuses an `--output` that is one of the inputs (a run folder, or
-    /// the folder of an input results file): writing it would replace a
-    /// shard with the merge before anyone saw it. Compared as resolved
-    /// paths, so `./s1`, `s1/` and a link to it are the same folder.
-    func checkOutputIsNotAnInput() throws(CLIFailure) {
-        let target = MergeCommand.resolved(output)
-        for input in runs {
-            var isDirectory: ObjCBool = false
-            _ = FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory)
-            let folder = isDirectory.boolValue ? input : (input as NSString).deletingLastPathComponent
-            if MergeCommand.resolved(folder.isEmpty ? "." : folder) == target {
-                throw CLIFailure.badInput(
-                    "--output \(TerminalText.visible(output)) is one of the runs being merged (\(TerminalText.visible(input))); choose a new folder")
-            }
-        }
-    }
-
-    /// An existing run in `--output` is refused, or with `--force` cleared
-    /// (all but the lock just taken); a folder with files but no run is
-    /// never cleared. O(entries).
-    func clearEarlierRun() throws(CLIFailure) {
-        let entries = ((try? FileManager.default.contentsOfDirectory(atPath: output)) ?? []).filter { $0 != RunFolder.Entry.lock.rawValue }
+    /// An existing run in `--output` (`folder`, resolved) is refused, or
+    /// with `--force` cleared: the entries a run makes (results, charts,
+    /// pages, memo; ``RunFolder/Entry``) but the lock just taken, removed
+    /// as themselves (a link is unlinked, never followed). Any other file
+    /// there stays. A folder with files but no run is never cleared.
+    /// O(entries).
+    func clearEarlierRun(in folder: String) throws(CLIFailure) {
+        let entries = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0 != RunFolder.Entry.lock.rawValue }
         guard !entries.isEmpty else { return }
-        guard RunFolder(output).holdsRun else {
+        guard RunFolder(folder).holdsRun else {
             throw CLIFailure.badInput("--output \(TerminalText.visible(output)) holds files but no run; give an empty or new folder")
         }
         guard force else {
             throw CLIFailure.badInput(
                 "--output \(TerminalText.visible(output)) holds a run already; --force replaces it (its charts and page go too)")
         }
-        for entry in entries {
+        let runEntries = Set(RunFolder.Entry.allCases.filter { $0 != .lock }.map(\.rawValue))
+        for entry in entries where runEntries.contains(entry) {
             do {
-                try FileManager.default.removeItem(atPath: output + "/" + entry)
+                try FileManager.default.removeItem(atPath: folder + "/" + entry)
             } catch {
                 throw CLIFailure.badInput("\(output)/\(entry): cannot clear the earlier run: \(FileError.reason(error))")
             }
         }
-    }
-
-    /// A path with links and `.`/`..` resolved, for comparing folders.
-    static func resolved(_ path: String) -> String {
-        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
     }
 }
 

@@ -59,6 +59,9 @@ struct TargetsCommand: ParsableCommand {
             print(format == .json ? PerformanceTargets.listJSON(catalog) : PerformanceTargets.listMarkdown(catalog))
             return
         }
+        let outputPath = try OutputFile.resolve(to: to, output: output, command: "targets").map { output in
+            (output, try InputGuard([runDirectory], role: "the files read").checkedFile(output, option: "--to"))
+        }
         let document: RunDocument
         do {
             document = try ResultsStore.read(runDirectory)
@@ -69,9 +72,9 @@ struct TargetsCommand: ParsableCommand {
         let checks = PerformanceTargets.evaluate(document, targets: targets)
         let text = PerformanceTargets.markdown(checks, note: note)
         print(format == .json ? PerformanceTargets.checksJSON(checks, note: note) : text)
-        if let output = OutputFile.resolve(to: to, output: output, command: "targets") {
+        if let outputPath {
             do {
-                try ResultsStore.writeAtomically(text + "\n", to: output)
+                try ResultsStore.writeAtomically(text + "\n", to: outputPath.1)
             } catch {
                 throw CLIFailure.badInput("\(error)")
             }

@@ -12,7 +12,8 @@ extension ResultRow {
     ///
     /// - `ok` means verified, and not refused by the batch model;
     /// - a `reason_code` belongs to the row's status (`over-time-budget` to
-    ///   `skipped`, `crashed` to `crashed`, …), and `predicted_seconds` goes
+    ///   `skipped`, `crashed` to `crashed`, …; a note such as
+    ///   `lingering-threads` to `ok` or `reference`), and `predicted_seconds` goes
     ///   with `over-time-budget` only;
     /// - `steps` = `deletes` + `inserts` + `moves` + `updates`;
     /// - no count, size, heap or allocation figure below zero;
@@ -23,8 +24,9 @@ extension ResultRow {
     public var inconsistency: String? {
         if status == .ok && !verified { return "status is ok but verified is false" }
         if status == .ok && batchVerified == false { return "status is ok but batch_verified is false" }
-        if let reasonCode, reasonCode.status != status {
-            return "reason_code is \(reasonCode.rawValue), which is a \(reasonCode.status.rawValue) row's, but status is \(status.rawValue)"
+        if let reasonCode, !reasonCode.fits(status) {
+            let whose = reasonCode.isNote ? "a note on an ok or reference row" : "a \(reasonCode.status.rawValue) row's"
+            return "reason_code is \(reasonCode.rawValue), which is \(whose), but status is \(status.rawValue)"
         }
         if predictedSeconds != nil && reasonCode != .overTimeBudget {
             return "predicted_seconds is given but reason_code is not over-time-budget"

@@ -3,7 +3,8 @@ extension ResultRow {
     /// any other reader switch on it instead of searching the readable
     /// ``ResultRow/reason`` (which says the same for a person, with the
     /// figures). Recorded as `reason_code` (contract: README "results.csv
-    /// columns"); empty on `ok` and `reference` rows.
+    /// columns"); empty on `ok` and `reference` rows but for the notes
+    /// (``isNote``), which say how a measured row was measured.
     public enum ReasonCode: String, Hashable, Sendable, Codable, CaseIterable {
         /// Skipped: one call was predicted to take longer than the case's
         /// time budget (`predicted_seconds` holds the prediction).
@@ -27,6 +28,18 @@ extension ResultRow {
         case timedOut = "timed-out"
         /// The engine ran out of the case's memory.
         case outOfMemory = "out-of-memory"
+        /// A note on a measured row: threads the engine started outlived
+        /// its call, so it was measured in a worker of its own (its ratios
+        /// are to the references' medians from their worker).
+        case lingeringThreads = "lingering-threads"
+        /// A note on a measured row: a worker this subject shared crashed
+        /// during its call, and alone it did not crash, so the crash was not
+        /// charged to it; the row is its measurement alone.
+        case crashNotReproduced = "crash-not-reproduced"
+
+        /// Whether the code is a note on a measured (`ok` or `reference`)
+        /// row rather than the reason it was skipped or failed.
+        public var isNote: Bool { self == .lingeringThreads || self == .crashNotReproduced }
 
         /// The status a row with this reason has.
         public var status: Status {
@@ -36,7 +49,13 @@ extension ResultRow {
             case .crashed: return .crashed
             case .timedOut: return .timedOut
             case .outOfMemory: return .outOfMemory
+            case .lingeringThreads, .crashNotReproduced: return .ok
             }
+        }
+
+        /// Whether a row of `status` may carry this code.
+        public func fits(_ status: Status) -> Bool {
+            isNote ? status.isMeasured : self.status == status
         }
     }
 
@@ -47,6 +66,15 @@ extension ResultRow {
         reasonCode = code
         reason = text
         self.predictedSeconds = predictedSeconds
+    }
+
+    /// Notes on a measured row how it was measured (`code` is a note,
+    /// ``ReasonCode/isNote``; `text` says why, for a person). A row keeps
+    /// the first note it gets.
+    public mutating func note(_ code: ReasonCode, _ text: String) {
+        guard code.isNote, status.isMeasured, reasonCode == nil else { return }
+        reasonCode = code
+        reason = reason.isEmpty ? text : text + "; " + reason
     }
 
     /// The code an older file's row (results schema 1 or 2, before

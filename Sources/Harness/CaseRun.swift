@@ -63,7 +63,7 @@ struct CaseRun {
             }
             rows[subject] = row
         }
-        return withRatios(subjects.compactMap { rows[$0] })
+        return Self.withRatios(subjects.compactMap { rows[$0] })
     }
 
     /// A row whose engine gave another answer than its verified first one:
@@ -236,7 +236,7 @@ struct CaseRun {
     }
 
     /// Each median over the in-run `stdlib` and `floor` medians.
-    func withRatios(_ rows: [ResultRow]) -> [ResultRow] {
+    static func withRatios(_ rows: [ResultRow]) -> [ResultRow] {
         let stdlibMedian = rows.first { $0.engine == EngineName.stdlib.rawValue }?.medianNs
         let floorMedian = rows.first { $0.engine == EngineRegistry.floor.name }?.medianNs
         return rows.map { row in

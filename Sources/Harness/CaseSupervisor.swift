@@ -39,6 +39,10 @@ struct CaseSupervisor {
         var killedAtDeadline = false
         var errorTail = ""
         var seconds = 0.0
+        /// The worker's peak resident size (its `ru_maxrss`).
+        var peakBytes = 0
+        /// The subjects whose threads outlived a call, with how many.
+        var lingering: [String: Int] = [:]
     }
 
     /// The cost model, calibrated in a worker. An engine that crashes or
@@ -61,36 +65,86 @@ struct CaseSupervisor {
 
     /// The rows of `source` in `kind`, in plan order (engines, then the
     /// floor): measured in workers, a faulty engine's row made here.
+    ///
+    /// Two rules keep the blame where it belongs. An engine whose threads
+    /// outlived a call (``ThreadWatch``) is measured again in a worker of
+    /// its own, and the others without it: its threads would run while they
+    /// are timed, or crash in their name. And a crash in a worker that
+    /// several subjects share is charged to the subject it was calling only
+    /// once that subject, alone in a fresh worker, crashes too; otherwise its
+    /// row is its lone measurement, noted `crash-not-reproduced`. Ratios are
+    /// made over the rows kept, whichever worker measured them.
     func measure(_ source: RunPlan.Source, kind: ElementKind, cost: CostModel, saveDataset: Bool) throws -> [ResultRow] {
         let subjects = plan.engines.map(\.rawValue) + (plan.includeFloor ? [EngineRegistry.floor.name] : [])
         var remaining = subjects
-        var faults: [String: ResultRow] = [:]
+        var kept: [String: ResultRow] = [:]
         var template: ResultRow?
-        var measured: [ResultRow] = []
         while !remaining.isEmpty {
             let job = WorkerJob(
                 .measure, job: CaseJob(source, kind: kind, subjects: remaining), plan: plan, cost: cost,
-                saveDataset: saveDataset && faults.isEmpty)
+                saveDataset: saveDataset && kept.isEmpty)
             let attempt = try run(job, startLimit: plan.caseStartLimitSeconds)
             template = attempt.template ?? template
+            if let failure = attempt.failure { throw WorkerJobError(description: failure) }
+            let lingering = remaining.filter { attempt.lingering[$0] != nil }
+            if !lingering.isEmpty && remaining.count > 1 {
+                for subject in lingering {
+                    var row = try measureAlone(subject, source, kind: kind, cost: cost, template: template)
+                    let threads = attempt.lingering[subject] ?? 0
+                    row.note(.lingeringThreads, "\(threads) thread(s) it started outlived its call; measured in a worker of its own")
+                    kept[subject] = row
+                }
+                remaining.removeAll { lingering.contains($0) }
+                continue
+            }
             if let rows = attempt.rows, attempt.ending == .exited(0) {
-                measured = rows
+                for var row in rows where remaining.contains(row.engine) {
+                    if let threads = attempt.lingering[row.engine] {
+                        row.note(.lingeringThreads, "\(threads) thread(s) it started outlived its call; measured in a worker of its own")
+                    }
+                    kept[row.engine] = row
+                }
                 break
             }
-            if let failure = attempt.failure { throw WorkerJobError(description: failure) }
             let (code, reason) = Self.fault(attempt, plan: plan)
+            if code == .crashed, remaining.count > 1, let culprit = attempt.lastCall?.subject, remaining.contains(culprit) {
+                var row = try measureAlone(culprit, source, kind: kind, cost: cost, template: template)
+                row.note(.crashNotReproduced, "a worker it shared ended (\(reason)); alone it did not crash, so it is not blamed")
+                kept[culprit] = row
+                remaining.removeAll { $0 == culprit }
+                continue
+            }
             // A worker that ended before any engine call (making the dataset
             // or its facts ran out of memory) takes every subject with it.
             let culprits = attempt.lastCall.map { [$0.subject] } ?? remaining
             for culprit in culprits {
-                var row = template ?? Self.bareRow(source, kind: kind, seed: plan.seed)
-                row.engine = culprit
-                row.refuse(code, attempt.lastCall == nil ? reason + " (before any engine call: making the dataset or its facts)" : reason)
-                faults[culprit] = row
+                kept[culprit] = Self.faultRow(culprit, attempt, code: code, reason: reason, template: template, source, kind: kind, seed: plan.seed)
             }
             remaining.removeAll { culprits.contains($0) }
         }
-        return subjects.compactMap { subject in faults[subject] ?? measured.first { $0.engine == subject } }
+        return CaseRun.withRatios(subjects.compactMap { kept[$0] })
+    }
+
+    /// `subject`'s row measured alone in a fresh worker: its measured row,
+    /// or the row of the fault it met there.
+    func measureAlone(_ subject: String, _ source: RunPlan.Source, kind: ElementKind, cost: CostModel, template: ResultRow?) throws -> ResultRow {
+        let job = WorkerJob(.measure, job: CaseJob(source, kind: kind, subjects: [subject]), plan: plan, cost: cost, saveDataset: false)
+        let attempt = try run(job, startLimit: plan.caseStartLimitSeconds)
+        if let failure = attempt.failure { throw WorkerJobError(description: failure) }
+        if let row = attempt.rows?.first(where: { $0.engine == subject }), attempt.ending == .exited(0) { return row }
+        let (code, reason) = Self.fault(attempt, plan: plan)
+        return Self.faultRow(subject, attempt, code: code, reason: reason, template: attempt.template ?? template, source, kind: kind, seed: plan.seed)
+    }
+
+    /// The row of `subject` whose worker met a fault.
+    static func faultRow(
+        _ subject: String, _ attempt: Attempt, code: ResultRow.ReasonCode, reason: String, template: ResultRow?,
+        _ source: RunPlan.Source, kind: ElementKind, seed: UInt64
+    ) -> ResultRow {
+        var row = template ?? bareRow(source, kind: kind, seed: seed)
+        row.engine = subject
+        row.refuse(code, attempt.lastCall == nil ? reason + " (before any engine call: making the dataset or its facts)" : reason)
+        return row
     }
 
     /// Runs one worker on `job` to its end, following its messages; kills
@@ -130,12 +184,14 @@ struct CaseSupervisor {
             case let .warning(text): progress?.warn(text)
             case let .rows(rows): attempt.rows = rows
             case let .cost(cost): attempt.cost = cost
+            case let .lingering(subject, threads): attempt.lingering[subject] = threads
             case let .failure(text): attempt.failure = text
             }
         }
         attempt.ending = followed.ending
         attempt.killedAtDeadline = followed.killedAtDeadline
         attempt.errorTail = followed.errorTail
+        attempt.peakBytes = followed.peakBytes
         attempt.seconds = Double(monotonicNanoseconds() - start) / 1e9
         if attempt.limitSeconds == nil { attempt.limitSeconds = startLimit }
         return attempt
@@ -143,8 +199,10 @@ struct CaseSupervisor {
 
     /// The status and reason of the engine a bad attempt was calling:
     /// `timed-out` when the parent killed it at its limit; `out-of-memory`
-    /// when its stderr says an allocation failed or the kernel killed it;
-    /// `crashed` for any other signal or exit status.
+    /// when its stderr says an allocation failed (under the worker's
+    /// address-space limit), or a SIGKILL came with a resident peak within
+    /// 10 % of `--case-memory`; `crashed` for any other signal (a SIGKILL
+    /// from elsewhere included) or exit status.
     static func fault(_ attempt: Attempt, plan: RunPlan) -> (ResultRow.ReasonCode, String) {
         let during = attempt.lastCall.map { " during " + $0.phase.words } ?? ""
         let said = lastLines(attempt.errorTail)
@@ -155,9 +213,14 @@ struct CaseSupervisor {
         }
         let lower = attempt.errorTail.lowercased()
         let allocationFailed = ["could not allocate", "failed to allocate", "cannot allocate memory", "out of memory", "std::bad_alloc"].contains { lower.contains($0) }
-        let memory = Formatting.bytes(plan.caseMemory ?? RunPlan.defaultCaseMemory)
+        let limit = plan.caseMemory ?? RunPlan.defaultCaseMemory
+        let memory = Formatting.bytes(limit)
+        // A SIGKILL the parent did not send is the memory limit's only when
+        // the worker's resident peak came near it (the kernel's OOM killer in
+        // a memory cgroup); any other SIGKILL is someone else's, a crash.
+        let nearLimit = attempt.peakBytes >= limit / 10 * 9
         switch attempt.ending {
-        case let .signalled(signal) where allocationFailed || signal == SIGKILL:
+        case let .signalled(signal) where allocationFailed || (signal == SIGKILL && nearLimit):
             return (.outOfMemory, "ran out of the case's \(memory) (--case-memory)\(during): \(ChildProcess.signalName(signal))" + stderr)
         case let .signalled(signal):
             return (.crashed, "killed by \(ChildProcess.signalName(signal))\(during)" + stderr)

@@ -52,7 +52,7 @@ struct WorkerJob: Codable {
     /// Where the worker saves the generated dataset (nil: not saved).
     var datasetsDirectory: String?
     var cost: CostModel?
-    /// Bytes of data the worker may take (`RLIMIT_DATA`).
+    /// Bytes of address space the worker may take (`RLIMIT_AS`).
     var memoryLimit: Int
     /// The plan's slider policy (nil from a parent before sliders: none).
     var sliders: SliderPolicy?
@@ -96,6 +96,8 @@ enum WorkerMessage: Codable {
     case warning(String)
     case rows([ResultRow])
     case cost(CostModel)
+    /// Threads `subject` started outlived its call (``ThreadWatch``).
+    case lingering(subject: String, threads: Int)
     /// The job could not run (its dataset cannot be made or read): bad input, not an engine's fault.
     case failure(String)
 }
@@ -107,9 +109,11 @@ enum WorkerMessage: Codable {
 /// output to a new descriptor for its messages and points standard output
 /// at standard error, so whatever an engine prints (to either) reaches the
 /// parent's capture of its stderr and never the messages or the parent's
-/// own output. It limits its data with `setrlimit(RLIMIT_DATA)`, then runs
+/// own output. It limits its address space with `setrlimit(RLIMIT_AS)`
+/// (every mapping counts, shared ones too), then runs
 /// the job as the runner would in process, announcing each call before it
-/// makes it, and ends with its rows.
+/// makes it, and ends with its rows. Between calls it counts its threads
+/// (``ThreadWatch``) and names an engine whose threads outlive its call.
 public enum CaseWorker {
     /// Runs the job in `jobPath`; the process's exit status (0, or 2 when
     /// the job or its dataset cannot be read).
@@ -125,8 +129,10 @@ public enum CaseWorker {
             channel.send(.failure("\(jobPath): not a worker job: \(error)"))
             return 2
         }
+        // The address space, not the data segment: RLIMIT_DATA leaves out
+        // shared mappings, so an engine mapping shared memory passed it.
         var limit = rlimit(rlim_cur: rlim_t(job.memoryLimit), rlim_max: rlim_t(job.memoryLimit))
-        setrlimit(__rlimit_resource_t(RLIMIT_DATA.rawValue), &limit)
+        setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit)
         Runner.steadyAllocator()
         switch job.task {
         case .calibrate:
@@ -149,13 +155,19 @@ public enum CaseWorker {
                 channel.send(.warning(warning))
             }
             var runner = Runner(plan: job.plan(registry: registry, source: source, kind: kind))
+            let threads = ThreadWatch()
             runner.events = { event in
                 switch event {
-                case let .prepared(template, seconds): channel.send(.prepared(template: template, limitSeconds: seconds))
-                case let .calling(subject, phase): channel.send(.calling(subject: subject, phase: phase))
+                case let .prepared(template, seconds):
+                    threads.reset()
+                    channel.send(.prepared(template: template, limitSeconds: seconds))
+                case let .calling(subject, phase):
+                    if let left = threads.callEnded(next: subject) { channel.send(.lingering(subject: left.subject, threads: left.threads)) }
+                    channel.send(.calling(subject: subject, phase: phase))
                 }
             }
             let rows = CaseRun(runner: runner, dataset: dataset, kind: kind, cost: job.cost ?? CostModel()).rows()
+            if let left = threads.callEnded(next: nil) { channel.send(.lingering(subject: left.subject, threads: left.threads)) }
             channel.send(.rows(rows))
         }
         return 0

@@ -1,3 +1,4 @@
+import CCallgrind
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -8,6 +9,14 @@ import Glibc
 /// instruction-count child under valgrind (``InstructionCounter``). It
 /// spawns with an argument array (no shell), hands out the child's output
 /// as pipes or sends it to a log file, waits, and kills.
+///
+/// A worker leads a process group of its own, and whatever it starts
+/// (an engine that forks or spawns) is in that group unless it leaves it.
+/// The parent watches the child's pid itself, never the end of its pipes
+/// (a grandchild holds them open as long as it lives), and when the child
+/// ends, or is killed at its deadline, the whole group is killed before
+/// the child is reaped: while it is an unreaped zombie its pid, which is
+/// the group's id, cannot be reused, so the kill reaches no stranger.
 final class ChildProcess {
     /// Where the child's standard output and error go.
     enum Output {
@@ -23,50 +32,94 @@ final class ChildProcess {
         case signalled(Int32)
     }
 
-    private let process = Process()
-    private var logHandle: FileHandle?
+    let pid: Int32
+    /// Whether the child leads a process group of its own (a worker); the
+    /// instruction-count child under valgrind stays in the parent's group,
+    /// so an interrupt at the terminal reaches it too.
+    let leadsGroup: Bool
+    private var ended: (ending: Ending, peakBytes: Int)?
     /// The read ends of the child's standard output and error (with ``Output/pipes``).
     private(set) var pipes: (output: Int32, error: Int32)?
 
-    /// Starts `tool` with `arguments` (and `environment`, when given).
+    /// Starts `tool` with `arguments` (and `environment`, when given; the
+    /// parent's otherwise); with ``Output/pipes`` as the leader of a new
+    /// process group.
     init(_ tool: String, _ arguments: [String], environment: [String: String]? = nil, output: Output) throws(ChildProcessError) {
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        if let environment { process.environment = environment }
+        // A worker (its output through pipes) leads a group; the
+        // instruction child (its output in a log) does not.
+        let leadsGroup: Bool
+        if case .pipes = output { leadsGroup = true } else { leadsGroup = false }
+        self.leadsGroup = leadsGroup
+        var outputs: (write: Int32, error: Int32)
         switch output {
         case let .log(path):
-            _ = FileManager.default.createFile(atPath: path, contents: nil)
-            guard let handle = FileHandle(forWritingAtPath: path) else { throw ChildProcessError("cannot write \(path)") }
-            logHandle = handle
-            process.standardOutput = handle
-            process.standardError = handle
+            let file = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard file >= 0 else { throw ChildProcessError("cannot write \(path): \(String(cString: strerror(errno)))") }
+            outputs = (file, file)
         case .pipes:
-            let out = Pipe(), err = Pipe()
-            process.standardOutput = out
-            process.standardError = err
-            pipes = (out.fileHandleForReading.fileDescriptor, err.fileHandleForReading.fileDescriptor)
+            var out: [Int32] = [-1, -1], err: [Int32] = [-1, -1]
+            guard diffbench_pipe(&out) == 0 else { throw ChildProcessError("cannot make a pipe: \(String(cString: strerror(errno)))") }
+            guard diffbench_pipe(&err) == 0 else {
+                close(out[0]); close(out[1])
+                throw ChildProcessError("cannot make a pipe: \(String(cString: strerror(errno)))")
+            }
+            pipes = (out[0], err[0])
+            outputs = (out[1], err[1])
         }
-        do {
-            try process.run()
-        } catch {
-            throw ChildProcessError("cannot start \(tool): \(error)")
+        let environmentLines = (environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
+        let spawned = Self.withCStrings([tool] + arguments) { argv in
+            Self.withCStrings(environmentLines) { envp in diffbench_spawn_group(tool, argv, envp, outputs.write, outputs.error, leadsGroup ? 1 : 0) }
         }
+        close(outputs.write)
+        if outputs.error != outputs.write { close(outputs.error) }
+        guard spawned > 0 else {
+            if let pipes { close(pipes.output); close(pipes.error) }
+            throw ChildProcessError("cannot start \(tool): \(String(cString: strerror(-spawned)))")
+        }
+        pid = spawned
     }
 
-    deinit { try? logHandle?.close() }
+    deinit {
+        if ended == nil { _ = wait() }
+        if let pipes { close(pipes.output); close(pipes.error) }
+    }
 
-    var pid: Int32 { process.processIdentifier }
+    /// `strings` as a NULL-terminated C array for the duration of `body`.
+    private static func withCStrings<Result>(_ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> Result) -> Result {
+        let copies = strings.map { strdup($0) } + [nil]
+        defer { copies.forEach { free($0) } }
+        return body(copies)
+    }
 
-    /// Kills the child at once (SIGKILL: a looping engine does not get to
-    /// handle it).
+    /// Kills the child and its whole process group at once (SIGKILL: a
+    /// looping engine does not get to handle it). Safe after the child
+    /// ended, until it is reaped.
     func kill() {
-        if process.isRunning { Glibc.kill(process.processIdentifier, SIGKILL) }
+        guard ended == nil else { return }
+        if leadsGroup { Glibc.kill(-pid, SIGKILL) }
+        Glibc.kill(pid, SIGKILL)
     }
 
-    /// Waits for the child to end.
+    /// Whether the child has ended (it is not reaped: ``wait()`` does that).
+    var hasEnded: Bool { ended != nil || diffbench_has_ended(pid) != 0 }
+
+    /// Waits for the child to end, kills what is left of its process group
+    /// (descendants it left behind), and reaps it.
     func wait() -> Ending {
-        process.waitUntilExit()
-        return process.terminationReason == .uncaughtSignal ? .signalled(process.terminationStatus) : .exited(process.terminationStatus)
+        waitReportingPeak().ending
+    }
+
+    /// ``wait()`` with the child's peak resident size in bytes (`ru_maxrss`).
+    func waitReportingPeak() -> (ending: Ending, peakBytes: Int) {
+        if let ended { return ended }
+        while diffbench_has_ended(pid) == 0 { usleep(2_000) }
+        if leadsGroup { Glibc.kill(-pid, SIGKILL) }
+        var signal: Int32 = 0
+        var peakKiB = 0
+        let status = diffbench_reap(pid, &signal, &peakKiB)
+        let ending: Ending = status == -1 ? .signalled(signal) : .exited(max(status, 0) == status ? status : 127)
+        ended = (ending, peakKiB * 1024)
+        return (ending, peakKiB * 1024)
     }
 
     /// Runs `tool` to its end with its output in `log`; fails with the log's
@@ -87,55 +140,52 @@ final class ChildProcess {
         throw ChildProcessError("\((tool as NSString).lastPathComponent) \(arguments.joined(separator: " ")) \(how):\n\(tail)")
     }
 
-    /// Reads the child's two pipes until both close, handing each whole line of
+    /// Reads the child's two pipes while it runs, handing each whole line of
     /// standard output to `line` and keeping the last `keep` bytes of
-    /// standard error; kills the child when `deadline()` (a monotonic
-    /// nanosecond time, read again after every line) has passed. Polls, then
-    /// pauses `batch` milliseconds before reading again, so a child that
-    /// writes many short lines wakes the parent a few times a second, not
-    /// once a line. Returns how the child ended, whether it was killed for
-    /// its deadline, and the end of its standard error.
-    func follow(keep: Int = 4096, batch: Int32 = 5, deadline: () -> UInt64, line: (Substring) -> Void)
-        -> (ending: Ending, killedAtDeadline: Bool, errorTail: String)
+    /// standard error; kills the child's group when `deadline()` (a
+    /// monotonic nanosecond time, read again after every line) has passed.
+    /// The child's end is its own exit, not its pipes' end (a descendant
+    /// may hold them): once it has ended, its group is killed and what the
+    /// pipes still hold is read (for at most `drainSeconds`, should a
+    /// descendant that left the group keep them open). Polls, then pauses
+    /// `batch` milliseconds before reading again, so a child that writes
+    /// many short lines wakes the parent a few times a second, not once a
+    /// line. Returns how the child ended, whether it was killed for its
+    /// deadline, the end of its standard error and its peak resident size.
+    func follow(keep: Int = 4096, batch: Int32 = 5, drainSeconds: Double = 2, deadline: () -> UInt64, line: (Substring) -> Void)
+        -> (ending: Ending, killedAtDeadline: Bool, errorTail: String, peakBytes: Int)
     {
-        guard let pipes else { return (wait(), false, "") }
-        var descriptors = [pollfd(fd: pipes.output, events: Int16(POLLIN), revents: 0), pollfd(fd: pipes.error, events: Int16(POLLIN), revents: 0)]
-        var open = [true, true]
-        var pending = Data(), errorTail = Data()
+        guard let pipes else {
+            let (ending, peak) = waitReportingPeak()
+            return (ending, false, "", peak)
+        }
+        var reader = PipeReader(descriptors: [pipes.output, pipes.error], keep: keep)
         var killed = false
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while open.contains(true) {
+        var drainEnd: UInt64?
+        while true {
             let now = monotonicNanoseconds()
-            let end = deadline()
-            if now >= end {
+            if let drainEnd {
+                if now >= drainEnd || !reader.anyOpen { break }
+            } else if hasEnded {
+                kill()
+                drainEnd = now + UInt64(drainSeconds * 1e9)
+            } else if now >= deadline() {
                 kill()
                 killed = true
                 break
             }
-            let waitMilliseconds = Int32(min(1_000, (end - now) / 1_000_000 + 1))
-            for index in descriptors.indices { descriptors[index].fd = open[index] ? [pipes.output, pipes.error][index] : -1 }
-            if poll(&descriptors, nfds_t(descriptors.count), waitMilliseconds) < 0 && errno != EINTR { break }
-            for index in descriptors.indices where open[index] && descriptors[index].revents != 0 {
-                let count = read(descriptors[index].fd, &buffer, buffer.count)
-                if count <= 0 {
-                    if count == 0 || (errno != EINTR && errno != EAGAIN) { open[index] = false }
-                    continue
-                }
-                if index == 0 {
-                    pending.append(contentsOf: buffer[0..<count])
-                    while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-                        line(Substring(decoding: pending[pending.startIndex..<newline], as: UTF8.self))
-                        pending.removeSubrange(pending.startIndex...newline)
-                    }
-                } else {
-                    errorTail.append(contentsOf: buffer[0..<count])
-                    if errorTail.count > keep { errorTail.removeFirst(errorTail.count - keep) }
-                }
+            // Wake at least every 50 ms to see whether the child has ended.
+            let until = drainEnd ?? deadline()
+            let waitMilliseconds = Int32(min(50, (until > now ? until - now : 0) / 1_000_000 + 1))
+            if reader.anyOpen {
+                guard reader.readAvailable(waitMilliseconds: waitMilliseconds, line: line) else { break }
+                if batch > 0 && drainEnd == nil { usleep(useconds_t(batch) * 1_000) }
+            } else {
+                usleep(useconds_t(min(waitMilliseconds, 2)) * 1_000)
             }
-            if batch > 0 { usleep(useconds_t(batch) * 1_000) }
         }
-        let ending = wait()
-        return (ending, killed, String(decoding: errorTail, as: UTF8.self))
+        let (ending, peak) = waitReportingPeak()
+        return (ending, killed, reader.errorTail, peak)
     }
 
     /// "SIGILL (illegal instruction)": a signal's name and meaning.
@@ -153,4 +203,49 @@ final class ChildProcess {
 struct ChildProcessError: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
+}
+
+/// The parent's reading of a child's standard output (whole lines) and
+/// standard error (its last bytes), both through `poll`.
+struct PipeReader {
+    var descriptors: [Int32]
+    var keep: Int
+    var open: [Bool]
+    private var pending = Data()
+    private var errorBytes = Data()
+    private var buffer = [UInt8](repeating: 0, count: 1 << 16)
+
+    init(descriptors: [Int32], keep: Int) {
+        self.descriptors = descriptors
+        self.keep = keep
+        open = descriptors.map { _ in true }
+    }
+
+    var anyOpen: Bool { open.contains(true) }
+    var errorTail: String { String(decoding: errorBytes, as: UTF8.self) }
+
+    /// Waits up to `waitMilliseconds` for output and reads what is there;
+    /// false when polling failed.
+    mutating func readAvailable(waitMilliseconds: Int32, line: (Substring) -> Void) -> Bool {
+        var polled = descriptors.indices.map { pollfd(fd: open[$0] ? descriptors[$0] : -1, events: Int16(POLLIN), revents: 0) }
+        if poll(&polled, nfds_t(polled.count), waitMilliseconds) < 0 && errno != EINTR { return false }
+        for index in polled.indices where open[index] && polled[index].revents != 0 {
+            let count = read(descriptors[index], &buffer, buffer.count)
+            if count <= 0 {
+                if count == 0 || (errno != EINTR && errno != EAGAIN) { open[index] = false }
+                continue
+            }
+            if index == 0 {
+                pending.append(contentsOf: buffer[0..<count])
+                while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                    line(Substring(decoding: pending[pending.startIndex..<newline], as: UTF8.self))
+                    pending.removeSubrange(pending.startIndex...newline)
+                }
+            } else {
+                errorBytes.append(contentsOf: buffer[0..<count])
+                if errorBytes.count > keep { errorBytes.removeFirst(errorBytes.count - keep) }
+            }
+        }
+        return true
+    }
 }

@@ -1,3 +1,4 @@
+import CCallgrind
 import DiffEngines
 import Foundation
 import Synchronization
@@ -40,6 +41,19 @@ enum Subject: Hashable, Sendable {
 /// memory limit stops it), `drift:ENGINE` answers right on its first call in
 /// a process and with an empty changeset after, and `chatter:ENGINE` prints
 /// a line to standard output on every call.
+///
+/// The faults of an engine that leaves something running after its first
+/// call in a process (each then answers right): `spawn:ENGINE` starts
+/// `/bin/sleep 1000` with posix_spawn (it inherits the process's
+/// descriptors), `fork:ENGINE` forks a child that waits for a signal,
+/// `linger:ENGINE` starts a thread that never ends, and `late-trap:ENGINE`
+/// starts a thread that traps MS milliseconds later (`late-trap:ENGINE:MS`,
+/// 300 when absent), while other engines run; `late-kill:ENGINE[:MS]`
+/// forks a child that sends its worker SIGSEGV MS milliseconds later (a
+/// crash no thread count sees). `shm:ENGINE:MIB` maps MIB
+/// MiB of shared anonymous memory on every call and touches each page (an
+/// allocation outside the data segment), ending as an engine that checks
+/// its allocation would when the mapping is refused.
 public struct FaultInjection: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
         case wrong
@@ -51,6 +65,12 @@ public struct FaultInjection: Hashable, Sendable {
         case hog(over: Int)
         case drift
         case chatter
+        case spawn
+        case fork
+        case linger
+        case lateTrap(milliseconds: Int)
+        case lateKill(milliseconds: Int)
+        case sharedMemory(mebibytes: Int)
     }
     public var engine: EngineName
     public var kind: Kind
@@ -84,12 +104,68 @@ public struct FaultInjection: Hashable, Sendable {
             return FaultInjection(engine: engine, kind: kind)
         case "drift": return FaultInjection(engine: engine, kind: .drift)
         case "chatter": return FaultInjection(engine: engine, kind: .chatter)
+        case "spawn": return FaultInjection(engine: engine, kind: .spawn)
+        case "fork": return FaultInjection(engine: engine, kind: .fork)
+        case "linger": return FaultInjection(engine: engine, kind: .linger)
+        case "late-trap": return FaultInjection(engine: engine, kind: .lateTrap(milliseconds: parts.count > 2 ? Int(parts[2]) ?? 300 : 300))
+        case "late-kill": return FaultInjection(engine: engine, kind: .lateKill(milliseconds: parts.count > 2 ? Int(parts[2]) ?? 300 : 300))
+        case "shm":
+            guard parts.count > 2, let mebibytes = Int(parts[2]), mebibytes > 0 else { return nil }
+            return FaultInjection(engine: engine, kind: .sharedMemory(mebibytes: mebibytes))
         default: return nil
         }
     }
 
     /// Calls of a `drift` engine in this process.
     static let calls = Atomic<Int>(0)
+    /// Whether a `spawn`, `fork`, `linger`, `late-trap` or `late-kill` engine has left its process or thread.
+    static let leftBehind = Atomic<Bool>(false)
+
+    /// What a `spawn`, `fork`, `linger`, `late-trap` or `late-kill` engine leaves running
+    /// after its first call in the process; nothing on later calls.
+    static func leaveSomethingRunning(_ kind: Kind) {
+        guard !leftBehind.exchange(true, ordering: .relaxed) else { return }
+        switch kind {
+        case .spawn:
+            var child = pid_t()
+            let arguments: [UnsafeMutablePointer<CChar>?] = ["/bin/sleep", "1000"].map { (word: String) in strdup(word) } + [nil]
+            defer { arguments.forEach { free($0) } }
+            _ = posix_spawn(&child, "/bin/sleep", nil, nil, arguments, environ)
+        case .fork:
+            if diffbench_fork() == 0 {
+                while true { pause() }
+            }
+        case .linger:
+            Thread.detachNewThread {
+                while true { sleep(1) }
+            }
+        case let .lateKill(milliseconds):
+            if diffbench_fork() == 0 {
+                usleep(useconds_t(milliseconds) * 1_000)
+                kill(getppid(), SIGSEGV)
+                diffbench_exit(0)
+            }
+        case let .lateTrap(milliseconds):
+            Thread.detachNewThread {
+                usleep(useconds_t(milliseconds) * 1_000)
+                fatalError("test fault: a background thread traps \(milliseconds) ms after its engine's first call")
+            }
+        default:
+            break
+        }
+    }
+
+    /// A `shm` engine's call: maps `mebibytes` MiB shared and anonymous,
+    /// writes a byte on each page, unmaps; traps naming the error when the
+    /// mapping is refused.
+    static func touchSharedMemory(mebibytes: Int) {
+        let bytes = mebibytes << 20
+        guard let mapped = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0), mapped != MAP_FAILED else {
+            fatalError("test fault: mmap of \(mebibytes) MiB shared: \(String(cString: strerror(errno)))")
+        }
+        for page in stride(from: 0, to: bytes, by: 4096) { mapped.storeBytes(of: 1, toByteOffset: page, as: UInt8.self) }
+        munmap(mapped, bytes)
+    }
 
     /// The prefix length whose call costs `percent` % of a call on `count`
     /// items: the share itself for a linear engine; its square root for the
@@ -159,6 +235,10 @@ struct SubjectCall {
             if FaultInjection.calls.load(ordering: .relaxed) > 1 { return Changeset() }
         case .chatter:
             print("test fault: \(fault.engine) prints this to standard output")
+        case .spawn, .fork, .linger, .lateTrap, .lateKill:
+            FaultInjection.leaveSomethingRunning(fault.kind)
+        case let .sharedMemory(mebibytes):
+            FaultInjection.touchSharedMemory(mebibytes: mebibytes)
         default:
             break
         }

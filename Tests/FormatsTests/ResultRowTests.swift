@@ -105,6 +105,28 @@ import Formats
         #expect(throws: FileError.self) { try ResultsStore.read(path) }
     }
 
+    /// Issue 37: the notes on how a row was measured belong to measured rows only.
+    @Test(arguments: [ResultRow.ReasonCode.lingeringThreads, .crashNotReproduced])
+    func aNoteFitsAMeasuredRowOnly(note: ResultRow.ReasonCode) {
+        var row = ResultRow(engine: "heckel", workload: "mixed", size: 10, sizeOld: 10, sizeNew: 10, seed: 1, parameters: "")
+        row.verified = true
+        row.status = .ok
+        row.note(note, "why")
+        #expect(row.reasonCode == note && row.reason == "why")
+        #expect(row.inconsistency == nil, "\(row.inconsistency ?? "")")
+        row.status = .reference
+        #expect(row.inconsistency == nil, "\(row.inconsistency ?? "")")
+        for status in [ResultRow.Status.crashed, .failed, .skipped, .timedOut, .outOfMemory] {
+            row.status = status
+            #expect(row.inconsistency?.contains("reason_code is \(note.rawValue)") == true, "\(status)")
+        }
+        // A refused row takes no note.
+        var refused = ResultRow(engine: "heckel", workload: "mixed", size: 10, sizeOld: 10, sizeNew: 10, seed: 1, parameters: "")
+        refused.refuse(.crashed, "killed")
+        refused.note(note, "why")
+        #expect(refused.reasonCode == .crashed && refused.reason == "killed")
+    }
+
     @Test("version 1 files (no elements, no engines record) are still read, as integer-id rows")
     func versionOneIsRead() throws {
         let scratch = try temporaryFolder()

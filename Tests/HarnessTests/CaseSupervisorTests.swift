@@ -47,6 +47,20 @@ import Formats
         #expect(words == reason)
     }
 
+    /// Issue 37: a SIGKILL the parent did not send is out-of-memory only
+    /// when the worker's resident peak came within 10 % of the limit; any
+    /// other is a crash (a stray kill, not the memory limit).
+    @Test(arguments: [(0, ResultRow.ReasonCode.crashed), (800 << 20, .crashed), (940 << 20, .outOfMemory), (1 << 30, .outOfMemory)])
+    func aSIGKILLIsOutOfMemoryOnlyNearTheLimit(peakBytes: Int, code: ResultRow.ReasonCode) {
+        var plan = Self.plan
+        plan.caseMemory = 1 << 30
+        var attempt = Self.attempt(.signalled(SIGKILL))
+        attempt.peakBytes = peakBytes
+        let (found, words) = CaseSupervisor.fault(attempt, plan: plan)
+        #expect(found == code, "\(peakBytes): \(words)")
+        #expect(words.contains("SIGKILL"), "\(words)")
+    }
+
     @Test func theDefaultCaseLimitCoversEveryEngineBudgetAndCallsAndIsFinite() {
         let plan = Self.plan
         let predicted: [Double?] = [nil, 1.5, 10, nil]

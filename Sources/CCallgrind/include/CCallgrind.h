@@ -39,4 +39,32 @@ int diffbench_die_with_parent(void);
 /// _exit(2): leaves a forked process without running atexit handlers.
 void diffbench_exit(int status) __attribute__((noreturn));
 
+
+/// Starts `path` with `argv` and `envp` (both NULL-terminated), with
+/// `new_group` nonzero as the leader of a new process group of its own
+/// (else in the parent's group), standard input from
+/// /dev/null, standard output and error on `out` and `err`, no other
+/// descriptor of the parent, the signal mask empty and every signal's
+/// action the default (posix_spawn: no fork of a threaded parent). Its
+/// descendants stay in that group unless they leave it, so killing the
+/// group (`kill(-pid, SIGKILL)`) ends them with it. The pid, or -errno.
+int diffbench_spawn_group(const char *path, char *const argv[], char *const envp[], int out, int err, int new_group);
+
+/// pipe2(2) with O_CLOEXEC on both ends: 0, or -1 with errno set.
+int diffbench_pipe(int descriptors[2]);
+
+/// 1 when the child `pid` has ended but is not reaped yet (it stays a
+/// zombie, so its pid and process group id cannot be reused), 0 while it
+/// runs, -1 on error (waitid with WNOWAIT).
+int diffbench_has_ended(int pid);
+
+/// Reaps the child `pid` (waits for it): its exit status, or -1 when a
+/// signal ended it (stored in `signal`). `peak_kib` receives its peak
+/// resident size in KiB (wait4's ru_maxrss). -2 when waiting failed.
+int diffbench_reap(int pid, int *signal, long *peak_kib);
+
+/// The threads of this process now: the entries of /proc/self/task
+/// (-1 when it cannot be read). O(threads), no allocation by Swift.
+int diffbench_thread_count(void);
+
 #endif

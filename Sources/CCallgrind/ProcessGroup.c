@@ -1,0 +1,81 @@
+// The harness's children in process groups of their own (see
+// CCallgrind.h): spawned with posix_spawn, watched without reaping, reaped
+// with their resource use; and the count of this process's threads.
+#define _GNU_SOURCE
+#include "CCallgrind.h"
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+int diffbench_spawn_group(const char *path, char *const argv[], char *const envp[], int out, int err, int new_group) {
+    posix_spawnattr_t attributes;
+    posix_spawn_file_actions_t actions;
+    if (posix_spawnattr_init(&attributes) != 0) return -ENOMEM;
+    if (posix_spawn_file_actions_init(&actions) != 0) {
+        posix_spawnattr_destroy(&attributes);
+        return -ENOMEM;
+    }
+    sigset_t none, all;
+    sigemptyset(&none);
+    sigfillset(&all);
+    short flags = POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | (new_group ? POSIX_SPAWN_SETPGROUP : 0);
+    int failed = posix_spawnattr_setflags(&attributes, flags);
+    failed = failed || posix_spawnattr_setpgroup(&attributes, 0);
+    failed = failed || posix_spawnattr_setsigmask(&attributes, &none);
+    failed = failed || posix_spawnattr_setsigdefault(&attributes, &all);
+    failed = failed || posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+    failed = failed || posix_spawn_file_actions_adddup2(&actions, out, 1);
+    failed = failed || posix_spawn_file_actions_adddup2(&actions, err, 2);
+    failed = failed || posix_spawn_file_actions_addclosefrom_np(&actions, 3);
+    pid_t pid = -1;
+    int result = failed ? ENOMEM : posix_spawn(&pid, path, &actions, &attributes, argv, envp);
+    posix_spawn_file_actions_destroy(&actions);
+    posix_spawnattr_destroy(&attributes);
+    return result == 0 ? (int)pid : -result;
+}
+
+int diffbench_pipe(int descriptors[2]) { return pipe2(descriptors, O_CLOEXEC); }
+
+int diffbench_has_ended(int pid) {
+    siginfo_t info;
+    memset(&info, 0, sizeof info);
+    while (waitid(P_PID, (id_t)pid, &info, WEXITED | WNOHANG | WNOWAIT) < 0) {
+        if (errno != EINTR) return -1;
+    }
+    return info.si_pid == (pid_t)pid ? 1 : 0;
+}
+
+int diffbench_reap(int pid, int *signal, long *peak_kib) {
+    int status = 0;
+    struct rusage usage;
+    memset(&usage, 0, sizeof usage);
+    while (wait4((pid_t)pid, &status, 0, &usage) < 0) {
+        if (errno != EINTR) return -2;
+    }
+    *peak_kib = usage.ru_maxrss;
+    if (WIFSIGNALED(status)) {
+        *signal = WTERMSIG(status);
+        return -1;
+    }
+    *signal = 0;
+    return WEXITSTATUS(status);
+}
+
+int diffbench_thread_count(void) {
+    DIR *tasks = opendir("/proc/self/task");
+    if (!tasks) return -1;
+    int count = 0;
+    struct dirent *entry;
+    while ((entry = readdir(tasks)) != NULL) {
+        if (entry->d_name[0] != '.') count += 1;
+    }
+    closedir(tasks);
+    return count;
+}
