@@ -47,7 +47,7 @@ package enum ChangePointDetector {
             for (start, end) in zip(boundaries, boundaries.dropFirst()) {
                 if splits[start] == nil {
                     splits[start] = EnergySplit.best(in: values[start..<end], minimumLength: parameters.minimumSegmentLength)
-                        ?? EnergySplit(cut: 0, statistic: 0)
+                        ?? EnergySplit(cut: 0, end: 0, statistic: 0)
                 }
                 if let split = splits[start], split.cut > 0, split.statistic > (strongest?.split.statistic ?? 0) {
                     strongest = (start, split)

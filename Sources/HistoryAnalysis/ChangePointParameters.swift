@@ -4,7 +4,8 @@ import Foundation
 ///
 /// Why these defaults (each checked by `ChangePointDetectorTests`, which
 /// fail when the value is turned the wrong way):
-/// - ``significanceLevel`` 0.002 and ``permutations`` 499: a series with no
+/// - ``significanceLevel`` 0.002 and ``permutations`` 499 (wall time; see
+///   ``instructions`` for counts): a series with no
 ///   change gets a step with probability α per test, and the history page
 ///   tests every series at every commit, so α must sit well under the
 ///   issue's budget of 1 false step per 100 series. With 499 permutations the

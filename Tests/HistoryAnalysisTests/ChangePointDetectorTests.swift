@@ -26,8 +26,9 @@ import Testing
     func instructionStepsAreFound(fraction: Double) {
         for seed in Self.seeds {
             var random = TestRandom(seed: seed)
-            let count = random.int(in: 12...60)
-            let truth = SyntheticSeries.Step(firstAfter: random.int(in: 3...(count - 3)), fraction: fraction)
+            // At least 5 points on each side: see the guide on short sides.
+            let count = random.int(in: 20...60)
+            let truth = SyntheticSeries.Step(firstAfter: random.int(in: 5...(count - 5)), fraction: fraction)
             let points = SyntheticSeries.instructions(count: count, base: 2_000_000, steps: [truth], random: &random)
             expectOneStep(points, at: truth, logTolerance: 0.001, parameters: .instructions, "seed \(seed), \(count) points")
         }
