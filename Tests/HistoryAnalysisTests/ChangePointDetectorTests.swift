@@ -94,8 +94,8 @@ import Testing
         #expect(falseSteps < 10, "\(falseSteps) of 1,000 flat series had a step")
     }
 
-    /// The guide's table: the share of 40-point wall-time series (step after
-    /// point 20) whose step is found within one commit, by noise and step
+    /// The guide's table: how many of 40 seeded 40-point wall-time series
+    /// (step after point 20) have their step found within one commit, by noise and step
     /// size in multiples of the noise. Printed; the largest steps must be
     /// found nearly always, and a bigger step never less often.
     @Test("detection power grows with the step and is near 100 % at three times the noise", .timeLimit(.minutes(5)))
@@ -104,7 +104,7 @@ import Testing
             var rates: [Int] = []
             for multiple in [1.0, 1.5, 2.0, 3.0] {
                 var found = 0
-                for seed in 1...100 {
+                for seed in 1...40 {
                     var random = TestRandom(seed: UInt64(seed) &* 104_729)
                     let truth = SyntheticSeries.Step(firstAfter: 20, fraction: exp(multiple * noise) - 1)
                     let points = SyntheticSeries.wallTimes(count: 40, base: 50_000, steps: [truth], noise: noise, random: &random)
@@ -112,9 +112,9 @@ import Testing
                 }
                 rates.append(found)
             }
-            print("noise \(noise): found of 100 at 1, 1.5, 2, 3 × noise: \(rates)")
-            #expect(rates.last! >= 95, "noise \(noise): \(rates)")
-            #expect(zip(rates, rates.dropFirst()).allSatisfy { $0 <= $1 + 5 }, "noise \(noise): \(rates)")
+            print("noise \(noise): found of 40 at 1, 1.5, 2, 3 × noise: \(rates)")
+            #expect(rates.last! >= 38, "noise \(noise): \(rates)")
+            #expect(zip(rates, rates.dropFirst()).allSatisfy { $0 <= $1 + 2 }, "noise \(noise): \(rates)")
         }
     }
 
