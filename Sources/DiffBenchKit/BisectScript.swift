@@ -57,7 +57,7 @@ struct BisectScript: Hashable {
         ]
         return """
             #!/usr/bin/env bash
-            # Written by `diffbench history bisect` for `git bisect run` (see README, "Finding the commit").
+            # Written by `diffbench history bisect` for `git bisect run` (README: "Finding the commit of a step").
             # One series' instructions per commit: 0 good, 1 bad, 125 skip (cannot build or
             # measure), 255 stop (a tool is missing). With --count it prints the count instead.
             # \(limitNote.components(separatedBy: .newlines).joined(separator: " "))
@@ -67,7 +67,7 @@ struct BisectScript: Hashable {
 
             for tool in git jq valgrind; do
                 if ! command -v "$tool" >/dev/null 2>&1; then
-                    echo "bisect: $tool is missing (scripts/setup.sh installs valgrind; jq: apt-get install jq); stopping" >&2
+                    echo "bisect: $tool is missing (scripts/setup.sh installs it); stopping" >&2
                     exit 255
                 fi
             done

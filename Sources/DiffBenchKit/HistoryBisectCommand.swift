@@ -20,7 +20,7 @@ struct HistoryBisectCommand: EngineCommand {
             (--good N) or measured by the script itself at a commit (--good-commit REV, built in a \
             temporary worktree, so it is counted exactly as the bisection will count).
 
-            Then: git bisect start BAD GOOD && git bisect run PATH (see README, "Finding the commit"). \
+            Then: git bisect start BAD GOOD && git bisect run PATH (see README, "Finding the commit of a step"). \
             It needs git, jq and valgrind (the script stops the bisection, exit 255, without them).
 
             Exit status: 0 when the script is written, 1 when the good commit cannot be built or \
@@ -37,7 +37,7 @@ struct HistoryBisectCommand: EngineCommand {
     @Option(help: ArgumentHelp("The dataset size of the series.", valueName: "size"), transform: Self.size)
     var size: Int
 
-    @Option(help: ArgumentHelp("The element kind of the series.", valueName: "kind"), transform: Self.kind)
+    @Option(help: ArgumentHelp("The element kind of the series (default: int).", valueName: "kind"), transform: Self.kind)
     var elements: ElementKind = .int
 
     @Option(help: "Seed of the generated dataset (the CI plan's by default).")

@@ -4,8 +4,7 @@ import Foundation
 ///
 /// Why these defaults (each checked by `ChangePointDetectorTests`, which
 /// fail when the value is turned the wrong way):
-/// - ``significanceLevel`` 0.002 and ``permutations`` 499 (wall time; see
-///   ``instructions`` for counts): a series with no
+/// - ``significanceLevel`` 0.002 and ``permutations`` 499: a series with no
 ///   change gets a step with probability α per test, and the history page
 ///   tests every series at every commit, so α must sit well under the
 ///   issue's budget of 1 false step per 100 series. With 499 permutations the
@@ -15,7 +14,9 @@ import Foundation
 /// - ``minimumSegmentLength`` 3: a step needs three points on each side. Two
 ///   would let a single outlier pair make a segment; more would hide the
 ///   newest steps longer (the gate against history catches a regression at
-///   its first run; the detector confirms it three runs later).
+///   its first run; the detector confirms it once enough runs follow: three
+///   on a long series, more on a short one, since the permutation test can
+///   be only as sure as the orders of the segment allow; see the guide).
 /// - ``minimumRelativeStep`` and ``minimumAbsoluteStep``: the permutation test
 ///   says a change is real, not that it matters. An instruction count
 ///   repeats exactly, so a 6-instruction shift of a rebuilt binary is "real";
