@@ -52,6 +52,8 @@ let package = Package(
         .target(name: "Teaching", dependencies: ["DiffEngines", "ListUpdates", "Formats", "Rendering"]),
         .target(name: "RunReport", dependencies: ["Formats", "Rendering"]),
         .target(name: "Compare", dependencies: ["Formats"]),
+        // Change points and the history band over plain arrays (Foundation only; the history store feeds it).
+        .target(name: "HistoryAnalysis"),
         .target(
             name: "DiffBenchKit",
             dependencies: [
@@ -80,6 +82,7 @@ let package = Package(
         .testTarget(name: "TeachingTests", dependencies: ["Teaching", "Rendering", "Formats", "DiffEngines", "DiffBenchTestSupport"]),
         .testTarget(name: "RunReportTests", dependencies: ["RunReport", "Rendering", "Formats", "Harness", "DiffBenchTestSupport"]),
         .testTarget(name: "CompareTests", dependencies: ["Compare", "Formats", "DiffBenchTestSupport"]),
+        .testTarget(name: "HistoryAnalysisTests", dependencies: ["HistoryAnalysis", "DiffBenchTestSupport"]),
         .testTarget(name: "DiffBenchKitTests", dependencies: ["DiffBenchKit", "DiffBenchTestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["diffbench", "DiffBenchKit", "Rendering"]),
     ]

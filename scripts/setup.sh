@@ -3,7 +3,7 @@
 # gnuplot (charts, pngcairo terminal), libpng-dev (the PNG writer),
 # valgrind (callgrind's instruction counts for `run --instructions` and the
 # CI gate; its package also holds <valgrind/callgrind.h>: a build without
-# it has no-op client requests), patchelf (make install) and chromium (the headless-browser test of the teaching stepper
+# it has no-op client requests), jq (the `history bisect` script), patchelf (make install) and chromium (the headless-browser test of the teaching stepper
 # page; the test is skipped with a message when it is missing).
 # As root it uses apt-get; otherwise it says what to install and carries on
 # (the build and tests need only libpng; gnuplot is needed for charts).
@@ -18,6 +18,8 @@ command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
 if ! command -v valgrind >/dev/null 2>&1 || [ ! -f /usr/include/valgrind/callgrind.h ]; then
     missing+=(valgrind)
 fi
+# jq: the `diffbench history bisect` script picks its row from results.json with it.
+command -v jq >/dev/null 2>&1 || missing+=(jq)
 # patchelf: make install sets the installed binary's run path (scripts/install.sh).
 command -v patchelf >/dev/null 2>&1 || missing+=(patchelf)
 if ! command -v chromium >/dev/null 2>&1 && ! command -v chromium-browser >/dev/null 2>&1; then

@@ -1,0 +1,145 @@
+import Foundation
+
+/// Finds the steps of a benchmark series by E-divisive means (Matteson and
+/// James 2014), the method Daly et al. run on MongoDB's performance tests
+/// ("Change Point Detection in Software Performance Testing", ICPE 2020).
+///
+/// The idea, in three parts:
+/// 1. **Divergence.** Each segment of the series gets its best cut: the one
+///    whose halves differ most by the energy statistic (``EnergySplit``),
+///    which compares distances between and inside the halves and so needs no
+///    noise model.
+/// 2. **Recursive bisection.** Of all segments, the one whose best cut is
+///    strongest is tested; if the cut is significant it becomes a boundary
+///    and both halves are searched again, until a test fails.
+/// 3. **Permutation test.** The values inside each segment are shuffled with
+///    a seeded generator and the strongest cut is searched again; the
+///    p-value is the share of shuffles that split at least as well. A shuffle
+///    keeps the values and destroys their order, so a cut that no shuffle
+///    matches comes from the order: a step.
+///
+/// Then each step is measured as the change of medians between its two
+/// neighbouring segments, and steps smaller than the parameters' floors
+/// are dropped (smallest first, the neighbours re-measured each time).
+///
+/// - Complexity: one scan of a segment of m points is O(m²); a permutation
+///   test is O(P·n²) for P permutations over a series of n points, stopped
+///   as soon as the outcome is decided (a flat segment usually after one or
+///   two shuffles). With k steps found: O((k + 1)·P·n²) in the worst case
+///   (P = 499, n = 100, k = 3: about 2·10⁷ distance terms).
+package enum ChangePointDetector {
+    /// The steps of `points` (ordered oldest first), in order of position.
+    ///
+    /// - Parameters:
+    ///   - points: one series; values must be finite.
+    ///   - parameters: see ``ChangePointParameters``; its `problem` must be nil.
+    /// - Returns: the steps that pass both the test and the size floors.
+    package static func detect(_ points: [SeriesPoint], parameters: ChangePointParameters) -> [ChangePoint] {
+        precondition(parameters.problem == nil, parameters.problem ?? "")
+        let values = points.map(\.value)
+        precondition(values.allSatisfy(\.isFinite), "a change-point series holds finite values only")
+        var random = PermutationRandom(seed: parameters.seed)
+        var boundaries = [0, values.count]
+        var pValues: [Int: Double] = [:]
+        var splits: [Int: EnergySplit] = [:]  // keyed by a segment's start
+        while true {
+            var strongest: (start: Int, split: EnergySplit)?
+            for (start, end) in zip(boundaries, boundaries.dropFirst()) {
+                if splits[start] == nil {
+                    splits[start] = EnergySplit.best(in: values[start..<end], minimumLength: parameters.minimumSegmentLength)
+                        ?? EnergySplit(cut: 0, end: 0, statistic: 0)
+                }
+                if let split = splits[start], split.cut > 0, split.statistic > (strongest?.split.statistic ?? 0) {
+                    strongest = (start, split)
+                }
+            }
+            guard let strongest else { break }
+            let p = permutationPValue(values, boundaries: boundaries, observed: strongest.split.statistic, parameters: parameters, random: &random)
+            guard p <= parameters.significanceLevel else { break }
+            let boundary = strongest.start + strongest.split.cut
+            pValues[boundary] = p
+            splits[strongest.start] = nil
+            boundaries.insert(boundary, at: boundaries.firstIndex { $0 > boundary }!)
+        }
+        return measuredSteps(points, boundaries: boundaries, pValues: pValues, parameters: parameters)
+    }
+
+    /// The permutation test of the strongest cut: each segment shuffled on
+    /// its own (as Matteson and James do), the strongest cut of any segment
+    /// compared with `observed`. Stops once more shuffles have matched it
+    /// than a significant p-value allows. O(P·n²).
+    static func permutationPValue(
+        _ values: [Double], boundaries: [Int], observed: Double, parameters: ChangePointParameters, random: inout PermutationRandom
+    ) -> Double {
+        let allowed = Int((parameters.significanceLevel * Double(parameters.permutations + 1)).rounded(.down)) - 1
+        // Sums in another order round differently: a cut equal to the
+        // observed one must count as matching it.
+        let matching = observed * (1 - 1e-9)
+        var matched = 0
+        for done in 1...parameters.permutations {
+            if shuffledStrongest(values, boundaries: boundaries, reaching: matching, parameters: parameters, random: &random) {
+                matched += 1
+                if matched > allowed { return Double(matched + 1) / Double(done + 1) }
+            }
+        }
+        return Double(matched + 1) / Double(parameters.permutations + 1)
+    }
+
+    /// Whether one shuffle of every segment has a cut of at least `level`. O(n²).
+    private static func shuffledStrongest(
+        _ values: [Double], boundaries: [Int], reaching level: Double, parameters: ChangePointParameters, random: inout PermutationRandom
+    ) -> Bool {
+        var reached = false
+        for (start, end) in zip(boundaries, boundaries.dropFirst()) {
+            var segment = Array(values[start..<end])
+            random.shuffle(&segment)  // every segment is shuffled, so the draws do not depend on which one reached
+            if !reached, let split = EnergySplit.best(in: segment[...], minimumLength: parameters.minimumSegmentLength),
+                split.statistic >= level
+            {
+                reached = true
+            }
+        }
+        return reached
+    }
+
+    /// The significant boundaries as steps, measured between their
+    /// neighbours; the smallest step under the floors is dropped and its
+    /// neighbours re-measured until every step left passes. O(k²·n log n)
+    /// for k boundaries.
+    static func measuredSteps(
+        _ points: [SeriesPoint], boundaries: [Int], pValues: [Int: Double], parameters: ChangePointParameters
+    ) -> [ChangePoint] {
+        var cuts = boundaries.filter { pValues[$0] != nil }
+        while true {
+            let steps = cuts.indices.map { index in
+                step(points, from: index == 0 ? 0 : cuts[index - 1], cut: cuts[index],
+                     to: index + 1 < cuts.count ? cuts[index + 1] : points.count, pValue: pValues[cuts[index]]!)
+            }
+            let failing = steps.indices.filter { !isReportable(steps[$0].step, noise: steps[$0].noise, parameters: parameters) }
+            guard let smallest = failing.min(by: { abs(steps[$0].step.relativeSize) < abs(steps[$1].step.relativeSize) }) else {
+                return steps.map(\.step)
+            }
+            cuts.remove(at: smallest)
+        }
+    }
+
+    /// One boundary measured: the medians of `from..<cut` and `cut..<to`,
+    /// and the median noise of those points (nil when none has any).
+    private static func step(_ points: [SeriesPoint], from: Int, cut: Int, to: Int, pValue: Double) -> (step: ChangePoint, noise: Double?) {
+        let before = RobustStatistics.median(points[from..<cut].map(\.value))!
+        let after = RobustStatistics.median(points[cut..<to].map(\.value))!
+        let noise = RobustStatistics.median(points[from..<to].compactMap(\.noise))
+        let step = ChangePoint(
+            lastBefore: cut - 1, lastBeforeCommit: points[cut - 1].commit, firstAfterCommit: points[cut].commit,
+            medianBefore: before, medianAfter: after, pValue: pValue)
+        return (step, noise)
+    }
+
+    /// Whether a significant step is big enough to report.
+    static func isReportable(_ step: ChangePoint, noise: Double?, parameters: ChangePointParameters) -> Bool {
+        let change = abs(step.medianAfter - step.medianBefore)
+        guard change > 0, change >= parameters.minimumAbsoluteStep, abs(step.relativeSize) >= parameters.minimumRelativeStep else { return false }
+        if let noise { return change > parameters.noiseMultiple * noise }
+        return true
+    }
+}
