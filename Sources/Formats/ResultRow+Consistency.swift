@@ -17,7 +17,9 @@ extension ResultRow {
     /// - `steps` = `deletes` + `inserts` + `moves` + `updates`;
     /// - no count, size, heap or allocation figure below zero;
     /// - every time, ratio and prediction finite and not negative, and a measured row's
-    ///   median and ratios above zero.
+    ///   median and ratios above zero;
+    /// - `sample_quantiles_ns` at most 101 finite times above zero, ascending,
+    ///   and no more of them than `samples`.
     ///
     /// O(1).
     public var inconsistency: String? {
@@ -54,6 +56,14 @@ extension ResultRow {
         ]
         for case let (key, value?) in times where !value.isFinite || value < 0 {
             return "\(key.rawValue) is \(value), not a finite figure of zero or more"
+        }
+        if let quantiles = sampleQuantilesNs {
+            if quantiles.count > 101 || quantiles.count > max(samples, 0) {
+                return "sample_quantiles_ns holds \(quantiles.count) values, more than 101 or than samples (\(samples))"
+            }
+            if quantiles.contains(where: { !$0.isFinite || $0 <= 0 }) || zip(quantiles, quantiles.dropFirst()).contains(where: { $0 > $1 }) {
+                return "sample_quantiles_ns is not an ascending list of finite times above zero"
+            }
         }
         if status.isMeasured {
             for case let (key, value?) in [(CodingKeys.medianNs, medianNs), (.ratioToStdlib, ratioToStdlib), (.ratioToFloor, ratioToFloor)]

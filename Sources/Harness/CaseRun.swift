@@ -73,6 +73,7 @@ struct CaseRun {
         row.verified = false
         row.samples = 0
         (row.medianNs, row.minNs, row.p90Ns, row.maxNs, row.spreadNs) = (nil, nil, nil, nil, nil)
+        row.sampleQuantilesNs = nil
         (row.peakHeapBytes, row.allocations) = (nil, nil)
     }
 
@@ -217,6 +218,7 @@ struct CaseRun {
         row.p90Ns = statistics.p90
         row.maxNs = statistics.max
         row.spreadNs = statistics.mad
+        row.sampleQuantilesNs = SampleStatistics.thinned(samples)
         if statistics.count < plan.minSamples {
             row.reason = "time budget reached after \(statistics.count) samples (minimum \(plan.minSamples))"
         }

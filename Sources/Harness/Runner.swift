@@ -91,6 +91,7 @@ public struct Runner {
             document.rows = rows
         }
         document.complete = true
+        document.environment.loadAverageAfter = RunEnvironment.loadAverage()
         try ResultsStore.write(document, to: plan.outputDirectory)
         progress?.close()
         return Outcome(document: document, failedRows: rows.filter { $0.status.isFailure })

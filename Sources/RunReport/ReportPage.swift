@@ -53,6 +53,9 @@ struct ReportPage {
             ("lcs memory budget", Formatting.bytes(plan.lcsMemoryBudgetBytes)),
         ]
         if !plan.extraCases.isEmpty { rows.append(("dataset files", plan.extraCases.joined(separator: ", "))) }
+        if let before = environment.loadAverageBefore, let after = environment.loadAverageAfter {
+            rows.append(("load average", "\(Self.loadText(before)) at the start, \(Self.loadText(after)) at the end (1, 5, 15 min)"))
+        }
         if !document.complete { rows.append(("complete", "no — the run was interrupted; rows are missing")) }
         return rows
     }
@@ -179,8 +182,22 @@ struct ReportPage {
                 "\(Formatting.grouped(failed.count)) row\(failed.count == 1 ? "" : "s") failed (never recommended for that kind of list): "
                     + named.joined(separator: ", ") + more + "; the reasons are in the results table.")
         }
+        if let busy = busyWarning { lines.append(busy) }
         return lines
     }
+
+    /// The warning of a run made on a busy machine (``RunEnvironment/machineWasBusy``), or nil.
+    var busyWarning: String? {
+        let environment = document.environment
+        guard environment.machineWasBusy else { return nil }
+        let before = environment.loadAverageBefore?.first.map { String(format: "%.1f", $0) } ?? "unknown"
+        let after = environment.loadAverageAfter?.first.map { String(format: "%.1f", $0) } ?? "unknown"
+        return "The machine was busy: a 1-minute load average of \(before) at the start and \(after) at the end, on "
+            + "\(environment.cores) cores. Times are slower and noisier than on an idle machine, so more pairs are ties; "
+            + "rerun when it is idle before trusting a close call."
+    }
+
+    static func loadText(_ values: [Double]) -> String { values.map { String(format: "%.2f", $0) }.joined(separator: ", ") }
 
     /// "180 verified, 24 skipped, 6 reference".
     var statusCounts: String {
@@ -199,8 +216,11 @@ struct ReportPage {
     static let adviceRule = """
         How this is decided: at each workload's largest size with a verified engine, the pick is the fastest \
         (geometric mean of time over the fastest) among the engines with the fewest steps (deletes + inserts + moves + \
-        updates). Times whose median ± MAD ranges overlap, or within \(Int(EngineAdvice.tieTolerance * 100))%, are ties. \
-        Avoid: engines skipped or failing at a size the run measured, or \(Int(EngineAdvice.avoidRatio))× the pick's time or more.
+        updates) within \(Int(EngineAdvice.stepsTolerance * 100)) % of the minimum. Two engines are a tie when the 95 % \
+        bootstrap interval of the ratio of their times reaches within \(Int(EngineAdvice.tieTolerance * 100)) % of 1 \
+        (in files without sample quantiles: median ± MAD ranges that overlap, or medians within \(Int(EngineAdvice.tieTolerance * 100)) %). \
+        Avoid: engines skipped or failing at a size the run measured, or with \(Int(EngineAdvice.avoidRatio))× the pick's \
+        time, peak heap, or the fewest steps, or more.
         """
 
     static let exponentNote = "k by least squares on log time (or bytes) against log n, over the sizes in \(ExponentFit.rangeText) (– = fewer than two sizes there; the targets use the same fit). 1 is linear, 2 quadratic."
