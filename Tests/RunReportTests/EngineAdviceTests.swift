@@ -111,9 +111,10 @@ import Testing
         #expect(advice.pick == "exact")
         #expect(advice.fasterWithMoreSteps == "close")
         #expect(abs((advice.fasterExtraSteps ?? 0) - 1.02) < 1e-9)
-        // With no near-minimal engine, the fastest of all is offered.
+        // With no near-minimal engine, one with 20× the fewest steps is not offered: it is to be avoided.
         let without = try #require(Self.advise(rows.filter { $0.engine != "close" }).first)
-        #expect(without.fasterWithMoreSteps == "loose")
+        #expect(without.fasterWithMoreSteps == nil)
+        #expect(without.avoid.map(\.engine) == ["loose"])
     }
 
     @Test("without the tie, the runner-up is not named as a tie")

@@ -83,11 +83,11 @@ import Testing
     func stableBetweenReruns() throws {
         var scenarios = SeededRandom("scenarios")
         var flips: [String] = []
-        for scenario in 0..<60 {
+        for scenario in 0..<24 {
             let factors = [1.0, 1.0, 1.6, 2.5]
             let engines = ["alpha", "beta", "gamma", "omega"]
             let medians = engines.map { _ in 1_000 * factors[Int(scenarios.next() % UInt64(factors.count))] }
-            let count = 20 + Int(scenarios.next() % 180)
+            let count = 30 + Int(scenarios.next() % 170)
             let noise = 0.02 + 0.08 * scenarios.unit()
             func answer(_ rerun: Int) throws -> Set<String> {
                 var random = SeededRandom("scenario \(scenario) rerun \(rerun)")
