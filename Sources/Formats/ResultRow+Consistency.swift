@@ -12,8 +12,9 @@ extension ResultRow {
     ///
     /// - `ok` means verified, and not refused by the batch model;
     /// - a `reason_code` belongs to the row's status (`over-time-budget` to
-    ///   `skipped`, `crashed` to `crashed`, …), and `predicted_seconds` goes
-    ///   with `over-time-budget` only;
+    ///   `skipped`, `crashed` to `crashed`, …); `predicted_seconds` may be
+    ///   on any row (results give it on every row of an engine that is not
+    ///   linear; older files only on `over-time-budget` rows);
     /// - `steps` = `deletes` + `inserts` + `moves` + `updates`;
     /// - no count, size, heap or allocation figure below zero;
     /// - every time, ratio and prediction finite and not negative, and a measured row's
@@ -27,9 +28,6 @@ extension ResultRow {
         if status == .ok && batchVerified == false { return "status is ok but batch_verified is false" }
         if let reasonCode, reasonCode.status != status {
             return "reason_code is \(reasonCode.rawValue), which is a \(reasonCode.status.rawValue) row's, but status is \(status.rawValue)"
-        }
-        if predictedSeconds != nil && reasonCode != .overTimeBudget {
-            return "predicted_seconds is given but reason_code is not over-time-budget"
         }
         let counts: [(CodingKeys, Int?)] = [
             (.size, size), (.sizeOld, sizeOld), (.sizeNew, sizeNew), (.samples, samples), (.inserts, inserts),

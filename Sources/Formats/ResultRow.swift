@@ -55,8 +55,10 @@ public struct ResultRow: Hashable, Sendable, Codable {
     /// `reference` rows. Files of results schema 1 and 2 did not record it:
     /// their reader fills it in (``reasonCodeOfOlderFile``).
     public var reasonCode: ReasonCode?
-    /// For a row skipped over the time budget, the seconds one call was
-    /// predicted to take; nil otherwise.
+    /// The seconds one call was predicted to take (the cost model,
+    /// ``CostModel`` in Harness), on every row of an engine that is not
+    /// linear; nil for linear engines and the floor. Files written before
+    /// results gave it on every row have it on `over-time-budget` rows only.
     public var predictedSeconds: Double?
     public var samples: Int
     public var medianNs: Double?

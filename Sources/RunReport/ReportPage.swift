@@ -186,6 +186,42 @@ struct ReportPage {
         return lines
     }
 
+    /// A prediction at least this many times off the measured median (either way) is shown.
+    static let predictionOffRatio = 10.0
+    /// Below this many seconds on both sides, a prediction is not judged (fixed costs dominate).
+    static let predictionFloorSeconds = 0.01
+
+    /// The timed rows whose median is ``predictionOffRatio`` times their
+    /// `predicted_seconds` or more, or that fraction or less, where either is at least
+    /// ``predictionFloorSeconds``: the cost model was wrong there. O(rows).
+    static func predictionsOff(_ rows: [ResultRow]) -> [ResultRow] {
+        rows.filter { row in
+            guard row.status == .ok, let predicted = row.predictedSeconds, predicted > 0, let median = row.medianNs, median > 0
+            else { return false }
+            let measured = median / 1e9
+            guard max(predicted, measured) >= predictionFloorSeconds else { return false }
+            return max(predicted / measured, measured / predicted) >= predictionOffRatio
+        }
+    }
+
+    /// "5,381 s" from 100 s up, otherwise as ``Formatting/duration(_:)`` writes it. O(1).
+    static func secondsText(_ seconds: Double) -> String {
+        seconds >= 100 && seconds < 1e15 ? Formatting.grouped(Int(seconds.rounded())) + " s" : Formatting.duration(seconds * 1e9)
+    }
+
+    /// "Predictions more than 10× off: histogram on text@1,000,000 predicted 5,381 s, took 2.9 s; …", or nil.
+    static func predictionsOffText(_ rows: [ResultRow]) -> String? {
+        let off = predictionsOff(rows)
+        guard !off.isEmpty else { return nil }
+        let named = off.prefix(6).map { row in
+            "\(row.engine) on \(row.workload)@\(Formatting.grouped(row.size)) predicted "
+                + "\(secondsText(row.predictedSeconds!)), took \(secondsText(row.medianNs! / 1e9))"
+        }
+        let more = off.count > named.count ? " and \(off.count - named.count) more" : ""
+        return "Predictions more than \(Int(predictionOffRatio))× off (the cost model that decides what to skip was wrong there): "
+            + named.joined(separator: "; ") + more + "."
+    }
+
     /// The warning of a run made on a busy machine (``RunEnvironment/machineWasBusy``), or nil.
     var busyWarning: String? {
         let environment = document.environment
