@@ -131,6 +131,7 @@ struct CaseSupervisor {
             case let .rows(rows): attempt.rows = rows
             case let .cost(cost): attempt.cost = cost
             case let .failure(text): attempt.failure = text
+            case let .sampling(state): progress?.sampling(state)
             }
         }
         attempt.ending = followed.ending

@@ -29,6 +29,8 @@ enum CaseEvent {
     case prepared(template: ResultRow, limitSeconds: Double)
     /// The subject named is about to be called.
     case calling(subject: String, phase: CallPhase)
+    /// Where the timed rounds stand (a few times a second at most).
+    case sampling(SamplingProgress)
 }
 
 /// What `measure-case` is asked to do: one dataset × kind with every
@@ -96,6 +98,8 @@ enum WorkerMessage: Codable {
     case warning(String)
     case rows([ResultRow])
     case cost(CostModel)
+    /// Where the case's timed rounds stand, for the parent's progress line.
+    case sampling(SamplingProgress)
     /// The job could not run (its dataset cannot be made or read): bad input, not an engine's fault.
     case failure(String)
 }
@@ -153,6 +157,7 @@ public enum CaseWorker {
                 switch event {
                 case let .prepared(template, seconds): channel.send(.prepared(template: template, limitSeconds: seconds))
                 case let .calling(subject, phase): channel.send(.calling(subject: subject, phase: phase))
+                case let .sampling(progress): channel.send(.sampling(progress))
                 }
             }
             let rows = CaseRun(runner: runner, dataset: dataset, kind: kind, cost: job.cost ?? CostModel()).rows()
