@@ -17,6 +17,10 @@ struct ReportPage {
     var sections: [ReportSection]
     /// Why charts are missing, when they are (gnuplot absent or failing).
     var chartProblem: String?
+    /// The one answer over the user's pairs, when there are two or more (``PairsAnswer``).
+    var pairsAnswer: PairsAnswer? = nil
+    /// Why per-pair charts were left out (a run over many pairs), or nil.
+    var chartsLeftOut: String? = nil
 
     static let extraBegin = "diffbench:extra-sections:begin"
     static let extraEnd = "diffbench:extra-sections:end"
@@ -183,6 +187,7 @@ struct ReportPage {
                     + named.joined(separator: ", ") + more + "; the reasons are in the results table.")
         }
         if let busy = busyWarning { lines.append(busy) }
+        if let offText = Self.predictionsOffText(document.rows) { lines.append(offText) }
         return lines
     }
 
