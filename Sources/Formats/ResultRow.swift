@@ -57,7 +57,8 @@ public struct ResultRow: Hashable, Sendable, Codable {
     public var reasonCode: ReasonCode?
     /// The seconds one call was predicted to take (the cost model,
     /// ``CostModel`` in Harness), on every row of an engine that is not
-    /// linear; nil for linear engines and the floor. Files written before
+    /// linear and was calibrated; nil for linear engines, the floor and an
+    /// engine whose calibration call failed. Files written before
     /// results gave it on every row have it on `over-time-budget` rows only.
     public var predictedSeconds: Double?
     public var samples: Int

@@ -97,8 +97,8 @@ import Formats
         let lcs = try #require(rows.first { $0.engine == "lcs" })
         #expect(lcs.status == .skipped)
         #expect(lcs.reason.contains("memory budget"))
-        // Every row of an engine that is not linear keeps its prediction, whatever stopped it.
-        #expect(lcs.reasonCode == .overMemoryBudget && lcs.predictedSeconds != nil)
+        // lcs over its memory budget could not be calibrated either: no prediction to record.
+        #expect(lcs.reasonCode == .overMemoryBudget && lcs.predictedSeconds == nil)
         #expect(lcs.medianNs == nil)
         #expect(rows.first { $0.engine == "heckel" }?.status == .ok)
 
