@@ -30,11 +30,13 @@ setup:
 build: setup
 	$(SWIFT) build
 
+# Says what it builds, then lets SwiftPM show each step ("[42/310] Compiling
+# Harness CostModel.swift"): a first build takes minutes and is not silent.
 release: setup
-	@echo "building diffbench (release)…"
-	@$(SWIFT) build -c release --product diffbench --quiet
+	@echo "building the diffbench command (release, optimized) into .build/release/diffbench; a first build takes several minutes…"
+	@$(SWIFT) build -c release --product diffbench
 
-# Builds quietly (errors and warnings only), then runs every test with the
+# Says what it builds and shows SwiftPM's steps, then runs every test with the
 # full log in Reports/test.log; prints one line per suite (without a time:
 # suites run in parallel and the runner's figure is the time since the run
 # began, not the suite's own), every failure in
@@ -42,8 +44,9 @@ release: setup
 # The exit status is the test runner's (no pipe between it and make).
 TEST_LOG := Reports/test.log
 test: setup
-	@echo "building tests…"
-	@$(SWIFT) build --build-tests --quiet
+	@echo "building diffbench and its test targets (debug) into .build/debug; a first build takes several minutes…"
+	@$(SWIFT) build --build-tests
+	@echo "running the tests (one line per suite; full log: $(TEST_LOG))…"
 	@mkdir -p Reports
 	@status=0; $(SWIFT) test --skip-build > $(TEST_LOG) 2>&1 || status=$$?; \
 	awk '/^✘/ { print; detail = 1; next } /^↳/ { if (detail) print; next } { detail = 0 } \

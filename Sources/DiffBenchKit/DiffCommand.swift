@@ -107,16 +107,34 @@ struct DiffCommand: EngineCommand {
         if let engines {
             return try compare(try engines.resolve(in: registry, option: "--engines"), on: pair, options: options, registry: registry)
         }
-        try checkBudget(descriptor, seconds: CallPrediction.seconds(descriptor, lists: pair.lists), counts: pair.lists.counts)
+        let predicted = CallPrediction.seconds(descriptor, lists: pair.lists)
+        // A prediction alone never refuses an engine that honours bounds: one call cut off at the budget decides.
+        let probe = timeBudget > 0 && !deadlineBounds(descriptor) && descriptor.honoursBounds && (predicted ?? 0) > timeBudget
+        if !probe { try checkBudget(descriptor, seconds: predicted, counts: pair.lists.counts) }
+        var callOptions = options
+        if probe { callOptions.deadline = .seconds(timeBudget) }
         var changeset: Changeset
         // What the engine prints goes to stderr: stdout is the changeset (`--format json` is read by programs).
+        let ticker = ProgressTicker(
+            "diff: \(descriptor.name.rawValue) on \(Formatting.grouped(pair.lists.counts.old)) → "
+                + "\(Formatting.grouped(pair.lists.counts.new)) elements", predictedSeconds: predicted)
         let answer = StandardOutput.divertedToStandardError {
-            Result { () throws(DiffError) -> Changeset in try descriptor.diff(pair.lists, options: options) }
+            Result { () throws(DiffError) -> Changeset in try descriptor.diff(pair.lists, options: callOptions) }
         }
+        ticker.stop()
         do {
             changeset = try answer.get()
         } catch {
             throw CLIFailure.badInput(pair.describe(error))
+        }
+        if probe, changeset.isApproximate {
+            throw CLIFailure.badInput(
+                String(
+                    format: "%@ is predicted to take about %.0f s on these lists (%d → %d elements), and a call cut off at the "
+                        + "%g s time budget did not finish; use --time-budget %.0f (or 0 for no limit) to run it anyway, "
+                        + "--deadline %g for a coarser answer within it, or a linear engine (heckel)",
+                    descriptor.name.rawValue, predicted ?? 0, pair.lists.counts.old, pair.lists.counts.new, timeBudget,
+                    ((predicted ?? 0) * 2).rounded(.up), timeBudget))
         }
         if let problem = pair.verify(changeset) {
             throw CLIFailure.checkFailed("the \(engineName.rawValue) changeset is wrong: \(problem)")

@@ -283,13 +283,34 @@ struct RunCommand: EngineCommand {
         if let (workload, size) = memoCase {
             writeMemoDump(workload: workload, size: size, into: RunFolder(plan.outputDirectory).memo)
         }
-        for block in YourLists.blocks(outcome.document, palette: EnginePalette(outcome.document)) {
-            print(TerminalText.visible(block.headline))
-            if let advice = block.advice { print("  " + TerminalText.visible(advice.plainText)) }
-            for line in block.evidenceLines { print("    " + TerminalText.visible(line)) }
-            print("")
+        let palette = EnginePalette(outcome.document)
+        let blocks = YourLists.blocks(outcome.document, palette: palette)
+        var details = ""
+        for block in blocks {
+            details += TerminalText.visible(block.headline) + "\n"
+            if let advice = block.advice { details += "  " + TerminalText.visible(advice.plainText) + "\n" }
+            for line in block.evidenceLines { details += "    " + TerminalText.visible(line) + "\n" }
+            details += "\n"
         }
-        print(ResultsTable.render(outcome.document.rows))
+        details += ResultsTable.render(outcome.document.rows)
+        if let answer = PairsAnswer.answer(blocks, document: outcome.document, palette: palette) {
+            // Many pairs: one answer first, one line per pair, and the full tables in a file.
+            let fullText = RunFolder(plan.outputDirectory).path + "/run.txt"
+            print(TerminalText.visible(answer.headline))
+            if let advice = answer.advice { print("  " + TerminalText.visible(advice.plainText)) }
+            print("  " + TerminalText.visible(answer.winsLine))
+            print("")
+            print("Each pair (its evidence and every row: \(TerminalText.visible(fullText))):")
+            for block in blocks { print("  " + TerminalText.visible(block.headline)) }
+            print("")
+            do {
+                try ResultsStore.writeAtomically(details + "\n", to: fullText)
+            } catch {
+                throw CLIFailure.badInput("\(fullText): cannot write the full tables: \(error)")
+            }
+        } else {
+            print(details)
+        }
         // The folder is the user's text: a control character in it is shown escaped, not sent to the terminal.
         let folder = TerminalText.visible(plan.outputDirectory)
         print("results: \(folder)/results.csv, results.json (\(TerminalText.visible(output))/latest points here)")

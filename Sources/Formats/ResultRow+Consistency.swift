@@ -13,12 +13,15 @@ extension ResultRow {
     /// - `ok` means verified, and not refused by the batch model;
     /// - a `reason_code` belongs to the row's status (`over-time-budget` to
     ///   `skipped`, `crashed` to `crashed`, …; a note such as
-    ///   `lingering-threads` to `ok` or `reference`), and `predicted_seconds` goes
-    ///   with `over-time-budget` only;
+    ///   `lingering-threads` to `ok` or `reference`); `predicted_seconds` may be
+    ///   on any row (results give it on every row of an engine that is not
+    ///   linear; older files only on `over-time-budget` rows);
     /// - `steps` = `deletes` + `inserts` + `moves` + `updates`;
     /// - no count, size, heap or allocation figure below zero;
     /// - every time, ratio and prediction finite and not negative, and a measured row's
-    ///   median and ratios above zero.
+    ///   median and ratios above zero;
+    /// - `sample_quantiles_ns` at most 101 finite times above zero, ascending,
+    ///   and no more of them than `samples`.
     ///
     /// O(1).
     public var inconsistency: String? {
@@ -27,9 +30,6 @@ extension ResultRow {
         if let reasonCode, !reasonCode.fits(status) {
             let whose = reasonCode.isNote ? "a note on an ok or reference row" : "a \(reasonCode.status.rawValue) row's"
             return "reason_code is \(reasonCode.rawValue), which is \(whose), but status is \(status.rawValue)"
-        }
-        if predictedSeconds != nil && reasonCode != .overTimeBudget {
-            return "predicted_seconds is given but reason_code is not over-time-budget"
         }
         let counts: [(CodingKeys, Int?)] = [
             (.size, size), (.sizeOld, sizeOld), (.sizeNew, sizeNew), (.samples, samples), (.inserts, inserts),
@@ -56,6 +56,14 @@ extension ResultRow {
         ]
         for case let (key, value?) in times where !value.isFinite || value < 0 {
             return "\(key.rawValue) is \(value), not a finite figure of zero or more"
+        }
+        if let quantiles = sampleQuantilesNs {
+            if quantiles.count > 101 || quantiles.count > max(samples, 0) {
+                return "sample_quantiles_ns holds \(quantiles.count) values, more than 101 or than samples (\(samples))"
+            }
+            if quantiles.contains(where: { !$0.isFinite || $0 <= 0 }) || zip(quantiles, quantiles.dropFirst()).contains(where: { $0 > $1 }) {
+                return "sample_quantiles_ns is not an ascending list of finite times above zero"
+            }
         }
         if status.isMeasured {
             for case let (key, value?) in [(CodingKeys.medianNs, medianNs), (.ratioToStdlib, ratioToStdlib), (.ratioToFloor, ratioToFloor)]

@@ -55,8 +55,11 @@ public struct ResultRow: Hashable, Sendable, Codable {
     /// `reference` rows. Files of results schema 1 and 2 did not record it:
     /// their reader fills it in (``reasonCodeOfOlderFile``).
     public var reasonCode: ReasonCode?
-    /// For a row skipped over the time budget, the seconds one call was
-    /// predicted to take; nil otherwise.
+    /// The seconds one call was predicted to take (the cost model,
+    /// ``CostModel`` in Harness), on every row of an engine that is not
+    /// linear and was calibrated; nil for linear engines, the floor and an
+    /// engine whose calibration call failed. Files written before
+    /// results gave it on every row have it on `over-time-budget` rows only.
     public var predictedSeconds: Double?
     public var samples: Int
     public var medianNs: Double?
@@ -65,6 +68,12 @@ public struct ResultRow: Hashable, Sendable, Codable {
     public var maxNs: Double?
     /// Median absolute deviation of the samples.
     public var spreadNs: Double?
+    /// The samples, sorted and thinned to at most 101 evenly spaced
+    /// quantiles (0 %, 1 %, … 100 %; every sample when there are fewer):
+    /// what the report bootstraps its intervals from (`MedianRatio` in
+    /// RunReport). Nil where nothing was timed and in files written before
+    /// the column existed, whose ties fall back on median ± MAD.
+    public var sampleQuantilesNs: [Double]?
     /// This row's median over the `stdlib` median on the same dataset in the same run.
     public var ratioToStdlib: Double?
     /// This row's median over the `floor` reference median (one dictionary
@@ -125,6 +134,7 @@ public struct ResultRow: Hashable, Sendable, Codable {
         case p90Ns = "p90_ns"
         case maxNs = "max_ns"
         case spreadNs = "spread_ns"
+        case sampleQuantilesNs = "sample_quantiles_ns"
         case ratioToStdlib = "ratio_to_stdlib"
         case ratioToFloor = "ratio_to_floor"
         case peakHeapBytes = "peak_heap_bytes"
@@ -210,6 +220,7 @@ extension ResultRow {
             CSVColumn(key: .p90Ns) { number($0.p90Ns) },
             CSVColumn(key: .maxNs) { number($0.maxNs) },
             CSVColumn(key: .spreadNs) { number($0.spreadNs) },
+            CSVColumn(key: .sampleQuantilesNs) { $0.sampleQuantilesNs.map { $0.map(number).joined(separator: " ") } ?? "" },
             CSVColumn(key: .ratioToStdlib) { $0.ratioToStdlib.map { String($0) } ?? "" },
             CSVColumn(key: .ratioToFloor) { $0.ratioToFloor.map { String($0) } ?? "" },
             CSVColumn(key: .peakHeapBytes) { integer($0.peakHeapBytes) },

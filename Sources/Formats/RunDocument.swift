@@ -100,6 +100,22 @@ public struct RunEnvironment: Hashable, Sendable, Codable {
     public var seed: UInt64
     public var startTime: String
     public var runName: String
+    /// The 1-, 5- and 15-minute load averages (`/proc/loadavg`) when the run
+    /// began and when it ended; nil where unreadable and in older files.
+    public var loadAverageBefore: [Double]?
+    public var loadAverageAfter: [Double]?
+
+    /// Whether another program competed for the cores: the 1-minute load
+    /// average at the start was at least half the cores, or at the end at
+    /// least half the cores plus one (the run's own process, and its case
+    /// worker, account for about one). Timings of a busy machine are
+    /// noisier and slower; the closing screen says so. O(1).
+    public var machineWasBusy: Bool {
+        let half = Double(max(cores, 1)) / 2
+        if let before = loadAverageBefore?.first, before >= half { return true }
+        if let after = loadAverageAfter?.first, after >= half + 1 { return true }
+        return false
+    }
 
     enum CodingKeys: String, CodingKey {
         case swiftVersion = "swift_version"
@@ -110,6 +126,8 @@ public struct RunEnvironment: Hashable, Sendable, Codable {
         case seed
         case startTime = "start_time"
         case runName = "run_name"
+        case loadAverageBefore = "load_average_before"
+        case loadAverageAfter = "load_average_after"
     }
 
     public init(

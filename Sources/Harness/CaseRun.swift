@@ -32,16 +32,19 @@ struct CaseRun {
     func rows() -> [ResultRow] {
         let facts = pairFacts()
         let subjects = plan.engines.map(Subject.engine) + (plan.includeFloor ? [.floor] : [])
-        let skips = subjects.map { predictedSkip($0, facts: facts) }
-        let predicted = zip(subjects, skips).filter { $0.1 == nil }.map { predictedSeconds($0.0, facts: facts) }
+        let over = subjects.map { predictedSkip($0, facts: facts) }
+        // An engine predicted over the budget that honours bounds gets a probe call: its limit counts it.
+        let predicted = zip(subjects, over).filter { $0.1 == nil || honoursBounds($0.0) }.map { predictedSeconds($0.0, facts: facts) }
         runner.events?(.prepared(template: emptyRow(.floor, facts: facts), limitSeconds: plan.caseLimitSeconds(predictedCalls: predicted)))
         var rows: [Subject: ResultRow] = [:]
         var timed: [Subject] = []
         var warmup: [Subject: Double] = [:]
         var expected: [Subject: Changeset] = [:]
-        for (subject, skip) in zip(subjects, skips) {
+        for (subject, over) in zip(subjects, over) {
             var row = emptyRow(subject, facts: facts)
-            if let skip {
+            // Every row keeps its prediction, so the report can show one that was far off.
+            row.predictedSeconds = predictedSeconds(subject, facts: facts)
+            if let skip = over.flatMap({ confirmedSkip(subject, $0) }) {
                 row.refuse(.overTimeBudget, skip.text, predictedSeconds: skip.seconds)
             } else if let (nanoseconds, answer) = verify(subject, into: &row) {
                 warmup[subject] = nanoseconds
@@ -73,6 +76,7 @@ struct CaseRun {
         row.verified = false
         row.samples = 0
         (row.medianNs, row.minNs, row.p90Ns, row.maxNs, row.spreadNs) = (nil, nil, nil, nil, nil)
+        row.sampleQuantilesNs = nil
         (row.peakHeapBytes, row.allocations) = (nil, nil)
     }
 
@@ -117,14 +121,45 @@ struct CaseRun {
         return seconds
     }
 
-    /// Why a single call would not fit the time budget (the predicted
-    /// seconds and the words), or nil.
+    /// Why a single call is predicted not to fit the time budget (the
+    /// predicted seconds and the words), or nil.
     func predictedSkip(_ subject: Subject, facts: PairFacts) -> (seconds: Double, text: String)? {
         guard let seconds = predictedSeconds(subject, facts: facts), seconds > plan.timeBudget else { return nil }
         let text = String(
             format: "predicted %.1f s for one call (D = %d), over the %.1f s case budget (--time-budget)",
             seconds, facts.editDistance, plan.timeBudget)
         return (seconds, text)
+    }
+
+    /// Whether `subject` is an engine that stops at a deadline.
+    func honoursBounds(_ subject: Subject) -> Bool {
+        guard case let .engine(name) = subject else { return false }
+        return plan.registry.descriptor(named: name)?.honoursBounds == true
+    }
+
+    /// The skip a prediction calls for, confirmed: a prediction alone never
+    /// skips an engine that honours bounds. It gets one probe call cut off
+    /// at the budget (``probeFinishes(_:)``) and is skipped only when that
+    /// call did not finish within it; nil when it did (the engine is then
+    /// verified and timed as any other).
+    func confirmedSkip(_ subject: Subject, _ skip: (seconds: Double, text: String)) -> (seconds: Double, text: String)? {
+        guard honoursBounds(subject) else { return skip }
+        if probeFinishes(subject) { return nil }
+        return (skip.seconds, skip.text + String(format: "; a probe call cut off at the budget did not finish within %.1f s", plan.timeBudget))
+    }
+
+    /// One call of `subject` with the time budget as its deadline: whether
+    /// it finished whole (not cut short) within the budget. At most the
+    /// budget plus the engine's coarse finish; the worker's case limit
+    /// already allows one budget per predicted call.
+    func probeFinishes(_ subject: Subject) -> Bool {
+        let bounded = DiffOptions(lcsMemoryBudget: plan.lcsMemoryBudget, deadline: .seconds(plan.timeBudget))
+        let call = SubjectCall(subject: subject, registry: plan.registry, options: bounded, fault: runner.fault)
+        runner.events?(.calling(subject: subject.name, phase: .verification))
+        let start = monotonicNanoseconds()
+        guard let answer = try? call(lists) else { return false }
+        let elapsed = Double(monotonicNanoseconds() - start) / 1e9
+        return !answer.isApproximate && elapsed <= plan.timeBudget
     }
 
     /// The verification call, which doubles as the warm-up: the changeset's
@@ -217,6 +252,7 @@ struct CaseRun {
         row.p90Ns = statistics.p90
         row.maxNs = statistics.max
         row.spreadNs = statistics.mad
+        row.sampleQuantilesNs = SampleStatistics.thinned(samples)
         if statistics.count < plan.minSamples {
             row.reason = "time budget reached after \(statistics.count) samples (minimum \(plan.minSamples))"
         }

@@ -186,6 +186,7 @@ struct CaseSupervisor {
             case let .cost(cost): attempt.cost = cost
             case let .lingering(subject, threads): attempt.lingering[subject] = threads
             case let .failure(text): attempt.failure = text
+            case let .sampling(state): progress?.sampling(state)
             }
         }
         attempt.ending = followed.ending

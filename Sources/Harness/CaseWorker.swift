@@ -29,6 +29,8 @@ enum CaseEvent {
     case prepared(template: ResultRow, limitSeconds: Double)
     /// The subject named is about to be called.
     case calling(subject: String, phase: CallPhase)
+    /// Where the timed rounds stand (a few times a second at most).
+    case sampling(SamplingProgress)
 }
 
 /// What `measure-case` is asked to do: one dataset × kind with every
@@ -98,6 +100,8 @@ enum WorkerMessage: Codable {
     case cost(CostModel)
     /// Threads `subject` started outlived its call (``ThreadWatch``).
     case lingering(subject: String, threads: Int)
+    /// Where the case's timed rounds stand, for the parent's progress line.
+    case sampling(SamplingProgress)
     /// The job could not run (its dataset cannot be made or read): bad input, not an engine's fault.
     case failure(String)
 }
@@ -164,6 +168,7 @@ public enum CaseWorker {
                 case let .calling(subject, phase):
                     if let left = threads.callEnded(next: subject) { channel.send(.lingering(subject: left.subject, threads: left.threads)) }
                     channel.send(.calling(subject: subject, phase: phase))
+                case let .sampling(progress): channel.send(.sampling(progress))
                 }
             }
             let rows = CaseRun(runner: runner, dataset: dataset, kind: kind, cost: job.cost ?? CostModel()).rows()

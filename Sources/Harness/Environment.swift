@@ -11,11 +11,21 @@ extension RunEnvironment {
         let configuration = "release"
         #endif
         let formatter = ISO8601DateFormatter()
-        return RunEnvironment(
+        var environment = RunEnvironment(
             swiftVersion: swiftVersion(), os: operatingSystem(), cpu: cpuModel(),
             cores: ProcessInfo.processInfo.activeProcessorCount, memoryBytes: Int(ProcessInfo.processInfo.physicalMemory),
             buildConfiguration: configuration, gitCommit: buildCommit, seed: seed,
             startTime: formatter.string(from: start), runName: runName)
+        environment.loadAverageBefore = loadAverage()
+        return environment
+    }
+
+    /// The 1-, 5- and 15-minute load averages from `/proc/loadavg`, or nil
+    /// where the file is missing or not as Linux writes it.
+    public static func loadAverage(_ text: String? = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) -> [Double]? {
+        guard let fields = text?.split(separator: " ").prefix(3), fields.count == 3 else { return nil }
+        let values = fields.compactMap { Double($0) }
+        return values.count == 3 && values.allSatisfy({ $0.isFinite && $0 >= 0 }) ? values : nil
     }
 
     /// The version of the compiler that built this binary, exactly (a

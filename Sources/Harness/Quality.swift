@@ -19,6 +19,11 @@ struct PairFacts {
     /// Sizes left after trimming the common prefix and suffix by id.
     var trimmedOld: Int
     var trimmedNew: Int
+    /// Ids that occur exactly once in each list, where ids repeat (0 for
+    /// unique ids, where every common id is one): the lines an engine that
+    /// anchors first (patience, histogram) splits the search at, which the
+    /// cost model reads (``CostModel/predictedSeconds(_:facts:oldCount:newCount:)``).
+    var anchors = 0
 
     /// `myersAffordable(bound, trimmedOld, trimmedNew)` says whether an
     /// unbounded Myers run fits when D may be as large as `bound`; when it
@@ -61,6 +66,7 @@ struct PairFacts {
                 limit = .some(myersCostLimit)
             }
             nothingInCommon = !new.contains(where: { oldSet.contains($0.id) })
+            anchors = Self.countAnchors(old: old, new: new)
             if nothingInCommon {
                 minEdits = old.count + new.count
             } else if let limit,
@@ -73,5 +79,17 @@ struct PairFacts {
             }
             editDistance = minEdits ?? bound
         }
+    }
+
+    /// Ids occurring exactly once in `old` and once in `new`. O(N + M).
+    static func countAnchors(old: [FeedItem], new: [FeedItem]) -> Int {
+        var counts: [Int: (old: Int, new: Int)] = [:]
+        counts.reserveCapacity(old.count)
+        for item in old { counts[item.id, default: (0, 0)].old += 1 }
+        for item in new {
+            guard let count = counts[item.id] else { continue }
+            counts[item.id] = (count.old, count.new + 1)
+        }
+        return counts.values.reduce(0) { $0 + ($1.old == 1 && $1.new == 1 ? 1 : 0) }
     }
 }

@@ -91,6 +91,7 @@ public struct Runner {
             document.rows = rows
         }
         document.complete = true
+        document.environment.loadAverageAfter = RunEnvironment.loadAverage()
         try ResultsStore.write(document, to: plan.outputDirectory)
         progress?.close()
         return Outcome(document: document, failedRows: rows.filter { $0.status.isFailure })
@@ -185,6 +186,23 @@ public struct Runner {
         let start = monotonicNanoseconds()
         var round = 0
         var sink: [Changeset?] = []
+        var taken = 0
+        var throttle = ProgressThrottle()
+        /// Where sampling stands, told at most a few times a second (to the
+        /// parent from a worker, to the progress line in process).
+        func report() {
+            guard events != nil || progress != nil, throttle.shouldDraw(at: monotonicNanoseconds()) else { return }
+            let elapsed = Double(monotonicNanoseconds() - start) / 1e9
+            let budgetLeft = subjects.reduce(0.0) { total, subject in
+                samples[subject]!.count >= plan.maxSamples ? total : total + max(0, plan.timeBudget - spent[subject]! / 1e9)
+            }
+            let state = SamplingProgress(
+                samples: taken,
+                secondsLeft: SamplingProgress.estimate(
+                    round: round, elapsed: elapsed, minSamples: plan.minSamples, minTime: plan.minTime, budgetLeft: budgetLeft))
+            events?(.sampling(state))
+            progress?.sampling(state)
+        }
         while true {
             let elapsed = Double(monotonicNanoseconds() - start) / 1e9
             if round >= plan.minSamples && elapsed >= plan.minTime { break }
@@ -209,6 +227,8 @@ public struct Runner {
                 sink.removeAll(keepingCapacity: true)
                 samples[subject]!.append(elapsed / Double(k))
                 spent[subject]! += elapsed
+                taken += 1
+                report()
             }
             round += 1
             if !active { break }

@@ -33,6 +33,15 @@ public struct SampleStatistics: Hashable, Sendable, Codable {
             max: sorted[sorted.count - 1], mad: SampleStatistics.quantile(deviations, 0.5))
     }
 
+    /// The samples thinned to `count` evenly spaced quantiles (every sample,
+    /// sorted, when there are at most `count`): what a row keeps for the
+    /// report's bootstrap intervals. O(n log n).
+    public static func thinned(_ samples: [Double], to count: Int = 101) -> [Double] {
+        let sorted = samples.sorted()
+        guard sorted.count > count, count > 1 else { return sorted }
+        return (0..<count).map { quantile(sorted, Double($0) / Double(count - 1)) }
+    }
+
     /// Linear interpolation between closest ranks (the "type 7" quantile of
     /// most statistics packages) on an ascending sample.
     public static func quantile(_ sorted: [Double], _ q: Double) -> Double {

@@ -13,9 +13,14 @@ import Formats
 ///
 /// The rules, per workload at its largest size with a verified engine:
 /// - the *fewest steps* are the least `steps` (deletes + inserts + moves +
-///   updates) any verified engine reported there;
-/// - two times are a *tie* when their median ± MAD ranges overlap or they
-///   differ by at most ``tieTolerance`` (the run cannot tell them apart);
+///   updates) any verified engine reported there; an engine counts as
+///   having them when its steps are within ``stepsTolerance`` (1 %) of
+///   that least count, so one step more never outweighs a speed gap;
+/// - two engines are a *tie* when the 95 % bootstrap interval of the ratio
+///   of their scores (``MedianRatio``, from the rows' `sample_quantiles_ns`)
+///   reaches within ``tieTolerance`` of 1; for rows without quantiles (older
+///   files), when their median ± MAD ranges overlap or they differ by at
+///   most ``tieTolerance``, on every workload;
 /// - an engine's *score* on a shape is the geometric mean, over the
 ///   shape's workloads, of its time over the fastest time there (1 = the
 ///   fastest everywhere); the geometric mean keeps one large workload
@@ -25,7 +30,9 @@ import Formats
 /// engines tied with it on every workload are named as ties. Engines that
 /// could not run (skipped, failed) at a workload's largest size, or that
 /// take ``avoidRatio`` times the pick's time or more, or whose peak heap in
-/// one call is ``avoidRatio`` times the pick's or more, are to be avoided.
+/// one call is ``avoidRatio`` times the pick's or more, or whose steps are
+/// ``avoidRatio`` times the fewest or more (heckel's moves on text), are
+/// to be avoided.
 /// Where ids repeat (as recorded on the untrimmed lists), an engine that
 /// needs unique ids is never the pick, even on a row where it ran.
 public struct EngineAdvice: Hashable, Sendable, Codable {
@@ -79,12 +86,18 @@ public struct EngineAdvice: Hashable, Sendable, Codable {
     public var fasterExtraSteps: Double?
     /// Its steps beyond the fewest, at most, across the shape's workloads.
     public var fasterExtraCount: Int?
+    /// Its score over the pick's with the 95 % bootstrap interval (nil
+    /// where the rows recorded no samples' quantiles).
+    public var fasterInterval: MedianRatio? = nil
     public var avoid: [Avoid]
     /// The advice as a sentence or three.
     public var parts: [Part]
 
-    /// Two times differing by at most this fraction are a tie whatever their spreads.
+    /// Two times differing by at most this fraction are a tie whatever their
+    /// spreads (and an interval reaching this close to 1 is a tie).
     public static let tieTolerance = 0.03
+    /// Steps within this fraction of the fewest count as the fewest.
+    public static let stepsTolerance = 0.01
     /// Steps up to this many times the fewest count as "a few extra moves".
     public static let fewExtraSteps = 1.5
     /// An engine this many times slower than the pick (by score) is to be avoided.
@@ -98,6 +111,20 @@ public struct EngineAdvice: Hashable, Sendable, Codable {
             case .engine(let name): return name
             }
         }.joined()
+    }
+
+    /// Whether two measured rows' times are indistinguishable in this run:
+    /// the 95 % bootstrap interval of the ratio of their medians reaches
+    /// within ``tieTolerance`` of 1 (``MedianRatio``); for rows without
+    /// recorded quantiles, ``tied(_:_:)-(_,_)`` on median ± MAD.
+    /// O(``MedianRatio/replicates``).
+    public static func tied(_ a: ResultRow, _ b: ResultRow) -> Bool {
+        if let first = MedianRatio.Samples(a), let second = MedianRatio.Samples(b),
+            let ratio = MedianRatio.of([(first, second)], seed: a.engine + "/" + b.engine)
+        {
+            return ratio.isTie(tolerance: tieTolerance)
+        }
+        return tied((a.medianNs ?? 0, a.spreadNs ?? 0), (b.medianNs ?? 0, b.spreadNs ?? 0))
     }
 
     /// Whether two measured times are indistinguishable in this run:
@@ -150,6 +177,9 @@ public struct EngineAdvice: Hashable, Sendable, Codable {
         /// Verified engine rows with a time, by engine.
         var times: [String: (median: Double, spread: Double)]
         var steps: [String: Int]
+        var moves: [String: Int] = [:]
+        /// The recorded sample quantiles, by engine (rows that have them).
+        var samples: [String: MedianRatio.Samples] = [:]
         /// Peak heap bytes of one call, by engine (where measured).
         var heap: [String: Int]
         var fewest: Int?
@@ -160,7 +190,8 @@ public struct EngineAdvice: Hashable, Sendable, Codable {
         func minimal(_ engine: String) -> Bool {
             guard times[engine] != nil else { return false }
             guard let fewest else { return true }
-            return steps[engine] == fewest
+            guard let mine = steps[engine] else { return false }
+            return Double(mine) <= Double(fewest) * (1 + EngineAdvice.stepsTolerance)
         }
     }
 
@@ -215,6 +246,8 @@ public struct EngineAdvice: Hashable, Sendable, Codable {
                     standing.times[row.engine] = (median, row.spreadNs ?? 0)
                     // A negative count (a hand-edited file) is no count.
                     if let steps = row.steps, steps >= 0 { standing.steps[row.engine] = steps }
+                    if let moves = row.moves, moves >= 0 { standing.moves[row.engine] = moves }
+                    if let samples = MedianRatio.Samples(row) { standing.samples[row.engine] = samples }
                 } else if row.status.isFailure {
                     standing.absent[row.engine] = failureText(row)
                 } else if row.status == .skipped {
@@ -247,7 +280,7 @@ public struct EngineAdvice: Hashable, Sendable, Codable {
         var advice = EngineAdvice(
             shape: shape, workloads: standings.map(\.label), sizes: standings.map(\.size), elements: kinds, pick: nil,
             pickTies: [], pickMinimalOn: 0, fasterWithMoreSteps: nil, fasterRatio: nil, fasterExtraSteps: nil, fasterExtraCount: nil,
-            avoid: [],
+            fasterInterval: nil, avoid: [],
             parts: [])
         guard !complete.isEmpty else {
             advice.parts = [.text("No engine was verified on every workload of this shape; see the results table.")]
@@ -257,7 +290,8 @@ public struct EngineAdvice: Hashable, Sendable, Codable {
         let candidates = complete.filter { minimalCount($0) == most }
         let pick = candidates.min { scores[$0]! < scores[$1]! }!
         func tiedEverywhere(_ a: String, _ b: String) -> Bool {
-            standings.allSatisfy { tied($0.times[a]!, $0.times[b]!) }
+            if let ratio = scoreRatio(a, b, standings) { return ratio.isTie(tolerance: tieTolerance) }
+            return standings.allSatisfy { tied($0.times[a]!, $0.times[b]!) }
         }
         advice.pick = pick
         advice.pickMinimalOn = most
@@ -274,14 +308,17 @@ public struct EngineAdvice: Hashable, Sendable, Codable {
             }
             return worst
         }
+        // An engine with ``avoidRatio`` times the fewest steps is named under "avoid", never offered.
         let faster = complete.filter { engine in
             engine != pick && !candidates.contains(engine) && scores[engine]! < scores[pick]! && !tiedEverywhere(pick, engine)
+                && excessSteps(engine, standings) == nil
         }
         let nearMinimal = faster.filter { (worstStepRatio($0) ?? .infinity) <= 1.5 }
         let fastest = (nearMinimal.isEmpty ? faster : nearMinimal).min { scores[$0]! < scores[$1]! } ?? pick
         if fastest != pick, !tiedEverywhere(pick, fastest), !candidates.contains(fastest) {
             advice.fasterWithMoreSteps = fastest
             advice.fasterRatio = scores[fastest]! / scores[pick]!
+            advice.fasterInterval = scoreRatio(fastest, pick, standings)
             advice.fasterExtraSteps = standings.compactMap { standing -> Double? in
                 guard let fewest = standing.fewest, let steps = standing.steps[fastest] else { return nil }
                 return fewest == 0 ? (steps == 0 ? 1 : nil) : Double(steps) / Double(fewest)
@@ -301,6 +338,8 @@ public struct EngineAdvice: Hashable, Sendable, Codable {
                 advice.avoid.append(Avoid(engine: engine, why: why))
             } else if let mine = scores[engine], mine / scores[pick]! >= avoidRatio {
                 advice.avoid.append(Avoid(engine: engine, why: "\(Self.timesText(mine / scores[pick]!)) the time of the pick"))
+            } else if let excess = excessSteps(engine, standings) {
+                advice.avoid.append(Avoid(engine: engine, why: excess))
             } else if let (standing, heap) = standings.lazy.compactMap({ standing -> (Standing, Int)? in
                 guard let heap = standing.heap[engine], let pickHeap = standing.heap[pick],
                     Double(heap) >= avoidRatio * Double(max(pickHeap, 1))
@@ -318,6 +357,34 @@ public struct EngineAdvice: Hashable, Sendable, Codable {
         advice.parts = sentence(advice, workloadCount: standings.count)
         if shape == .text { advice.parts += searchEngineSentence(standings, palette: series.palette) }
         return advice
+    }
+
+    /// The ratio of `a`'s score over `b`'s with its bootstrap interval, when
+    /// both have recorded samples on every standing; nil otherwise. The
+    /// seed is the two names, so a rerun of the report gives the same.
+    static func scoreRatio(_ a: String, _ b: String, _ standings: [Standing]) -> MedianRatio? {
+        let pairs = standings.compactMap { standing -> (a: MedianRatio.Samples, b: MedianRatio.Samples)? in
+            guard let first = standing.samples[a], let second = standing.samples[b] else { return nil }
+            return (first, second)
+        }
+        guard pairs.count == standings.count else { return nil }
+        return MedianRatio.of(pairs, seed: a + "/" + b)
+    }
+
+    /// "989,708 steps (989,708 moves) against the fewest 4,984": an engine
+    /// whose steps are ``avoidRatio`` times the fewest or more on a
+    /// workload (the first such), or nil. O(workloads).
+    static func excessSteps(_ engine: String, _ standings: [Standing]) -> String? {
+        for standing in standings {
+            guard let fewest = standing.fewest, fewest > 0, let steps = standing.steps[engine],
+                Double(steps) >= avoidRatio * Double(fewest)
+            else { continue }
+            var why = "\(Formatting.grouped(steps)) steps"
+            if let moves = standing.moves[engine], moves > 0 { why += " (\(Formatting.grouped(moves)) moves)" }
+            why += " against the fewest \(Formatting.grouped(fewest))"
+            return why + (standings.count > 1 ? " on \(standing.label)" : "")
+        }
+        return nil
     }
 
     /// For text, which of the engines that search the edit graph — those the
@@ -369,7 +436,7 @@ public struct EngineAdvice: Hashable, Sendable, Codable {
         if advice.pickMinimalOn == 0 {
             parts.append(.text("no engine reported its steps; it is the fastest"))
         } else {
-            parts.append(.text("the fewest steps\(all), and the fastest of the engines that manage that"))
+            parts.append(.text("the fewest steps\(all) (within 1 %), and the fastest of the engines that manage that"))
         }
         if !advice.pickTies.isEmpty {
             parts.append(.text(" — tied within the run's noise with "))
@@ -380,14 +447,14 @@ public struct EngineAdvice: Hashable, Sendable, Codable {
         if let faster = advice.fasterWithMoreSteps, let ratio = advice.fasterRatio {
             let extra = advice.fasterExtraSteps ?? 1, count = advice.fasterExtraCount ?? 0
             if extra <= fewExtraSteps {
-                parts += [.text("If a few extra moves are acceptable, "), .engine(faster), .text(" is \(speedText(ratio))")]
+                parts += [.text("If a few extra moves are acceptable, "), .engine(faster), .text(" is \(speedText(ratio, advice.fasterInterval))")]
                 if count > 0 {
                     // A ratio that rounds to 1.00 says nothing: the count of extra steps then.
                     parts.append(.text(extra >= 1.005 ? " while taking up to \(String(format: "%.2f", extra))× the fewest steps" : " with up to \(Formatting.grouped(count)) more step\(count == 1 ? "" : "s")"))
                 }
             } else {
                 // Not "a few": say what the speed costs.
-                parts += [.engine(faster), .text(" is \(speedText(ratio)) but takes up to \(String(format: "%.3g", extra))× the fewest steps")]
+                parts += [.engine(faster), .text(" is \(speedText(ratio, advice.fasterInterval)) but takes up to \(String(format: "%.3g", extra))× the fewest steps")]
             }
             parts.append(.text(". "))
         } else {
@@ -409,8 +476,10 @@ public struct EngineAdvice: Hashable, Sendable, Codable {
 
     /// The alternative's speed as a predicate: "1.6× faster", or "about as
     /// fast" when the score ratio rounds to 1 (never "is same"). O(1).
-    static func speedText(_ ratio: Double) -> String {
-        abs(ratio - 1) < 0.005 ? "about as fast" : RatioText.against(ratio)
+    /// With an interval, the interval's text ("1.6× faster (95 % interval 1.5–1.7×)").
+    static func speedText(_ ratio: Double, _ interval: MedianRatio? = nil) -> String {
+        if abs(ratio - 1) < 0.005 { return "about as fast" }
+        return interval?.text ?? RatioText.against(ratio)
     }
 
     static func list(_ engines: [String]) -> [Part] {

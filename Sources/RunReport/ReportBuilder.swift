@@ -34,6 +34,8 @@ public struct ReportSummary: Hashable, Sendable, Codable {
     public var sections: [String]
     /// The run did not complete, rows failed: first on the brief screen (``ReportPage/problems``).
     public var problems: [String]
+    /// The one answer over the user's pairs, when the run had two or more.
+    public var pairsAnswer: PairsAnswer? = nil
 
     public var gnuplotMissing: Bool { gnuplot == nil }
 
@@ -53,7 +55,15 @@ public struct ReportSummary: Hashable, Sendable, Codable {
     /// per data shape, wrapped to 80 columns, then where the page is and
     /// what was not drawn. The full listing is ``text``. O(advice text).
     public var brief: String {
-        var lines = ["Which engine should I use?"]
+        var lines: [String] = []
+        if let answer = pairsAnswer {
+            lines.append(TerminalText.visible(answer.headline))
+            if let advice = answer.advice { lines += TerminalText.wrap(TerminalText.visible(advice.plainText), columns: 78).map { "  " + $0 } }
+            lines += TerminalText.wrap(TerminalText.visible(answer.winsLine), columns: 78).map { "  " + $0 }
+            lines.append("  (each pair's answer: Your lists on the page)")
+            lines.append("")
+        }
+        lines.append("Which engine should I use?")
         for problem in problems { lines += TerminalText.wrap(problem, columns: 78).map { "  " + $0 } }
         if advice.isEmpty { lines.append("  No engine was verified in this run; see the results table.") }
         for item in advice {
@@ -109,7 +119,17 @@ public enum ReportBuilder {
         var fits: [ExponentFit] = []
         if let tradeoff = TradeoffChart.draft(allSeries, runName: runName) { drafts.append(tradeoff) }
         if let quality = QualityChart.draft(allSeries, runName: runName) { drafts.append(quality) }
-        for series in allSeries {
+        // A run over many of the user's pairs draws no chart per pair: the
+        // complexity chart (and the quality and tradeoff charts) draw every pair in one.
+        let pairSeries = allSeries.filter { series in (document.datasets ?? []).contains { !$0.generated && series.rows.contains(where: $0.describes) } }
+        let perPair = pairSeries.count <= perPairChartLimit
+        var chartsLeftOut: String?
+        if !perPair {
+            chartsLeftOut = "The \(Formatting.grouped(pairSeries.count)) series of your pairs get no time chart each (more than "
+                + "\(perPairChartLimit)): the time against complexity chart draws every pair's rows in one, and the quality "
+                + "and tradeoff charts place each pair as a point; every figure is in the results table."
+        }
+        for series in allSeries where perPair || !pairSeries.contains(series) {
             if let time = TimeChart.draft(series, runName: runName) { drafts.append(time) }
         }
         for metric in [ExponentFit.Metric.time, .memory] {
@@ -161,11 +181,13 @@ public enum ReportBuilder {
         }
 
         let sections = (extraSections + ReportSection.discovered(in: folder)).map { $0.existing(in: folder) }
+        let yourLists = YourLists.blocks(document, palette: palette)
         let page = ReportPage(
             document: document, palette: palette, charts: drafts.map(\.file), fits: fits,
             verdicts: allSeries.map(WorkloadVerdict.init),
             advice: EngineAdvice.advise(allSeries, datasets: document.datasets ?? []) { $0.elements },
-            yourLists: YourLists.blocks(document, palette: palette), sections: sections, chartProblem: chartProblem)
+            yourLists: yourLists, sections: sections, chartProblem: chartProblem,
+            pairsAnswer: PairsAnswer.answer(yourLists, document: document, palette: palette), chartsLeftOut: chartsLeftOut)
         try write(page.markdown, to: RunFolder(folder).path(of: .markdownPage))
         try write(page.html, to: RunFolder(folder).path(of: .htmlPage))
 
@@ -173,8 +195,13 @@ public enum ReportBuilder {
             runDirectory: folder, runName: runName, charts: page.charts, exponents: fits, verdicts: page.verdicts,
             advice: page.advice,
             pages: RunFolder.pages.map(\.rawValue), gnuplot: executable, failures: failures, warnings: warnings,
-            sections: sections.map(\.title), problems: page.problems)
+            sections: sections.map(\.title), problems: page.problems, pairsAnswer: page.pairsAnswer)
     }
+
+    /// The most series of the user's pairs that get a time chart each; a
+    /// run over more (a `--range` of many files) draws them together, so
+    /// the page keeps to a few dozen charts.
+    public static let perPairChartLimit = 12
 
     /// The run folder: the path itself, or the folder of a results.json path.
     static func runFolder(_ path: String) throws(ReportError) -> String {

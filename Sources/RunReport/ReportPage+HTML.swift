@@ -1,3 +1,4 @@
+import Formats
 import Rendering
 
 extension ReportPage {
@@ -41,6 +42,7 @@ extension ReportPage {
         if let chartProblem {
             out.append("<p class=\"problem\"><strong>Charts not drawn:</strong> \(Self.escapeHTML(chartProblem))</p>")
         }
+        if let chartsLeftOut { out.append("<p class=\"scope\">\(Self.escapeHTML(chartsLeftOut))</p>") }
         for group in Self.groups {
             let mine = charts.filter { $0.kind == group.kind }
             guard let first = mine.first else { continue }
@@ -123,6 +125,12 @@ extension ReportPage {
     var yourListsHTML: [String] {
         guard !yourLists.isEmpty else { return [] }
         var out = ["<section id=\"your-lists\">"]
+        if let answer = pairsAnswer {
+            out.append("<h2>\(Self.escapeHTML(answer.headline))</h2>")
+            if let advice = answer.advice { out.append("<p>\(adviceHTML(advice.parts))</p>") }
+            out.append("<p>\(Self.escapeHTML(answer.winsLine))</p>")
+            out.append("<details class=\"pairs\"><summary>Each of the \(Formatting.grouped(yourLists.count)) pairs</summary>")
+        }
         for block in yourLists {
             out.append("<h2>\(Self.escapeHTML(block.headline))</h2>")
             if let advice = block.advice { out.append("<p>\(adviceHTML(advice.parts))</p>") }
@@ -131,6 +139,7 @@ extension ReportPage {
             }
             out.append("<p class=\"scope\">Measured as \(Self.escapeHTML(block.elements)) elements; ids repeat and changed are measured on the whole lists.</p>")
         }
+        if pairsAnswer != nil { out.append("</details>") }
         out.append("</section>")
         return out
     }

@@ -8,8 +8,17 @@ extension ReportPage {
         var out: [String] = ["# \(MarkdownText.escape(title))", ""]
         out.append("\(MarkdownText.escape(runLine)). Results: [results.csv](results.csv), [results.json](results.json). Page: [index.html](index.html).")
         out.append("")
+        if let answer = pairsAnswer {
+            out.append("## \(MarkdownText.escape(answer.headline))")
+            out.append("")
+            if let advice = answer.advice { out.append(Self.adviceMarkdown(advice.parts)); out.append("") }
+            out.append(MarkdownText.escape(answer.winsLine))
+            out.append("")
+            out.append("<details><summary>Each of the \(Formatting.grouped(yourLists.count)) pairs</summary>")
+            out.append("")
+        }
         for block in yourLists {
-            out.append("## \(MarkdownText.escape(block.headline))")
+            out.append("\(pairsAnswer == nil ? "##" : "###") \(MarkdownText.escape(block.headline))")
             out.append("")
             if let advice = block.advice { out.append(Self.adviceMarkdown(advice.parts)); out.append("") }
             if !block.evidenceLines.isEmpty {
@@ -18,6 +27,10 @@ extension ReportPage {
                 out.append("```")
                 out.append("")
             }
+        }
+        if pairsAnswer != nil {
+            out.append("</details>")
+            out.append("")
         }
         out.append("## Which engine should I use?")
         out.append("")
@@ -46,6 +59,10 @@ extension ReportPage {
         out.append("")
         if let chartProblem {
             out.append("**Charts not drawn:** \(MarkdownText.escape(chartProblem))")
+            out.append("")
+        }
+        if let chartsLeftOut {
+            out.append(MarkdownText.escape(chartsLeftOut))
             out.append("")
         }
         out.append(Self.redrawNote)

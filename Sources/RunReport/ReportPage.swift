@@ -17,6 +17,10 @@ struct ReportPage {
     var sections: [ReportSection]
     /// Why charts are missing, when they are (gnuplot absent or failing).
     var chartProblem: String?
+    /// The one answer over the user's pairs, when there are two or more (``PairsAnswer``).
+    var pairsAnswer: PairsAnswer? = nil
+    /// Why per-pair charts were left out (a run over many pairs), or nil.
+    var chartsLeftOut: String? = nil
 
     static let extraBegin = "diffbench:extra-sections:begin"
     static let extraEnd = "diffbench:extra-sections:end"
@@ -53,6 +57,9 @@ struct ReportPage {
             ("lcs memory budget", Formatting.bytes(plan.lcsMemoryBudgetBytes)),
         ]
         if !plan.extraCases.isEmpty { rows.append(("dataset files", plan.extraCases.joined(separator: ", "))) }
+        if let before = environment.loadAverageBefore, let after = environment.loadAverageAfter {
+            rows.append(("load average", "\(Self.loadText(before)) at the start, \(Self.loadText(after)) at the end (1, 5, 15 min)"))
+        }
         if !document.complete { rows.append(("complete", "no — the run was interrupted; rows are missing")) }
         return rows
     }
@@ -179,8 +186,59 @@ struct ReportPage {
                 "\(Formatting.grouped(failed.count)) row\(failed.count == 1 ? "" : "s") failed (never recommended for that kind of list): "
                     + named.joined(separator: ", ") + more + "; the reasons are in the results table.")
         }
+        if let busy = busyWarning { lines.append(busy) }
+        if let offText = Self.predictionsOffText(document.rows) { lines.append(offText) }
         return lines
     }
+
+    /// A prediction at least this many times off the measured median (either way) is shown.
+    static let predictionOffRatio = 10.0
+    /// Below this many seconds on both sides, a prediction is not judged (fixed costs dominate).
+    static let predictionFloorSeconds = 0.01
+
+    /// The timed rows whose median is ``predictionOffRatio`` times their
+    /// `predicted_seconds` or more, or that fraction or less, where either is at least
+    /// ``predictionFloorSeconds``: the cost model was wrong there. O(rows).
+    static func predictionsOff(_ rows: [ResultRow]) -> [ResultRow] {
+        rows.filter { row in
+            guard row.status == .ok, let predicted = row.predictedSeconds, predicted > 0, let median = row.medianNs, median > 0
+            else { return false }
+            let measured = median / 1e9
+            guard max(predicted, measured) >= predictionFloorSeconds else { return false }
+            return max(predicted / measured, measured / predicted) >= predictionOffRatio
+        }
+    }
+
+    /// "5,381 s" from 100 s up, otherwise as ``Formatting/duration(_:)`` writes it. O(1).
+    static func secondsText(_ seconds: Double) -> String {
+        seconds >= 100 && seconds < 1e15 ? Formatting.grouped(Int(seconds.rounded())) + " s" : Formatting.duration(seconds * 1e9)
+    }
+
+    /// "Predictions more than 10× off: histogram on text@1,000,000 predicted 5,381 s, took 2.9 s; …", or nil.
+    static func predictionsOffText(_ rows: [ResultRow]) -> String? {
+        let off = predictionsOff(rows)
+        guard !off.isEmpty else { return nil }
+        let named = off.prefix(6).map { row in
+            "\(row.engine) on \(row.workload)@\(Formatting.grouped(row.size)) predicted "
+                + "\(secondsText(row.predictedSeconds!)), took \(secondsText(row.medianNs! / 1e9))"
+        }
+        let more = off.count > named.count ? " and \(off.count - named.count) more" : ""
+        return "Predictions more than \(Int(predictionOffRatio))× off (the cost model that decides what to skip was wrong there): "
+            + named.joined(separator: "; ") + more + "."
+    }
+
+    /// The warning of a run made on a busy machine (``RunEnvironment/machineWasBusy``), or nil.
+    var busyWarning: String? {
+        let environment = document.environment
+        guard environment.machineWasBusy else { return nil }
+        let before = environment.loadAverageBefore?.first.map { String(format: "%.1f", $0) } ?? "unknown"
+        let after = environment.loadAverageAfter?.first.map { String(format: "%.1f", $0) } ?? "unknown"
+        return "The machine was busy: a 1-minute load average of \(before) at the start and \(after) at the end, on "
+            + "\(environment.cores) cores. Times are slower and noisier than on an idle machine, so more pairs are ties; "
+            + "rerun when it is idle before trusting a close call."
+    }
+
+    static func loadText(_ values: [Double]) -> String { values.map { String(format: "%.2f", $0) }.joined(separator: ", ") }
 
     /// "180 verified, 24 skipped, 6 reference".
     var statusCounts: String {
@@ -199,8 +257,11 @@ struct ReportPage {
     static let adviceRule = """
         How this is decided: at each workload's largest size with a verified engine, the pick is the fastest \
         (geometric mean of time over the fastest) among the engines with the fewest steps (deletes + inserts + moves + \
-        updates). Times whose median ± MAD ranges overlap, or within \(Int(EngineAdvice.tieTolerance * 100))%, are ties. \
-        Avoid: engines skipped or failing at a size the run measured, or \(Int(EngineAdvice.avoidRatio))× the pick's time or more.
+        updates) within \(Int(EngineAdvice.stepsTolerance * 100)) % of the minimum. Two engines are a tie when the 95 % \
+        bootstrap interval of the ratio of their times reaches within \(Int(EngineAdvice.tieTolerance * 100)) % of 1 \
+        (in files without sample quantiles: median ± MAD ranges that overlap, or medians within \(Int(EngineAdvice.tieTolerance * 100)) %). \
+        Avoid: engines skipped or failing at a size the run measured, or with \(Int(EngineAdvice.avoidRatio))× the pick's \
+        time, peak heap, or the fewest steps, or more.
         """
 
     static let exponentNote = "k by least squares on log time (or bytes) against log n, over the sizes in \(ExponentFit.rangeText) (– = fewer than two sizes there; the targets use the same fit). 1 is linear, 2 quadratic."

@@ -116,8 +116,7 @@ enum TimeChart {
         guard let fastest = engines.first, let slowest = engines.last else {
             return "No engine was verified at n = \(Formatting.grouped(largest)); only the floor reference is shown."
         }
-        func point(_ row: ResultRow) -> (median: Double, spread: Double) { (row.medianNs!, row.spreadNs ?? 0) }
-        let ties = engines.dropFirst().filter { EngineAdvice.tied(point(fastest), point($0)) }.map(\.engine)
+        let ties = engines.dropFirst().filter { EngineAdvice.tied(fastest, $0) }.map(\.engine)
         // The kind is named in every finding: a run of several kinds has one chart of each workload per kind.
         let kind = RunSeries.kindText(fastest.elementKind)
         var text = "At n = \(Formatting.grouped(largest)) on \(kind) \(fastest.engine) is fastest (\(Formatting.duration(fastest.medianNs!))"

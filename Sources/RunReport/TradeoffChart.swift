@@ -204,8 +204,7 @@ enum TradeoffChart {
             let fewest = rows.map { QualityMeasures.stepsRatio($0)!.value }.min()!
             let minimal = rows.filter { QualityMeasures.stepsRatio($0)!.value <= fewest + 1e-9 && $0.medianNs != nil }
             guard let best = minimal.min(by: { $0.ratioToStdlib! < $1.ratioToStdlib! }) else { continue }
-            func point(_ row: ResultRow) -> (median: Double, spread: Double) { (row.medianNs!, row.spreadNs ?? 0) }
-            let tied = minimal.filter { $0.engine != best.engine && EngineAdvice.tied(point(best), point($0)) }
+            let tied = minimal.filter { $0.engine != best.engine && EngineAdvice.tied(best, $0) }
             if tied.isEmpty {
                 wins[best.engine, default: 0] += 1
             } else {

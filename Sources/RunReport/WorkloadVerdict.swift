@@ -30,10 +30,9 @@ public struct WorkloadVerdict: Hashable, Sendable, Codable {
             fastest = best.engine
             fastestMedianNs = best.medianNs
             fastestRatioToStdlib = best.ratioToStdlib
-            let point = (median: best.medianNs!, spread: best.spreadNs ?? 0)
             fastestTies = series.palette.sorted(
                 verified.filter { $0.engine != best.engine && $0.medianNs != nil }
-                    .filter { EngineAdvice.tied(point, ($0.medianNs!, $0.spreadNs ?? 0)) }.map(\.engine))
+                    .filter { EngineAdvice.tied(best, $0) }.map(\.engine))
         }
         let counted = verified.filter { $0.steps != nil }
         if let least = counted.map({ $0.steps! }).min() {

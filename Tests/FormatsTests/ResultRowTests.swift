@@ -100,7 +100,7 @@ import Formats
         try Data(ResultsStore.json(lying).utf8).write(to: URL(fileURLWithPath: path))
         #expect(throws: FileError.self) { try ResultsStore.read(path) }
         lying.rows[0].reasonCode = .needsUniqueIDs
-        lying.rows[0].predictedSeconds = 3
+        lying.rows[0].predictedSeconds = -3
         try Data(ResultsStore.json(lying).utf8).write(to: URL(fileURLWithPath: path))
         #expect(throws: FileError.self) { try ResultsStore.read(path) }
     }

@@ -1,3 +1,4 @@
+import DiffBenchTestSupport
 import DiffEngines
 import Formats
 import Testing
@@ -74,5 +75,47 @@ import Workloads
             #expect(try Self.predicted(engine, dataset) == (try Self.predicted(engine, dataset, old)), "\(workload) \(engine)")
         }
         #expect(try Self.predicted(.patience, dataset) < (try Self.predicted(.myers, dataset)) / 10)
+    }
+}
+
+extension CostModelTests {
+    /// Text whose lines repeat (a blank line or a brace every third line)
+    /// but whose other lines occur once in each version: the anchors split
+    /// the search into small boxes.
+    static func anchoredText(_ n: Int) -> Dataset {
+        let old = (0..<n).map { FeedItem(id: $0 % 3 == 0 ? $0 % 2 : 10 + $0, content: 0) }
+        var new = old
+        for index in stride(from: 5, to: n, by: 50) { new[index] = FeedItem(id: 10 + n + index, content: 0) }
+        return Dataset(workload: "file", size: n, seed: 0, kind: .values, old: old, new: new)
+    }
+
+    @Test("anchors: ids once in each list, counted as a brute-force count does, on random lists with repeats")
+    func anchorsCounted() {
+        var random = TestRandom(seed: 35)
+        for _ in 0..<200 {
+            let alphabet = 1 + Int(random.next() % 30)
+            let old = (0..<Int(random.next() % 40)).map { _ in FeedItem(id: Int(random.next() % UInt64(alphabet)), content: 0) }
+            let new = (0..<Int(random.next() % 40)).map { _ in FeedItem(id: Int(random.next() % UInt64(alphabet)), content: 0) }
+            let oracle = Set(old.map(\.id)).filter { id in
+                old.filter { $0.id == id }.count == 1 && new.filter { $0.id == id }.count == 1
+            }.count
+            #expect(PairFacts.countAnchors(old: old, new: new) == oracle)
+        }
+    }
+
+    @Test("repeated lines with anchors: patience and histogram are priced per element plus the search split at the anchors, far under one whole search")
+    func anchoredTextIsSplit() throws {
+        let dataset = Self.anchoredText(100_000)
+        var model = Self.model()
+        model.elementNanoseconds = [.patience: 20, .histogram: 25]
+        let facts = PairFacts(dataset) { _, _, _ in false }
+        #expect(facts.anchors > 60_000)
+        let myers = try Self.predicted(.myers, dataset, model)
+        for engine in [EngineName.patience, .histogram] {
+            let seconds = try Self.predicted(engine, dataset, model)
+            #expect(seconds < myers / 1_000, "\(engine): \(seconds) s against myers' \(myers) s")
+            // At least the engine's own work per element.
+            #expect(seconds >= Double(2 * 100_000) * model.elementNanoseconds[engine]! / 1e9)
+        }
     }
 }

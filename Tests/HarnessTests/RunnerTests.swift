@@ -97,6 +97,7 @@ import Formats
         let lcs = try #require(rows.first { $0.engine == "lcs" })
         #expect(lcs.status == .skipped)
         #expect(lcs.reason.contains("memory budget"))
+        // lcs over its memory budget could not be calibrated either: no prediction to record.
         #expect(lcs.reasonCode == .overMemoryBudget && lcs.predictedSeconds == nil)
         #expect(lcs.medianNs == nil)
         #expect(rows.first { $0.engine == "heckel" }?.status == .ok)
@@ -109,6 +110,54 @@ import Formats
         #expect(stdlib.reason.contains("case budget"))
         #expect(stdlib.reasonCode == .overTimeBudget)
         #expect(try #require(stdlib.predictedSeconds) > 0.000_001)
+    }
+
+    @Test("every row of an engine that is not linear records its prediction; linear engines and the floor none")
+    func predictionOnEveryRow() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let plan = tinyPlan(dir, engines: [.myers, .heckel], cases: [.generated(workload: .shuffled, size: 300, parameters: [:])])
+        let rows = try Runner(plan: plan).run { _ in fatalError() }.document.rows
+        let myers = try #require(rows.first { $0.engine == "myers" })
+        #expect(myers.status == .ok)
+        #expect(try #require(myers.predictedSeconds) > 0)
+        #expect(rows.first { $0.engine == "heckel" }?.predictedSeconds == nil)
+        #expect(rows.first { $0.engine == "floor" }?.predictedSeconds == nil)
+        #expect(myers.inconsistency == nil)
+    }
+
+    @Test("an engine that honours bounds is skipped over the budget only after a probe call cut off at the budget")
+    func probeBeforeSkipping() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        // A microsecond budget: myers (bounded) is probed and cannot finish; stdlib (unbounded) is skipped on the prediction.
+        let plan = tinyPlan(
+            dir, engines: [.myers, .stdlib, .heckel], cases: [.generated(workload: .shuffled, size: 2_000, parameters: [:])],
+            timeBudget: 0.000_001)
+        let rows = try Runner(plan: plan).run { _ in fatalError() }.document.rows
+        let myers = try #require(rows.first { $0.engine == "myers" })
+        #expect(myers.status == .skipped && myers.reasonCode == .overTimeBudget)
+        #expect(myers.reason.contains("a probe call cut off at the budget did not finish"), "\(myers.reason)")
+        let stdlib = try #require(rows.first { $0.engine == "stdlib" })
+        #expect(stdlib.status == .skipped && !stdlib.reason.contains("probe"))
+    }
+
+    @Test("a prediction far over the budget does not skip a bounded engine whose probe call finishes within it")
+    func probeRescuesAWrongPrediction() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let plan = tinyPlan(dir, engines: [.myers, .stdlib], cases: [.generated(workload: .shuffled, size: 300, parameters: [:])])
+        let dataset = try WorkloadName.shuffled.make(size: 300, seed: 1)
+        // A cost model a million times too pessimistic: both engines predicted far over the 3 s budget.
+        let wrong = CostModel(
+            nanosecondsPerUnit: [.myers: 1e6, .stdlib: 1e6],
+            units: [.myers: .trimmedDifferencesSquared, .stdlib: .differencesSquared], searchNanosecondsPerUnit: 1e6)
+        let rows = CaseRun(runner: Runner(plan: plan), dataset: dataset, kind: .int, cost: wrong).rows()
+        let myers = try #require(rows.first { $0.engine == "myers" })
+        #expect(try #require(myers.predictedSeconds) > plan.timeBudget)
+        #expect(myers.status == .ok, "\(myers.reason)")
+        // stdlib does not honour bounds: the prediction alone skips it.
+        #expect(rows.first { $0.engine == "stdlib" }?.status == .skipped)
     }
 
     @Test func lcsPeakHeapCoversItsTable() throws {
