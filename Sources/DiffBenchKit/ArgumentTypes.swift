@@ -316,6 +316,13 @@ struct GitImportOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("With --from-git, instead of --file: every text file changed between two commits (added, deleted and binary files are left out with a note).", valueName: "A..B"))
     var range: String?
 
+    @Option(
+        name: .customLong("rev"),
+        help: ArgumentHelp(
+            "With --from-git --file, repeated: the file at these revisions (tags, branches or commits, in this order; they need no history in common), each consecutive two a dataset, instead of its last --versions commits.",
+            valueName: "revision"))
+    var revisions: [String] = []
+
     @Option(name: .long, help: "With --from-git: how many of the newest commits that changed the file to take (datasets: one fewer).")
     var versions: Int = 10
 
@@ -328,10 +335,18 @@ struct GitImportOptions: ParsableArguments {
         guard fromGit != nil else {
             if file != nil { throw ValidationError("--file names a file of a --from-git repository; give --from-git REPO too") }
             if range != nil { throw ValidationError("--range names commits of a --from-git repository; give --from-git REPO too") }
+            if !revisions.isEmpty { throw ValidationError("--rev names revisions of a --from-git repository; give --from-git REPO --file PATH too") }
             return
         }
         guard (file == nil) != (range == nil) else {
-            throw ValidationError("--from-git needs either --file PATH (one file's history) or --range A..B (every file changed between two commits)")
+            throw ValidationError(
+                "--from-git needs either --file PATH (one file's history, or the file at --rev A --rev B) or --range A..B (every file changed between two commits)")
+        }
+        if !revisions.isEmpty {
+            guard file != nil else { throw ValidationError("--rev names revisions of one --file PATH; --range A..B takes its two commits itself") }
+            guard revisions.count >= 2 else {
+                throw ValidationError("--rev \(revisions[0]) alone: give at least two revisions to compare (e.g. --rev 1.0 --rev 1.1)")
+            }
         }
         guard versions >= 2 else { throw ValidationError("--versions must be at least 2") }
         guard maxBytes > 0 else { throw ValidationError("--max-bytes must be positive") }
@@ -345,6 +360,8 @@ struct GitImportOptions: ParsableArguments {
             let history: GitHistory.Import
             if let range {
                 history = try GitHistory.datasets(repository: fromGit, range: range, maxBytes: maxBytes)
+            } else if !revisions.isEmpty {
+                history = try GitHistory.datasets(repository: fromGit, file: file ?? "", revisions: revisions, maxBytes: maxBytes)
             } else {
                 history = try GitHistory.datasets(repository: fromGit, file: file ?? "", limit: versions, maxBytes: maxBytes)
             }
