@@ -218,9 +218,16 @@ struct Mebibytes: ExpressibleByArgument, Hashable {
     var value: Int
     var bytes: Int { value << 20 }
     init(bytes: Int) { value = bytes >> 20 }
+    /// A plain number is MiB (as it always was); with a unit it is read as
+    /// ``ByteCount`` reads it (`1G` is 1024 MiB) and must be whole MiB.
     init?(argument: String) {
-        guard let value = Int(argument), value > 0, value <= Int.max >> 20 else { return nil }
-        self.value = value
+        if let value = Int(argument) {
+            guard value > 0, value <= Int.max >> 20 else { return nil }
+            self.value = value
+            return
+        }
+        guard let size = ByteCount(argument: argument), size.bytes >= 1 << 20, size.bytes % (1 << 20) == 0 else { return nil }
+        value = size.bytes >> 20
     }
     var defaultValueDescription: String { "\(value)" }
 }
@@ -316,25 +323,39 @@ struct GitImportOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("With --from-git, instead of --file: every text file changed between two commits (added, deleted and binary files are left out with a note).", valueName: "A..B"))
     var range: String?
 
+    @Option(
+        name: .customLong("rev"),
+        help: ArgumentHelp(
+            "With --from-git --file, repeated: the file at these revisions (tags, branches or commits, in this order; they need no history in common), each consecutive two a dataset, instead of its last --versions commits.",
+            valueName: "revision"))
+    var revisions: [String] = []
+
     @Option(name: .long, help: "With --from-git: how many of the newest commits that changed the file to take (datasets: one fewer).")
     var versions: Int = 10
 
     @Option(
         name: .customLong("max-bytes"),
-        help: ArgumentHelp("With --from-git: the largest version read, in bytes; a bigger one is refused with its size.", valueName: "bytes"))
-    var maxBytes: Int = GitHistory.defaultMaxBytes
+        help: ArgumentHelp("With --from-git: the largest version read, in bytes or with a unit (64M); a bigger one is refused with its size.", valueName: "size"))
+    var maxBytes = ByteCount(bytes: GitHistory.defaultMaxBytes)
 
     func validate() throws {
         guard fromGit != nil else {
             if file != nil { throw ValidationError("--file names a file of a --from-git repository; give --from-git REPO too") }
             if range != nil { throw ValidationError("--range names commits of a --from-git repository; give --from-git REPO too") }
+            if !revisions.isEmpty { throw ValidationError("--rev names revisions of a --from-git repository; give --from-git REPO --file PATH too") }
             return
         }
         guard (file == nil) != (range == nil) else {
-            throw ValidationError("--from-git needs either --file PATH (one file's history) or --range A..B (every file changed between two commits)")
+            throw ValidationError(
+                "--from-git needs either --file PATH (one file's history, or the file at --rev A --rev B) or --range A..B (every file changed between two commits)")
+        }
+        if !revisions.isEmpty {
+            guard file != nil else { throw ValidationError("--rev names revisions of one --file PATH; --range A..B takes its two commits itself") }
+            guard revisions.count >= 2 else {
+                throw ValidationError("--rev \(revisions[0]) alone: give at least two revisions to compare (e.g. --rev 1.0 --rev 1.1)")
+            }
         }
         guard versions >= 2 else { throw ValidationError("--versions must be at least 2") }
-        guard maxBytes > 0 else { throw ValidationError("--max-bytes must be positive") }
     }
 
     /// The datasets of the history (nil without `--from-git`); what was
@@ -344,9 +365,11 @@ struct GitImportOptions: ParsableArguments {
         do {
             let history: GitHistory.Import
             if let range {
-                history = try GitHistory.datasets(repository: fromGit, range: range, maxBytes: maxBytes)
+                history = try GitHistory.datasets(repository: fromGit, range: range, maxBytes: maxBytes.bytes)
+            } else if !revisions.isEmpty {
+                history = try GitHistory.datasets(repository: fromGit, file: file ?? "", revisions: revisions, maxBytes: maxBytes.bytes)
             } else {
-                history = try GitHistory.datasets(repository: fromGit, file: file ?? "", limit: versions, maxBytes: maxBytes)
+                history = try GitHistory.datasets(repository: fromGit, file: file ?? "", limit: versions, maxBytes: maxBytes.bytes)
             }
             for note in history.notes { StandardError.note(TerminalText.visible(note)) }
             return history.datasets
@@ -395,6 +418,10 @@ extension EngineRegistry {
     func names(where applies: (EngineDescriptor) -> Bool) -> String {
         Formatting.list(descriptors.filter { applies($0) && !$0.info.isReference }.map(\.name.rawValue))
     }
+
+    /// The engines that take lists with repeated ids (they do not claim
+    /// ``EngineClaims/uniqueIDsOnly``): named where `set` refuses a list.
+    var repeatedIDNames: String { names { !$0.info.requiresUniqueIDs } }
 
     /// The engines that take `--deadline` (they claim ``EngineClaims/honoursBounds``).
     var boundedNames: String { names(where: \.honoursBounds) }

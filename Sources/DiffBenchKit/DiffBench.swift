@@ -77,7 +77,7 @@ struct DiffBench: ParsableCommand {
             failure.status.exit()
         } catch let input as InputError {
             // A file the user named is unreadable or malformed: bad input.
-            FileHandle.standardError.write(Data(("diffbench: " + input.description + "\n").utf8))
+            FileHandle.standardError.write(Data(("diffbench: " + input.hintingLines().description + "\n").utf8))
             ExitStatus.badInput.exit()
         } catch let file as FileError {
             // A file or folder that cannot be read or written (a full disk, permissions): exit 2, never 1.

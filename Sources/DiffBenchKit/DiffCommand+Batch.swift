@@ -43,7 +43,7 @@ extension DiffCommand {
         } catch let error as DiffError {
             if case .duplicateID = error, let repeated = pair.firstRepeat() {
                 throw CLIFailure.badInput(
-                    "\(repeated); the set engine needs unique ids (heckel, myers and lcs accept repeated ids)")
+                    "\(repeated); the set engine needs unique ids (\(DiffBench.engines.repeatedIDNames) accept repeated ids)")
             }
             throw CLIFailure.badInput(error.description)
         }

@@ -232,7 +232,7 @@ struct UserListPair {
             var reader = UserListReader(reading: arguments.files.reading)
             return UserListPair(lists: try reader.read(old: old, new: new), oldSource: old, newSource: new)
         } catch {
-            throw CLIFailure.badInput(error.description)
+            throw CLIFailure.badInput(error.hintingLines().description)
         }
     }
 
@@ -258,7 +258,7 @@ struct UserListPair {
         if case let .duplicateID(_, side, first, second) = error {
             let source = side == .old ? oldSource : newSource
             return "\(source): duplicate id \"\(ChangesetText.visible(lists.label(side, first)))\" at elements \(first) and \(second); "
-                + "the set engine needs unique ids (heckel, myers and lcs accept repeated ids)"
+                + "the set engine needs unique ids (\(DiffBench.engines.repeatedIDNames) accept repeated ids)"
         }
         return error.description
     }
@@ -294,7 +294,7 @@ struct ListPair {
             }
             return ListPair(old: oldList, new: newList, oldSource: old, newSource: new)
         } catch let error as InputError {
-            throw CLIFailure.badInput(error.description)
+            throw CLIFailure.badInput(error.hintingLines().description)
         }
     }
 
@@ -304,7 +304,7 @@ struct ListPair {
             let list = side == .old ? old : new
             let source = side == .old ? oldSource : newSource
             return "\(source): duplicate id \"\(list.labels[first])\" at elements \(first) and \(second); "
-                + "the set engine needs unique ids (heckel, myers and lcs accept repeated ids)"
+                + "the set engine needs unique ids (\(DiffBench.engines.repeatedIDNames) accept repeated ids)"
         }
         return error.description
     }

@@ -111,8 +111,11 @@ struct GenerateCommand: ParsableCommand {
         guard let datasets = try git.datasets() else { return }
         var names: Set<String> = []
         for dataset in datasets {
-            let slug = String((dataset.parameters["file"] ?? "").map { $0.isLetter || $0.isNumber ? $0 : "-" })
-            let stem = "git-\(slug)-\(dataset.parameters["from"] ?? "")-\(dataset.parameters["to"] ?? "")"
+            // Letters and digits only: a branch named with `/` (--rev) must not make a folder.
+            func slug(_ key: String) -> String {
+                String((dataset.parameters[key] ?? "").map { $0.isLetter || $0.isNumber ? $0 : "-" })
+            }
+            let stem = "git-\(slug("file"))-\(slug("from"))-\(slug("to"))"
             // Two paths can share a slug (a/b and a-b): the second gets a number.
             var name = stem + ".json", copy = 2
             while !names.insert(name).inserted { name = "\(stem)-\(copy).json"; copy += 1 }

@@ -43,8 +43,8 @@ struct HunksCommand: EngineCommand {
     @Option(help: ArgumentHelp("Slider policies to measure, comma-separated.", valueName: "policies"), transform: CommaList<SliderPolicy>.parse)
     var sliders = CommaList(SliderPolicy.allCases)
 
-    @Option(name: .customLong("max-bytes"), help: ArgumentHelp("The largest version read, in bytes; bigger files are left out with a note.", valueName: "bytes"))
-    var maxBytes: Int = GitHistory.defaultMaxBytes
+    @Option(name: .customLong("max-bytes"), help: ArgumentHelp("The largest version read, in bytes or with a unit (64M); bigger files are left out with a note.", valueName: "size"))
+    var maxBytes = ByteCount(bytes: GitHistory.defaultMaxBytes)
 
     @Option(help: "Seconds one engine may take on one file: an engine predicted to need more is not called on it (counted as refused); 0 for no limit.")
     var timeBudget: Double = 10
@@ -59,7 +59,6 @@ struct HunksCommand: EngineCommand {
     var quiet = false
 
     func validate() throws {
-        guard maxBytes > 0 else { throw ValidationError("--max-bytes must be positive") }
         guard timeBudget >= 0, timeBudget.isFinite else { throw ValidationError("--time-budget must be 0 (no limit) or a positive number of seconds") }
     }
 
@@ -71,7 +70,7 @@ struct HunksCommand: EngineCommand {
             result = try StandardOutput.divertedToStandardError {
                 () throws -> HunkAgreement in
                 try HunkAgreement.measure(
-                    repository: repository, range: range, maxBytes: maxBytes, engines: descriptors, policies: sliders.items,
+                    repository: repository, range: range, maxBytes: maxBytes.bytes, engines: descriptors, policies: sliders.items,
                     refuse: { descriptor, lists in
                         budget > 0 && (CallPrediction.seconds(descriptor, lists: lists) ?? 0) > budget
                     },

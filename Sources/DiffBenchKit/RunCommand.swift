@@ -149,9 +149,9 @@ struct RunCommand: EngineCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Bytes of data (heap) one worker may take; an engine past it gets an out-of-memory row. Default: half the physical memory (\(Formatting.bytes(RunPlan.defaultCaseMemory))).",
-            valueName: "bytes"))
-    var caseMemory: Int?
+            "Bytes of data (heap) one worker may take, plain or with a unit (4G, 512M); an engine past it gets an out-of-memory row. Default: half the physical memory (\(Formatting.bytes(RunPlan.defaultCaseMemory))).",
+            valueName: "size"))
+    var caseMemory: ByteCount?
 
     @Option(
         help: ArgumentHelp("Run shard K of N of the plan's datasets (1-based, e.g. 2/4); join the shards with `diffbench merge`.", valueName: "K/N"),
@@ -169,7 +169,7 @@ struct RunCommand: EngineCommand {
         if let caseTimeout, !(caseTimeout > 0 && caseTimeout.isFinite) {
             throw ValidationError("--case-timeout must be a positive number of seconds")
         }
-        if let caseMemory, caseMemory < 16 << 20 { throw ValidationError("--case-memory must be at least 16 MiB (\(16 << 20) bytes)") }
+        if let caseMemory, caseMemory.bytes < 16 << 20 { throw ValidationError("--case-memory must be at least 16M (\(16 << 20) bytes)") }
         if inProcess && (caseTimeout != nil || caseMemory != nil) {
             throw ValidationError("--case-timeout and --case-memory need workers; they do nothing with --in-process")
         }
@@ -225,7 +225,20 @@ struct RunCommand: EngineCommand {
         }
         // The user's pairs: read and checked here, written into the run folder
         // as dataset files once it is locked, and run from those files.
-        let pairs = try readPairs(into: output + "/" + runName)
+        var pairs = try readPairs(into: output + "/" + runName)
+        // Two empty lists have nothing to measure: no engine does anything
+        // there, and a ratio of nothing to nothing would advise against one.
+        let empty = pairs.filter { $0.dataset.old.isEmpty && $0.dataset.new.isEmpty }
+        if !empty.isEmpty {
+            pairs.removeAll { $0.dataset.old.isEmpty && $0.dataset.new.isEmpty }
+            if pairs.isEmpty, cases.isEmpty {
+                print("nothing to diff: both lists are empty\(empty.count > 1 ? " in every pair" : "")")
+                return
+            }
+            for pair in empty {
+                StandardError.note("\(TerminalText.visible(pair.dataset.workload)): both lists are empty, nothing to diff; left out")
+            }
+        }
         for pair in pairs {
             preloaded[pair.path] = pair.dataset
             cases.append(.file(pair.path))
@@ -249,7 +262,7 @@ struct RunCommand: EngineCommand {
         plan.shard = shard.map { "\($0.index)/\($0.count)" }
         plan.isolation = inProcess ? .inProcess : .workers(executable: InstructionCounter.currentExecutable)
         plan.caseTimeout = caseTimeout
-        plan.caseMemory = caseMemory
+        plan.caseMemory = caseMemory?.bytes
         plan.targets = PerformanceTargets.catalog
         #if DEBUG
         FileHandle.standardError.write(Data("diffbench: warning: this is a debug build; times are not meaningful (use make bench or swift build -c release)\n".utf8))
@@ -272,7 +285,7 @@ struct RunCommand: EngineCommand {
               }
             }
         } catch let error as InputError {
-            throw CLIFailure.badInput(error.description)
+            throw CLIFailure.badInput(error.hintingLines().description)
         } catch let error as WorkloadError {
             throw CLIFailure.badInput(error.description)
         } catch let error as InstructionCountError {
@@ -389,7 +402,7 @@ struct RunCommand: EngineCommand {
             do {
                 dataset = try DatasetFile.readPair(old: old, new: new, reading: listFiles.reading, lines: listFiles.lines)
             } catch {
-                throw CLIFailure.badInput(error.description)
+                throw CLIFailure.badInput(error.hintingLines().description)
             }
             let name = dataset.workload
             var copy = 2

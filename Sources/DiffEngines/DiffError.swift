@@ -16,8 +16,8 @@ public enum DiffError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .duplicateID(id, side, first, second):
-            return "duplicate id \(id) in the \(side.rawValue) list at positions \(first) and \(second); "
-                + "this engine needs unique ids (use heckel, myers or lcs for lists with repeated ids)"
+            return "duplicate id \(id.debugDescription) in the \(side.rawValue) list at positions \(first) and \(second); "
+                + "this engine needs unique ids (\(Self.builtInsAcceptingRepeatedIDs) accept repeated ids)"
         case let .memoryBudgetExceeded(engine, cells, bytes, budget):
             return "\(engine): the table needs \(cells) cells (\(bytes) bytes), over the memory budget of \(budget) bytes; "
                 + "raise the budget or use myers (linear memory)"
@@ -26,5 +26,15 @@ public enum DiffError: Error, Hashable, Sendable, CustomStringConvertible {
         case let .unknownEngine(name, known):
             return "unknown engine '\(name)'; known engines: \(known.joined(separator: ", "))"
         }
+    }
+
+    /// The built-in engines that take lists with repeated ids, in words
+    /// ("lcs, myers, heckel and anchor"): read from their claims
+    /// (``EngineClaims/uniqueIDsOnly``), so a new engine is named without
+    /// an edit here. The commands, which know plug-ins too, name their own.
+    public static var builtInsAcceptingRepeatedIDs: String {
+        let names = BuiltInEngine.all.filter { !$0.claims.contains(.uniqueIDsOnly) }.map(\.name.rawValue)
+        guard let last = names.last else { return "no engine" }
+        return names.count == 1 ? last : names.dropLast().joined(separator: ", ") + " and " + last
     }
 }

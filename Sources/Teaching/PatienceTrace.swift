@@ -3,12 +3,12 @@ import DiffEngines
 /// Patience diff replayed one box at a time on the whole lists, keeping
 /// what each box decided: the equal ends trimmed, the ids unique on both
 /// sides of the box (the candidates), the piles of patience sorting over
-/// their old positions, the longest increasing run taken as anchors, the
+/// their new positions, the longest increasing run taken as anchors, the
 /// boxes left between anchors, or — where no candidate is left — the pairs
 /// Myers chose.
 ///
 /// It follows `PatienceEngine`'s order exactly (a stack of boxes worked
-/// front to back; trim, count, candidates in new order, one longest run with
+/// front to back; trim, count, candidates in old order (git's), one longest run with
 /// the last pile's top as its end), so its final pairs are the engine's own
 /// alignment before moves are paired; `PatienceTraceTests` checks that on
 /// random lists. Written for clarity on teaching-sized lists (≤ 60 a side),
@@ -22,9 +22,9 @@ struct PatienceTrace {
         var inner: Box
         /// Pairs (old i, new j) matched by trimming the equal ends.
         var trimmed: [Pair]
-        /// Ids that occur exactly once in each side of `inner`, in new order.
+        /// Ids that occur exactly once in each side of `inner`, in old order.
         var candidates: [Pair]
-        /// The patience-sorting piles over the candidates' old positions:
+        /// The patience-sorting piles over the candidates' new positions:
         /// each pile lists the candidate indices laid on it, bottom first.
         var piles: [[Int]]
         /// Indices into `candidates` of the longest increasing run: the anchors.
@@ -77,7 +77,7 @@ struct PatienceTrace {
                 step.myers = PatienceTrace.myersPairs(a, b, inner)
                 continue
             }
-            (step.piles, step.anchors) = PatienceTrace.patienceSort(step.candidates.map(\.old))
+            (step.piles, step.anchors) = PatienceTrace.patienceSort(step.candidates.map(\.new))
             var x = inner.x0, y = inner.y0
             for anchor in step.anchors.map({ step.candidates[$0] }) {
                 if x < anchor.old || y < anchor.new { step.pieces.append(Box(x0: x, y0: y, x1: anchor.old, y1: anchor.new)) }
@@ -92,17 +92,17 @@ struct PatienceTrace {
     }
 
     /// The ids seen exactly once in each side of the box, as (old, new)
-    /// positions in new order. An id only in the new list (code −1) is never one.
+    /// positions in old order (git's). An id only in the new list (code −1) is never one.
     static func uniqueInBoth(_ a: [Int32], _ b: [Int32], _ box: Box) -> [Pair] {
-        var oldCount: [Int32: Int] = [:], oldAt: [Int32: Int] = [:], newCount: [Int32: Int] = [:]
-        for i in box.x0..<box.x1 {
-            oldCount[a[i], default: 0] += 1
-            oldAt[a[i]] = i
+        var oldCount: [Int32: Int] = [:], newCount: [Int32: Int] = [:], newAt: [Int32: Int] = [:]
+        for i in box.x0..<box.x1 { oldCount[a[i], default: 0] += 1 }
+        for j in box.y0..<box.y1 where b[j] >= 0 {
+            newCount[b[j], default: 0] += 1
+            newAt[b[j]] = j
         }
-        for j in box.y0..<box.y1 where b[j] >= 0 { newCount[b[j], default: 0] += 1 }
-        return (box.y0..<box.y1).compactMap { j in
-            let code = b[j]
-            guard code >= 0, oldCount[code] == 1, newCount[code] == 1, let i = oldAt[code] else { return nil }
+        return (box.x0..<box.x1).compactMap { i in
+            let code = a[i]
+            guard oldCount[code] == 1, newCount[code] == 1, let j = newAt[code] else { return nil }
             return Pair(old: i, new: j)
         }
     }

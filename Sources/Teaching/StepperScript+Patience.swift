@@ -3,8 +3,8 @@
 /// side with the box being worked tinted on each; the pairs found so far are
 /// grey lines, this box's equal ends darker, its candidates (ids unique on
 /// both sides) dashed, the anchors blue and Myers' pairs green. Under the
-/// picture: the candidates in new order and the patience-sorting piles of
-/// their old positions, the anchors' cards filled. The last step sets the
+/// picture: the candidates in old order and the patience-sorting piles of
+/// their new positions, the anchors' cards filled. The last step sets the
 /// result beside D and the patience engine's own answer.
 extension StepperScript {
     static let patience = #"""
@@ -45,13 +45,13 @@ extension StepperScript {
     function candidateTable(step) {
       const table = el("table", null, "grid candidates");
       const head = el("tr");
-      ["new j", "id", "old i", "pile"].forEach(name => head.appendChild(el("th", name)));
+      ["old i", "id", "new j", "pile"].forEach(name => head.appendChild(el("th", name)));
       table.appendChild(head);
       const pileOf = {};
       step.piles.forEach((pile, p) => pile.forEach(c => { pileOf[c] = p + 1; }));
       step.candidates.forEach((p, c) => {
         const row = el("tr");
-        [p[1], data.new[p[1]], p[0], pileOf[c]].forEach(v => row.appendChild(el("td", v)));
+        [p[0], data.old[p[0]], p[1], pileOf[c]].forEach(v => row.appendChild(el("td", v)));
         if (step.anchors.includes(c)) row.querySelectorAll("td").forEach(td => td.classList.add("anchor"));
         table.appendChild(row);
       });
@@ -63,7 +63,7 @@ extension StepperScript {
         // column-reverse: the label at the foot, the pile's first card on it, its top card highest.
         const column = el("div", null, "pile");
         column.appendChild(el("small", "pile " + (p + 1)));
-        pile.forEach(c => column.appendChild(el("span", "old " + step.candidates[c][0], step.anchors.includes(c) ? "card anchor" : "card")));
+        pile.forEach(c => column.appendChild(el("span", "new " + step.candidates[c][1], step.anchors.includes(c) ? "card anchor" : "card")));
         box.appendChild(column);
       });
       return box;

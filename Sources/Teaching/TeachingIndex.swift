@@ -103,7 +103,7 @@ enum TeachingIndex {
             let labels = side == .old ? pair.oldLabels : pair.newLabels
             let name = labels.indices.contains(first) ? "\"\(DisplayLabel.make(labels[first], limit: 24))\"" : "at \(first)"
             return "duplicate id \(name) in the \(side.rawValue) list at positions \(first) and \(second); "
-                + "this engine needs unique ids (heckel, myers and lcs accept repeated ids)"
+                + "this engine needs unique ids (\(DiffError.builtInsAcceptingRepeatedIDs) accept repeated ids)"
         }
         return error.description
     }

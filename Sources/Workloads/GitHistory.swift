@@ -34,16 +34,37 @@ public enum GitHistory {
     }
 
     /// The blob of `file` at `commit` and its size in bytes, or nil when
-    /// the commit has no such file (it was deleted there). O(tree depth).
-    static func blob(repository: String, commit: String, file: String) throws(ImportError) -> (hash: String, bytes: Int)? {
-        // `ls-tree -l` prints "mode type hash size<TAB>path" for the file, nothing when it is absent.
-        let entry = try text(git(repository, ["ls-tree", "-l", commit, "--", file]))
-        guard let line = entry.split(separator: "\n").first else { return nil }
-        let fields = line.split(separator: "\t", maxSplits: 1)[0].split(separator: " ", omittingEmptySubsequences: true)
-        guard fields.count == 4, fields[1] == "blob", let size = Int(fields[3]) else {
-            throw ImportError(description: "\(repository): \(file) at \(commit.prefix(12)) is not a file (\(fields.count > 1 ? fields[1] : "?"))")
+    /// the commit has no such file (it was deleted there). A path that names
+    /// a folder there (with or without a trailing `/`, which makes git list
+    /// the folder's files) is refused, as is a submodule: `--file` takes one
+    /// file. `shownAs` names the commit in messages (a tag as the user gave
+    /// it). O(entries of the folder) for git.
+    static func blob(
+        repository: String, commit: String, file: String, shownAs: String? = nil
+    ) throws(ImportError) -> (hash: String, bytes: Int)? {
+        let revision = shownAs ?? String(commit.prefix(12))
+        let wanted = file.hasSuffix("/") ? String(file.reversed().drop { $0 == "/" }.reversed()) : file
+        // `ls-tree -l -z` prints "mode type hash size<TAB>path" NUL per entry: the path itself, or a folder's entries.
+        let entries = try git(repository, ["ls-tree", "-l", "-z", commit, "--", file]).split(separator: 0)
+        guard !entries.isEmpty else { return nil }
+        for entry in entries {
+            let parts = entry.split(separator: UInt8(ascii: "\t"), maxSplits: 1)
+            guard parts.count == 2, text(Array(parts[1])) == wanted else { continue }
+            let fields = text(Array(parts[0])).split(separator: " ", omittingEmptySubsequences: true)
+            guard fields.count == 4 else { break }
+            if fields[1] == "blob", let size = Int(fields[3]) { return (String(fields[2]), size) }
+            if fields[1] == "tree" { throw folderRefusal(repository, wanted, revision) }
+            throw ImportError(description: "\(repository): \(wanted) at \(revision) is not a file (a \(fields[1] == "commit" ? "submodule" : String(fields[1])))")
         }
-        return (String(fields[2]), size)
+        // Entries other than the path itself: the folder's own files.
+        throw folderRefusal(repository, wanted, revision)
+    }
+
+    /// The refusal of a folder given as `--file`.
+    static func folderRefusal(_ repository: String, _ path: String, _ revision: String) -> ImportError {
+        ImportError(
+            description: "\(repository): \(path) at \(revision) is a folder; --file takes one file "
+                + "(every file that changed between two revisions: --range A..B)")
     }
 
     /// The file's lines at `commit`, read by ``TextLines`` (the reader of
@@ -58,18 +79,19 @@ public enum GitHistory {
 
     /// ``lines(repository:commit:file:maxBytes:)`` with the blob's id.
     static func version(
-        repository: String, commit: String, file: String, maxBytes: Int
+        repository: String, commit: String, file: String, maxBytes: Int, shownAs: String? = nil
     ) throws(ImportError) -> (blob: String, lines: [String])? {
-        guard let (hash, size) = try blob(repository: repository, commit: commit, file: file) else { return nil }
+        guard let (hash, size) = try blob(repository: repository, commit: commit, file: file, shownAs: shownAs) else { return nil }
+        let revision = shownAs ?? String(commit.prefix(12))
         guard size <= maxBytes else {
             throw ImportError(
-                description: "\(file) at \(commit.prefix(12)) is \(Formatting.bytes(size)) (\(Formatting.grouped(size)) bytes), "
+                description: "\(file) at \(revision) is \(Formatting.bytes(size)) (\(Formatting.grouped(size)) bytes), "
                     + "over --max-bytes \(Formatting.grouped(maxBytes)); raise --max-bytes to read it")
         }
         var bytes = try git(repository, ["cat-file", "blob", hash])
         InputFile.skipByteOrderMark(&bytes)
         do {
-            return (hash, try TextLines.split(bytes, source: "\(file) at \(commit.prefix(12))").lines)
+            return (hash, try TextLines.split(bytes, source: "\(file) at \(revision)").lines)
         } catch {
             throw ImportError(description: error.description)
         }
@@ -85,6 +107,11 @@ public enum GitHistory {
         repository: String, file: String, limit: Int, maxBytes: Int = defaultMaxBytes
     ) throws(ImportError) -> Import {
         let history = try commits(repository: repository, file: file, limit: limit)
+        guard !history.isEmpty else {
+            throw ImportError(
+                description: "\(repository): no such file in the history of HEAD: \(file) (no commit changed it; "
+                    + "check the path, or name the revisions that hold it with --rev A --rev B)")
+        }
         var result = Import(datasets: [], notes: [])
         var previous: (commit: String, blob: String, lines: [String])?
         var deletedAt: String?
@@ -115,7 +142,9 @@ public enum GitHistory {
         guard !result.datasets.isEmpty else {
             throw ImportError(
                 description: "\(repository): \(file) has no two consecutive versions among its last \(history.count) commit(s) in git history; a dataset needs two"
-                    + (result.notes.isEmpty ? "" : " (" + result.notes.joined(separator: "; ") + ")"))
+                    + (result.notes.isEmpty ? "" : " (" + result.notes.joined(separator: "; ") + ")")
+                    + ". To compare the file at named revisions (tags, branches or commits, also with no history in common), "
+                    + "give --rev A --rev B; for every file changed between two revisions, --range A..B")
         }
         return result
     }

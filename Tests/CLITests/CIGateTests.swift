@@ -125,7 +125,7 @@ import Testing
 
     @Test(
         .enabled(if: CIGateTests.valgrindInstalled, "valgrind is not installed: instruction counts cannot be tested"),
-        .timeLimit(.minutes(5)))
+        .timeLimit(.minutes(10)))
     func instructionCountsRepeatAndSeeExtraWork() throws {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

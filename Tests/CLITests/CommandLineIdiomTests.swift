@@ -4,7 +4,7 @@ import Testing
 /// The command line says what it does: list options name the bad item,
 /// flags that cannot apply are refused, budgets take one unit, `run` says
 /// how to draw its report, `--version` names the compiler exactly.
-@Suite(.serialized, .timeLimit(.minutes(5))) struct CommandLineIdiomTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct CommandLineIdiomTests {
     @Test func listOptionsNameTheBadItem() throws {
         let unknown = try CLI.run(["run", "--workloads", "mixed,zigzag", "--sizes", "10"])
         #expect(unknown.status == 2 && unknown.stderr.contains("unknown workload 'zigzag'") && unknown.stderr.contains("feed"), "\(unknown.stderr)")

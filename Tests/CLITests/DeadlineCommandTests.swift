@@ -38,7 +38,7 @@ import Testing
 
     /// `run --deadline 0` on the same pair: every row is verified, the
     /// bounded engines' rows say `approximate`, and the plan records the deadline.
-    @Test(.timeLimit(.minutes(3)))
+    @Test(.timeLimit(.minutes(10)))
     func runRecordsApproximateRows() throws {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -7,7 +7,7 @@ import Testing
 /// install fixes.
 @Suite(.enabled(if: patchelfFound, "patchelf is not installed (scripts/setup.sh installs it)"))
 struct InstallTests {
-    @Test(.timeLimit(.minutes(5)))
+    @Test(.timeLimit(.minutes(10)))
     func theInstalledBinaryStartsAsACopyInAnotherFolder() throws {
         let prefix = try CLI.temporaryDirectory(), elsewhere = try CLI.temporaryDirectory()
         defer {

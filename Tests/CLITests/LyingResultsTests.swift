@@ -48,7 +48,7 @@ import Glibc
 
     /// Each reader — chart, targets, compare, baseline save, merge — refuses
     /// the row with exit 2 at its line and column, and writes nothing.
-    @Test(.timeLimit(.minutes(3)), arguments: lies)
+    @Test(.timeLimit(.minutes(10)), arguments: lies)
     func everyReaderRefusesARowThatCannotBeTrue(lie: Lie) throws {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -80,7 +80,7 @@ import Glibc
     /// A measured row that failed verification fails `compare` (exit 1) —
     /// as a row of both runs and as a row new in the current one — and
     /// `baseline save` refuses its run (exit 2).
-    @Test(.timeLimit(.minutes(2))) func aFailedRowFailsTheGateAndCannotBeABaseline() throws {
+    @Test(.timeLimit(.minutes(10))) func aFailedRowFailsTheGateAndCannotBeABaseline() throws {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let good = dir.appendingPathComponent("good"), failed = dir.appendingPathComponent("failed")
@@ -111,7 +111,7 @@ import Glibc
     /// A run folder's results.csv that says something else than its
     /// results.json is refused at the line and column where it differs; a
     /// CSV with another version's header is not compared.
-    @Test(.timeLimit(.minutes(2))) func aResultsCSVThatDiffersFromTheJSONIsRefusedAtItsLine() throws {
+    @Test(.timeLimit(.minutes(10))) func aResultsCSVThatDiffersFromTheJSONIsRefusedAtItsLine() throws {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let run = try CLI.run(
@@ -252,7 +252,7 @@ import Glibc
         },
     ]
 
-    @Test(.timeLimit(.minutes(2)), arguments: badSets)
+    @Test(.timeLimit(.minutes(10)), arguments: badSets)
     func mergeRefusesASetThatIsNotOneRun(set: BadSet) throws {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -274,7 +274,7 @@ import Glibc
 
     /// The good set merges; with --allow-mixed-machines shards of two
     /// machines merge too, and each row names the machine that measured it.
-    @Test(.timeLimit(.minutes(2))) func mixedMachinesMergeOnlyWhenAllowedAndKeepEachRowsMachine() throws {
+    @Test(.timeLimit(.minutes(10))) func mixedMachinesMergeOnlyWhenAllowedAndKeepEachRowsMachine() throws {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let s1 = try Self.write(Self.shard(1, size: 100), as: "s1", in: dir)
@@ -304,7 +304,7 @@ import Glibc
     /// `--output` that is an input, that holds a run (unless --force, which
     /// clears it first), that holds files but no run, or that a run holds
     /// locked: exit 2, nothing replaced.
-    @Test(.timeLimit(.minutes(2))) func mergeRefusesAnOutputItMustNotWrite() throws {
+    @Test(.timeLimit(.minutes(10))) func mergeRefusesAnOutputItMustNotWrite() throws {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let s1 = try Self.write(Self.shard(1, size: 100), as: "s1", in: dir)

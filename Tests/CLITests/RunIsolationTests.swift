@@ -49,7 +49,7 @@ import Testing
     }
 
     @Test(
-        .timeLimit(.minutes(3)),
+        .timeLimit(.minutes(10)),
         arguments: [
             ("trap:heckel:100", ResultRow.Status.crashed, "killed by SIGILL (illegal instruction) during its verification call; stderr: Harness/Subjects.swift:"),
             ("hang:heckel:100", .timedOut, "killed after the case's limit of 3.0 s (--case-timeout) during its verification call"),
@@ -76,7 +76,7 @@ import Testing
         #expect(!result.stdout.contains("Fatal error"), "the worker's stderr reached stdout")
     }
 
-    @Test(.timeLimit(.minutes(3))) func theBriefThePageAndTargetsShowACrashAndNeverRecommendTheEngine() throws {
+    @Test(.timeLimit(.minutes(10))) func theBriefThePageAndTargetsShowACrashAndNeverRecommendTheEngine() throws {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         // heckel crashes on every list; set is left to recommend.
@@ -108,7 +108,7 @@ import Testing
         #expect(again.contains("<p class=\"problem\">This run did not complete"))
     }
 
-    @Test(.timeLimit(.minutes(2))) func anAnswerThatChangesAfterTheFirstCallFailsNamingTheCall() throws {
+    @Test(.timeLimit(.minutes(10))) func anAnswerThatChangesAfterTheFirstCallFailsNamingTheCall() throws {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let (result, document) = try Self.run(fault: "drift:heckel", in: dir)
@@ -122,7 +122,7 @@ import Testing
         #expect(result.stderr.contains("heckel on mixed@40 (elements uuid): failed: answer changed on call 2 of "), "\(result.stderr)")
     }
 
-    @Test(.timeLimit(.minutes(2))) func whatAnEngineTimedByRunPrintsStaysOutOfStandardOutput() throws {
+    @Test(.timeLimit(.minutes(10))) func whatAnEngineTimedByRunPrintsStaysOutOfStandardOutput() throws {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         for extra in [[], ["--in-process"]] {

@@ -137,7 +137,7 @@ struct SlidersCLITests {
     @Test(
         "run --sliders records the policy in results.json and every row is still verified",
         .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/git"), "needs git"),
-        .timeLimit(.minutes(3)))
+        .timeLimit(.minutes(10)))
     func runRecordsSliders() throws {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -160,7 +160,7 @@ struct SlidersCLITests {
     @Test(
         "run --from-git records for each row whether its hunks equal git's, and targets reads the share",
         .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/git"), "needs git"),
-        .timeLimit(.minutes(3)))
+        .timeLimit(.minutes(10)))
     func runRecordsGitHunks() throws {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -13,7 +13,7 @@ import Testing
     @Test(
         "A run as int, uuid and record draws tradeoff and quality, one panel per kind, without a gnuplot warning",
         .enabled(if: GnuplotProcess.executable() != nil, "gnuplot not found: the chart test is skipped (scripts/setup.sh installs gnuplot-nox)"),
-        .timeLimit(.minutes(3)))
+        .timeLimit(.minutes(10)))
     func threeKindsDrawWithoutWarnings() throws {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

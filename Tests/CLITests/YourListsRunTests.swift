@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Issue 25: `run --old A --new B` on the user's own pair, end to end.
-@Suite("run on your own lists", .timeLimit(.minutes(3)))
+@Suite("run on your own lists", .timeLimit(.minutes(10)))
 struct YourListsRunTests {
     struct Results: Decodable {
         struct Row: Decodable {

@@ -50,7 +50,7 @@ struct ReloadEverything: DiffEngine {
         }
     }
 
-    @Test("run, chart and compare treat the registered engine like a built-in", .timeLimit(.minutes(2)))
+    @Test("run, chart and compare treat the registered engine like a built-in", .timeLimit(.minutes(10)))
     func runChartCompare() throws {
         let scratch = ScratchFolder()
         let output = scratch.path

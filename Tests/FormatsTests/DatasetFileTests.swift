@@ -85,7 +85,7 @@ struct DatasetFileTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["keep.json"])
     }
 
-    @Test("100,000 elements write and read back unchanged", .timeLimit(.minutes(5)))
+    @Test("100,000 elements write and read back unchanged", .timeLimit(.minutes(10)))
     func largeDataset() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

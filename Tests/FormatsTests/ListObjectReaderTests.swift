@@ -137,7 +137,7 @@ struct ListObjectReaderTests {
     }
 
     @Test("a list file read a window at a time gives what the whole file gives, an element longer than a window included",
-          .timeLimit(.minutes(5)))
+          .timeLimit(.minutes(10)))
     func windowsReadLikeTheWholeFile() throws {
         let (fromFile, whole) = try Self.readFile(Self.bigList(count: 30_000))
         guard case let .items(items, again) = try fromFile.get(), case let .items(expected) = try whole.get() else {
@@ -152,7 +152,7 @@ struct ListObjectReaderTests {
 
     @Test(
         "a file that goes wrong after its first window is refused at the whole file's line and column",
-        .timeLimit(.minutes(5)),
+        .timeLimit(.minutes(10)),
         arguments: [",\n  {\"id\": \"x\", \"a\": 1,}\n]", ",\n  {\"name\": \"no id\"}\n]", ",\n  \"plain\"\n]", "\n] trailing", ",\n"])
     func windowsGoWrongLikeTheWholeFile(tail: String) throws {
         let (fromFile, whole) = try Self.readFile(Self.bigList(count: 30_000, tail: tail))

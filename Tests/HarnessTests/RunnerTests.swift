@@ -232,7 +232,7 @@ import Formats
 }
 
 @Suite struct ElementKindRunTests {
-    @Test("every engine runs, verifies and batch-checks in every element kind; ratios stay within a kind", .timeLimit(.minutes(2)))
+    @Test("every engine runs, verifies and batch-checks in every element kind; ratios stay within a kind", .timeLimit(.minutes(10)))
     func everyKind() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("diffbench-kinds-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: dir) }

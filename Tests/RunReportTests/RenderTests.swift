@@ -1,3 +1,4 @@
+import DiffBenchTestSupport
 import Foundation
 import Formats
 import Rendering
@@ -32,7 +33,7 @@ import Testing
 
     @Test(
         "all charts of a run: drawn, re-renderable from their folder, decodable, not blank, engine colours present",
-        .timeLimit(.minutes(2)))
+        .timeLimit(.minutes(10)))
     func renderEverything() throws {
         let gnuplot = try Self.gnuplot()
         let run = SyntheticRun(seed: 21)
@@ -131,7 +132,7 @@ extension RenderTests {
     /// result (its colour in the picture), and no text reaches the picture's
     /// edges (text cut off at an edge leaves coloured pixels in the outermost
     /// rows or columns; a picture whose text fits keeps them white).
-    @Test("nine engines and long names: every engine drawn, nothing cut off at the edges", .timeLimit(.minutes(2)))
+    @Test("nine engines and long names: every engine drawn, nothing cut off at the edges", .timeLimit(.minutes(10)))
     func manyEnginesLongNames() throws {
         let gnuplot = try Self.gnuplot()
         let palette = ["#E69F00", "#0072B2", "#009E73", "#CC79A7", "#D55E00", "#56B4E9", "#8C564B", "#9467BD", "#17BECF"]
@@ -178,10 +179,9 @@ extension RenderTests {
                 engines: engines.map(\.name), workloads: [workload, "second"], sizes: [1_000, 10_000, 100_000], extraCases: [], minSamples: 1,
                 minTimeSeconds: 0, timeBudgetSeconds: 5, lcsMemoryBudgetBytes: 1),
             complete: true, engines: engines, rows: rows)
-        // Kept in Reports/ (git-ignored) to look at.
-        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Reports/many-engines-test").path
-        try? FileManager.default.removeItem(atPath: folder)
+        let scratch = ScratchDirectory(prefix: "many-engines")
+        defer { withExtendedLifetime(scratch) {} }
+        let folder = scratch.path
         try ResultsStore.write(document, to: folder)
         let summary = try ReportBuilder.build(runDirectory: folder, gnuplot: .path(gnuplot))
         #expect(summary.failures.isEmpty && summary.warnings.isEmpty, "\(summary.failures) \(summary.warnings)")

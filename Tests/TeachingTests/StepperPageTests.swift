@@ -68,7 +68,7 @@ import Testing
     /// kept in Reports/stepper-test/ to look at.
     @Test(
         .enabled(if: HeadlessChromium.path != nil, "chromium not found: the browser test is skipped (scripts/setup.sh installs the Debian package chromium)"),
-        .timeLimit(.minutes(5)))
+        .timeLimit(.minutes(10)))
     func stepsChangeThePageInChromium() throws {
         let scratch = ScratchDirectory()
         let url = try writeStepper("ABCABBA".map(String.init), "CBABAC".map(String.init), into: scratch.path + "/r")
@@ -91,9 +91,9 @@ import Testing
         let heckel3 = try dom("algo=heckel&step=2"), heckel6 = try dom("algo=heckel&step=5")
         #expect(explained(heckel3).hasPrefix("Pass 3") && explained(heckel6).hasPrefix("Pass 6"))
 
-        let shots = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Reports/stepper-test").path
-        try FileManager.default.createDirectory(atPath: shots, withIntermediateDirectories: true)
+        let shotsFolder = ScratchDirectory(prefix: "stepper-shots")
+        defer { withExtendedLifetime(shotsFolder) {} }
+        let shots = shotsFolder.path
         for fragment in ["algo=lcs&step=30", "algo=myers&step=3", "algo=linear&step=3", "algo=heckel&step=3", "algo=patience&step=0"] {
             let file = shots + "/" + fragment.replacingOccurrences(of: "&", with: "-").replacingOccurrences(of: "=", with: "") + ".png"
             _ = try HeadlessChromium.run(["--window-size=1200,1000", "--screenshot=" + file], url: url + "#" + fragment)
@@ -159,7 +159,7 @@ import Testing
     /// above), and the step for round 5, k = −1 gives the off-grid reason.
     @Test(
         .enabled(if: HeadlessChromium.path != nil, "chromium not found: the browser test is skipped (scripts/setup.sh installs the Debian package chromium)"),
-        .timeLimit(.minutes(5)))
+        .timeLimit(.minutes(10)))
     func theMyersStepperShowsVForEachRoundAndTheOffGridReason() throws {
         let scratch = ScratchDirectory()
         let url = try writeStepper(Array("GAATTCAG").map(String.init), Array("GGATCGA").map(String.init), into: scratch.path + "/g")
@@ -193,7 +193,7 @@ import Testing
     /// 8 − 2 = 6 deletes + 7 − 2 = 5 inserts = 11 edits against D = 5.
     @Test(
         .enabled(if: HeadlessChromium.path != nil, "chromium not found: the browser test is skipped (scripts/setup.sh installs the Debian package chromium)"),
-        .timeLimit(.minutes(5)))
+        .timeLimit(.minutes(10)))
     func theHeckelStepperDrawsTheLinks() throws {
         let scratch = ScratchDirectory()
         let url = try writeStepper(Array("GAATTCAG").map(String.init), Array("GGATCGA").map(String.init), into: scratch.path + "/h")
@@ -215,7 +215,7 @@ import Testing
     /// as few as D = 12, and quotes the engine's answer.
     @Test(
         .enabled(if: HeadlessChromium.path != nil, "chromium not found: the browser test is skipped (scripts/setup.sh installs the Debian package chromium)"),
-        .timeLimit(.minutes(5)))
+        .timeLimit(.minutes(10)))
     func thePatienceStepperShowsTheAnchors() throws {
         let scratch = ScratchDirectory()
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -256,7 +256,7 @@ import Testing
     /// made from them.
     @Test(
         .enabled(if: HeadlessChromium.path != nil, "chromium not found: the browser test is skipped (scripts/setup.sh installs the Debian package chromium)"),
-        .timeLimit(.minutes(5)))
+        .timeLimit(.minutes(10)))
     func hostileLabelsStayText() throws {
         let scratch = ScratchDirectory()
         let url = try writeStepper(StepperPageTests.hostileOld, StepperPageTests.hostileNew, into: scratch.path + "/h")

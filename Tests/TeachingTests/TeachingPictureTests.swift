@@ -88,7 +88,7 @@ import Rendering
     /// title holds all 120 of them), 60 labels of the longest shown length,
     /// a pair that links nothing in Heckel, and one empty side. Nothing may
     /// touch the picture's edges.
-    @Test(.timeLimit(.minutes(5))) func noTextRunsOffAnyPicture() throws {
+    @Test(.timeLimit(.minutes(10))) func noTextRunsOffAnyPicture() throws {
         let gnuplot = try #require(GnuplotProcess.executable(), "gnuplot is needed to draw the pictures (make setup installs it)")
         let scratch = ScratchDirectory()
         let wide = (0..<60).map { $0 % 2 == 0 ? "W" : "M" }
@@ -116,7 +116,7 @@ import Rendering
     /// picture's array tables tint each entry with the colour of its pass,
     /// so both the pass-4 and the pass-5 tint must be on it; ABCABBA →
     /// CBABAC links nothing, so neither is.
-    @Test(.timeLimit(.minutes(5))) func heckelPictureShowsPassesFourAndFive() throws {
+    @Test(.timeLimit(.minutes(10))) func heckelPictureShowsPassesFourAndFive() throws {
         let gnuplot = try #require(GnuplotProcess.executable(), "gnuplot is needed to draw the pictures")
         let scratch = ScratchDirectory()
         func colours(_ old: String, _ new: String) throws -> Set<UInt32> {
@@ -169,7 +169,7 @@ import Rendering
     /// Large memo tables: the caption font grows with the picture, so a
     /// capital letter is at least 1% of the width tall (the old 2× font was
     /// 14 pixels on a 2,500-pixel table).
-    @Test(.timeLimit(.minutes(5))) func largeHeatmapCaptionsAreReadable() throws {
+    @Test(.timeLimit(.minutes(10))) func largeHeatmapCaptionsAreReadable() throws {
         let table = try LCSTable(old: Array(0..<2400), new: Array(0..<2400).map { ($0 * 7) % 2400 }, identity: ValueElements<Int>())
         let image = LCSHeatmap.render(table: table, title: "BIG TABLE")
         #expect(image.width >= 2400)
@@ -195,7 +195,7 @@ import Rendering
 @Suite struct TextFitTests {
     @Test(
         .enabled(if: GnuplotProcess.executable() != nil, "gnuplot not found: the width check against real drawings is skipped"),
-        .timeLimit(.minutes(5)))
+        .timeLimit(.minutes(10)))
     func estimatesAreNeverNarrowerThanTheDrawing() throws {
         let samples = [
             "WWWWMMMMWWWWMMMM", "Round d extends the furthest path on each diagonal k = x − y by one edit",

@@ -44,7 +44,7 @@ import Testing
 
     @Test(
         "myers and lcs edit counts equal GNU diff --minimal on this project's own history",
-        .timeLimit(.minutes(3)))
+        .timeLimit(.minutes(10)))
     func gnuDiffOracle() throws {
         guard let repository = Self.repository, let diff = Self.tool("diff"), Self.tool("git") != nil else {
             print("GitHistoryTests: skipped (needs a git checkout, git and GNU diff)")

@@ -54,12 +54,18 @@ public struct GnuplotScript {
 
     public var text: String { lines.joined(separator: "\n") + "\n" }
 
-    /// A gnuplot double-quoted string whose content shows literally in
-    /// enhanced text mode (where `^ _ @ & ~ { }` would otherwise format).
-    public static func literal(_ text: String) -> String { "\"" + escaped(text) + "\"" }
+    /// A gnuplot double-quoted string whose content shows literally: in
+    /// enhanced text mode (the default; there `^ _ @ & ~ { }` would
+    /// otherwise format) or, with `enhanced: false`, on a `noenhanced`
+    /// terminal, where those characters are plain and need no escape.
+    public static func literal(_ text: String, enhanced: Bool = true) -> String {
+        "\"" + escaped(text, enhanced: enhanced) + "\""
+    }
 
-    /// The inside of ``literal(_:)``, for strings that mix literal text with
-    /// enhanced markup of their own (an exponent `n^{1.03}`).
+    /// The inside of ``literal(_:enhanced:)``, for strings that mix literal
+    /// text with enhanced markup of their own (an exponent `n^{1.03}`). The
+    /// one escaping of text into a gnuplot string: every chart and teaching
+    /// picture goes through it.
     ///
     /// Text from a results file is untrusted, and gnuplot runs a backquoted
     /// command inside a double-quoted string before it parses the line. So a
@@ -68,14 +74,14 @@ public struct GnuplotScript {
     /// `@` (a macro outside strings) is escaped for enhanced text anyway; a
     /// control character (a raw line break ends the command and starts a new
     /// one) is an octal escape too, NUL and C1 controls a space. O(length).
-    public static func escaped(_ text: String) -> String {
+    public static func escaped(_ text: String, enhanced: Bool = true) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
             switch scalar {
-            case "\\": out += "\\\\\\\\"
+            case "\\": out += enhanced ? "\\\\\\\\" : "\\\\"
             case "\"": out += "\\\""
             case "\n": out += "\\n"
-            case "^", "_", "@", "&", "~", "{", "}": out += "\\\\" + String(scalar)
+            case "^", "_", "@", "&", "~", "{", "}": out += (enhanced ? "\\\\" : "") + String(scalar)
             case "`", "$": out += octal(scalar.value)
             default:
                 if isControl(scalar) {
@@ -116,12 +122,14 @@ public struct GnuplotScript {
 /// Helpers for the teaching pictures' scripts: pixel-exact layouts
 /// (margins, labels and legends placed in screen pixels) and tab-separated data.
 extension GnuplotScript {
-    /// A single-quoted gnuplot string (inside, a quote is doubled). gnuplot
-    /// substitutes no backquote and no macro inside single quotes; a control
-    /// character becomes a space (a raw line break would end the command and
-    /// make the rest of the text one of its own). O(length).
+    /// A string for a `noenhanced` script (the teaching pictures), shown as
+    /// written: ``literal(_:enhanced:)`` without enhanced escapes. A
+    /// control character becomes a space first (a picture's label is one
+    /// line). Not single quotes with the quote doubled: gnuplot 5.4 reads
+    /// `` (a label that is one `''`) as an empty string followed by a
+    /// stray token, and the script fails. O(length).
     public static func quote(_ text: String) -> String {
-        "'" + withoutControls(text).replacingOccurrences(of: "'", with: "''") + "'"
+        literal(withoutControls(text), enhanced: false)
     }
 
     /// A data field: no tabs, line breaks or other control characters (the
