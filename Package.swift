@@ -3,8 +3,9 @@ import PackageDescription
 
 // Modules, from the leaves up (see README "Package layout"):
 // DiffEngines ← ListUpdates ← Formats ← Workloads ← Harness ← DiffBenchKit ← diffbench;
-// Rendering (libpng, gnuplot) serves Teaching and RunReport; Compare and
-// RunReport read result rows through Formats and never link the memory instrument.
+// Rendering (libpng, gnuplot) serves Teaching and RunReport; Compare,
+// RunReport and HistoryStore (SQLite) read result rows through Formats and
+// never link the memory instrument.
 let package = Package(
     name: "DiffBench",
     platforms: [.macOS(.v13)],
@@ -52,6 +53,10 @@ let package = Package(
         .target(name: "Teaching", dependencies: ["DiffEngines", "ListUpdates", "Formats", "Rendering"]),
         .target(name: "RunReport", dependencies: ["Formats", "Rendering"]),
         .target(name: "Compare", dependencies: ["Formats"]),
+        // The system SQLite (libsqlite3-dev), for the history store.
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // The history of runs in one SQLite file: reads run documents through Formats, measures nothing.
+        .target(name: "HistoryStore", dependencies: ["Formats", "CSQLite"]),
         .target(
             name: "DiffBenchKit",
             dependencies: [
@@ -64,6 +69,7 @@ let package = Package(
                 "Teaching",
                 "RunReport",
                 "Compare",
+                "HistoryStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
