@@ -86,6 +86,7 @@ let package = Package(
         .testTarget(name: "TeachingTests", dependencies: ["Teaching", "Rendering", "Formats", "DiffEngines", "DiffBenchTestSupport"]),
         .testTarget(name: "RunReportTests", dependencies: ["RunReport", "Rendering", "Formats", "Harness", "DiffBenchTestSupport"]),
         .testTarget(name: "CompareTests", dependencies: ["Compare", "Formats", "DiffBenchTestSupport"]),
+        .testTarget(name: "HistoryStoreTests", dependencies: ["HistoryStore", "Formats", "DiffBenchTestSupport"]),
         .testTarget(name: "DiffBenchKitTests", dependencies: ["DiffBenchKit", "DiffBenchTestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["diffbench", "DiffBenchKit", "Rendering"]),
     ]

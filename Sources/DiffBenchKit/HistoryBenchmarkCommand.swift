@@ -27,8 +27,8 @@ struct HistoryBenchmarkCommand: ParsableCommand {
     @Option(help: "The synthetic store (replaced).")
     var store: String
 
-    @Option(help: "Also write one synthetic run's results.json into this folder (for timing `history add` end to end).")
-    var writeRun: String?
+    @Option(help: "Also write 11 synthetic runs of --rows rows as run folders DIR/run-1 … DIR/run-11 (for timing `history add` end to end).")
+    var writeRuns: String?
 
     func validate() throws {
         guard rows >= 1, runs >= 2 else { throw ValidationError("--rows must be at least 1 and --runs at least 2") }
@@ -38,7 +38,9 @@ struct HistoryBenchmarkCommand: ParsableCommand {
         let base: RunDocument
         do { base = try ResultsStore.read(template) } catch { throw CLIFailure.badInput(error.description) }
         let widened = Self.widened(base, to: rows)
-        if let writeRun { try ResultsStore.write(Self.synthetic(widened, index: runs + 1), to: writeRun) }
+        if let writeRuns {
+            for index in 1...11 { try ResultsStore.write(Self.synthetic(widened, index: runs + index), to: writeRuns + "/run-\(index)") }
+        }
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: store + suffix) }
         let history = try HistoryStore.open(store)
         var addTimes: [Double] = []
