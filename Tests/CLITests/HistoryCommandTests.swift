@@ -59,6 +59,38 @@ import Testing
         #expect(show.stdout.split(separator: "\n").count == 1 + 24)
     }
 
+    @Test("Results of schema versions 1 and 2 are added as whole runs of one series")
+    func olderSchemaVersionsAdded() throws {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = folder.appendingPathComponent("history.sqlite").path
+        // Older files had no reason codes (2 and 1), no element kinds and no catalog records (1).
+        let files = try [1, 2].map { version in
+            try Self.writeRun(version, in: folder) { document in
+                document["version"] = version
+                var rows = document["rows"] as? [[String: Any]] ?? []
+                for index in rows.indices {
+                    rows[index]["reason_code"] = nil
+                    rows[index]["predicted_seconds"] = nil
+                    if version == 1 { rows[index]["elements"] = nil }
+                }
+                document["rows"] = rows
+                if version == 1 { for key in ["engines", "workloads", "element_kinds", "targets", "datasets"] { document[key] = nil } }
+            }
+        }
+        let add = try CLI.run(["history", "add"] + files + ["--history", store])
+        #expect(add.status == 0, "\(add.stderr)")
+        let runs = try Self.listed(store)
+        #expect(Set(runs.compactMap { $0["results_version"] as? Int }) == [1, 2])
+        // Both runs are points of one series (the same machine and plan), read from version 1 and 2 files.
+        let show = try CLI.run([
+            "history", "show", "--history", store, "--engine", "heckel", "--workload", "feed", "--size", "1000", "--measure", "instructions",
+            "--format", "csv",
+        ])
+        #expect(show.stdout.split(separator: "\n").count == 3)
+        #expect(runs.allSatisfy { $0["rows"] as? Int == 207 })
+    }
+
     @Test("A results file that lies is refused, naming it, and the store is not touched")
     func lyingResultsRefused() throws {
         let folder = try CLI.temporaryDirectory()
