@@ -15,7 +15,8 @@ struct HistoryAddCommand: ParsableCommand {
             two processes adding at once both succeed.
 
             Examples:
-              diffbench history add Reports/baselines/ci.json --history Reports/example-history.sqlite
+              diffbench history add Reports/baselines/ci.json \\
+                --history Reports/example-history.sqlite
               diffbench history list --history Reports/example-history.sqlite
             """
     )
