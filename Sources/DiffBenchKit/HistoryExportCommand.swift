@@ -43,10 +43,9 @@ struct HistoryExportCommand: ParsableCommand {
         }
         let text = try HistoryExport.json(format, rows: try history.rows(ofRun: chosen.runID), run: chosen)
         if let to {
-            if MergeCommand.resolved(to) == MergeCommand.resolved(history.path) {
-                throw CLIFailure.badInput("--to \(TerminalText.visible(to)) is the history store itself; choose another file")
-            }
-            try AtomicFile.write(text, to: to)
+            let store = history.path
+            let target = try InputGuard([store, store + "-wal", store + "-shm"], role: "the history store's files").checkedFile(to, option: "--to")
+            try AtomicFile.write(text, to: target)
             print("exported run \(TerminalText.visible(chosen.runID)) as \(format.rawValue): \(TerminalText.visible(to))")
         } else {
             print(text, terminator: "")
