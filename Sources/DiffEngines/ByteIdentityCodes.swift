@@ -27,11 +27,14 @@ import Foundation
 /// their fallback.
 ///
 /// Equality stays exactly `==`: byte equality is only trusted where
-/// ``IdentityBytes`` promises it (for `String`, when every id of both lists
-/// is ASCII). Anything else — a non-ASCII or bridged string, a probe run
-/// longer than ``byteProbeLimit`` (ids made to collide) — abandons the table
-/// and the caller codes the lists with `Dictionary`. The wasted work is at
-/// most one pass over the lists.
+/// ``IdentityBytes`` promises it. The `String` word table keys an id by
+/// its bytes when the NFC quick check proves it NFC (every ASCII id, and
+/// most other text) and by its NFC bytes otherwise, so canonically
+/// equivalent ids meet; the general path keeps strings only when every id
+/// of both lists is ASCII. Anything else — there, a non-ASCII string; a
+/// bridged string; a probe run longer than ``byteProbeLimit`` (ids made to
+/// collide) — abandons the table and the caller codes the lists with
+/// `Dictionary`. The wasted work is at most one pass over the lists.
 ///
 /// - Complexity: O(N + M) expected time, one hash per id, bounded by
 ///   ``byteProbeLimit`` probes per id; memory 8 bytes per slot, with between

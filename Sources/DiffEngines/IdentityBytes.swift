@@ -55,8 +55,10 @@ extension IdentityBytes {
 /// only when every id is ASCII, hence ``identityBytesNeedASCII``. A string
 /// not stored as contiguous UTF-8 (lazily bridged from Objective-C) gives nil.
 /// The byte table itself reads `String` ids by their words
-/// (`StringIdentityWords.swift`); this is its fallback, for a process whose
-/// `String` layout it does not recognise or a string it cannot read in place.
+/// (`StringIdentityWords.swift`), where a non-ASCII id keeps the table too
+/// (keyed by its NFC bytes: `NFCQuickCheck.swift`); this is its fallback,
+/// for a process whose `String` layout it does not recognise or a string it
+/// cannot read in place.
 extension String: IdentityBytes {
     @inlinable public static var identityBytesNeedASCII: Bool { true }
 

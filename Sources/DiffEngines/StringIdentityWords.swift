@@ -62,8 +62,8 @@ enum _StringWords {
 
     /// The start and count of a string's bytes, readable 16 bytes past the
     /// start even when it is shorter (zero-padded); or a negative count
-    /// when the string is not ASCII (``notASCII``) or cannot be read in
-    /// place (``unreadable``). A small string's words are stored to
+    /// when its bytes cannot stand for it (``needsNormalizing``: not proved
+    /// NFC) or it cannot be read in place (``unreadable``). A small string's words are stored to
     /// `scratch` (16 bytes) and read from there; so is a copy of a large
     /// string of under 16 bytes (one made with `reserveCapacity`, say).
     /// The choice between the two is made by conditional moves, not a
@@ -73,11 +73,13 @@ enum _StringWords {
     /// Whether a string is ASCII is read from its flags (a small string's
     /// w1 bit 62, a large one's w0 bit 63), which the standard library sets
     /// only for strings it knows to be ASCII; a string without the flag is
-    /// checked byte by byte out of line, so a flag left unset costs time,
-    /// never a wrong answer.
+    /// checked out of line, so a flag left unset costs time, never a wrong
+    /// answer. A non-ASCII string is read in place like an ASCII one when
+    /// the NFC quick check (``_NFCQuickCheck``) proves it NFC: canonically
+    /// equivalent strings have equal NFC, so its bytes are its key.
     ///
-    /// - Complexity: O(1) (O(count) out of line for a large string not
-    ///   flagged ASCII).
+    /// - Complexity: O(1) (O(count) out of line for a string not flagged
+    ///   ASCII).
     @inlinable @inline(__always)
     static func locate(_ words: (UInt64, UInt64), scratch: UnsafeMutableRawPointer) -> (base: UnsafeRawPointer, count: Int) {
         let (w0, w1) = words
@@ -100,26 +102,31 @@ enum _StringWords {
                 Int(truncatingIfNeeded: count))
     }
 
-    /// The count ``locate(_:scratch:)`` gives a string that is not ASCII.
-    @inlinable static var notASCII: Int { -1 }
+    /// The count ``locate(_:scratch:)`` gives a string whose bytes are not
+    /// proved NFC: its key is its NFC (``_NormalizedStringKeys``).
+    @inlinable static var needsNormalizing: Int { -1 }
     /// The count ``locate(_:scratch:)`` gives a string it cannot read in place.
     @inlinable static var unreadable: Int { -2 }
 
-    /// ``locate(_:scratch:)`` for the rare strings: not flagged ASCII (their
-    /// bytes are checked), or large with under 16 bytes (copied to
-    /// `scratch` and zero-padded), or not read in place at all. `scratch`
-    /// already holds a small string's words.
+    /// ``locate(_:scratch:)`` for the rarer strings: not flagged ASCII (their
+    /// bytes are checked, and a non-ASCII string must pass the NFC quick
+    /// check), or large with under 16 bytes (copied to `scratch` and
+    /// zero-padded), or not read in place at all. `scratch` already holds a
+    /// small string's words.
     @usableFromInline @inline(never)
     static func locateSlowly(_ words: (UInt64, UInt64), scratch: UnsafeMutableRawPointer) -> (base: UnsafeRawPointer, count: Int) {
         let form = form(words)
         guard form.readable else { return (UnsafeRawPointer(scratch), unreadable) }
         if form.small {
             let bytes = scratch.load(as: UInt64.self) | scratch.load(fromByteOffset: 8, as: UInt64.self)
-            return (UnsafeRawPointer(scratch), bytes & 0x8080_8080_8080_8080 == 0 ? form.count : notASCII)
+            let isKey = bytes & 0x8080_8080_8080_8080 == 0 || _NFCQuickCheck.passes(UnsafeRawPointer(scratch), form.count)
+            return (UnsafeRawPointer(scratch), isKey ? form.count : needsNormalizing)
         }
         guard let source = UnsafeRawPointer(bitPattern: form.address) else { return (UnsafeRawPointer(scratch), unreadable) }
         let bytes = UnsafeRawBufferPointer(start: source, count: form.count)
-        if bytes.contains(where: { $0 >= 0x80 }) { return (UnsafeRawPointer(scratch), notASCII) }
+        if bytes.contains(where: { $0 >= 0x80 }) && !_NFCQuickCheck.passes(source, form.count) {
+            return (UnsafeRawPointer(scratch), needsNormalizing)
+        }
         if form.count >= 16 { return (source, form.count) }
         scratch.storeBytes(of: 0, as: UInt64.self)
         scratch.storeBytes(of: 0, toByteOffset: 8, as: UInt64.self)
@@ -272,12 +279,11 @@ enum _StringWords {
         let scratch = UnsafeMutableRawPointer.allocate(byteCount: 16, alignment: 8)
         defer { scratch.deallocate() }
         for sample in samples {
-            let (base, count) = locate(raw(sample), scratch: scratch)
             let expected = Array(sample.utf8)
-            if expected.contains(where: { $0 >= 0x80 }) {
-                guard count == notASCII else { return false }
-                continue
-            }
+            // Non-ASCII strings are read by the same arithmetic, after the
+            // NFC check, whose table is not decoded for this.
+            if expected.contains(where: { $0 >= 0x80 }) { continue }
+            let (base, count) = locate(raw(sample), scratch: scratch)
             let read = UnsafeRawBufferPointer(start: base, count: max(count, 16))
             guard count == expected.count, Array(read.prefix(count)) == expected,
                   read.dropFirst(count).allSatisfy({ $0 == 0 }) || count >= 16 else { return false }
@@ -307,10 +313,13 @@ let _stringWordsReadable: Bool = _StringWords.layoutHolds()
 /// tag reads the old id again from the old list, keeps it alive while its
 /// bytes are read, and locates them with every check made again.
 ///
-/// It gives up as ``_ByteTable`` does (a non-ASCII id, the probe limit),
-/// and also on a string it cannot read in place, which it notes in
-/// ``unreadable`` so that the caller retries the pass on the general byte
-/// path rather than on `Dictionary`.
+/// Non-ASCII ids stay in the table: one the NFC quick check proves NFC is
+/// read in place like an ASCII id, and any other is keyed by its NFC
+/// bytes (``_NormalizedStringKeys``, made on first need), so canonically
+/// equivalent ids meet whatever their bytes. It gives up, as ``_ByteTable``
+/// does, past the probe limit, and on a string it cannot read in place,
+/// which it notes in ``unreadable`` so that the caller retries the pass on
+/// the general byte path rather than on `Dictionary`.
 ///
 /// (A 32-byte entry per old id holding its start and count, so that a
 /// probe read no words: 40 fewer instructions per matching id, but
@@ -326,7 +335,8 @@ struct _StringWordTable<I: ElementIdentity>: _ByteCodingTable where I.ID == Stri
     @usableFromInline let identity: I
     @usableFromInline let hashing: IdentityByteHashing
     /// 16 bytes for the copy of the id being coded, 16 for the old id it is
-    /// compared with, 8 for the unreadable flag, then the six hash keys.
+    /// compared with, 8 for the unreadable flag, the six hash keys, then
+    /// the ``_NormalizedStringKeys`` of the pass, retained (0 until needed).
     @usableFromInline let scratch: UnsafeMutableRawPointer
     @usableFromInline let keys: UnsafePointer<UInt64>
 
@@ -336,15 +346,17 @@ struct _StringWordTable<I: ElementIdentity>: _ByteCodingTable where I.ID == Stri
         self.old = old
         self.identity = identity
         self.hashing = hashing
-        scratch = .allocate(byteCount: 88, alignment: 16)
+        scratch = .allocate(byteCount: 96, alignment: 16)
         scratch.initializeMemory(as: UInt64.self, repeating: 0, count: 5)
         let keys = (scratch + 40).bindMemory(to: UInt64.self, capacity: 6)
         keys.initialize(from: _stringHashKeys, count: 6)
         self.keys = UnsafePointer(keys)
+        scratch.storeBytes(of: 0, toByteOffset: 88, as: UInt.self)
     }
 
     @inlinable func deallocate() {
         slots.deallocate()
+        _NormalizedStringKeys.release(in: scratch + 88)
         scratch.deallocate()
     }
 
@@ -359,14 +371,19 @@ struct _StringWordTable<I: ElementIdentity>: _ByteCodingTable where I.ID == Stri
         }
     }
 
-    /// The id's bytes (a small string's copied to `copy`), or nil when it
-    /// is not ASCII or cannot be read in place (noted in ``unreadable``).
+    /// The id's key: its bytes (a small string's copied to `copy`), or its
+    /// NFC bytes when they may differ (kept by `index` for an old id; pass
+    /// -1 for a new one); nil when it cannot be read in place (noted in
+    /// ``unreadable``).
     @inlinable @inline(__always)
-    func locate(_ id: String, copy: UnsafeMutableRawPointer) -> (base: UnsafeRawPointer, count: Int)? {
+    func locate(_ id: String, copy: UnsafeMutableRawPointer, old index: Int) -> (base: UnsafeRawPointer, count: Int)? {
         let located = _StringWords.locate(_StringWords.raw(id), scratch: copy)
         if _slowPath(located.count < 0) {
-            if located.count == _StringWords.unreadable { scratch.storeBytes(of: 1, toByteOffset: 32, as: UInt64.self) }
-            return nil
+            if located.count == _StringWords.unreadable {
+                scratch.storeBytes(of: 1, toByteOffset: 32, as: UInt64.self)
+                return nil
+            }
+            return _NormalizedStringKeys.key(of: id, old: index, in: scratch + 88)
         }
         return located
     }
@@ -385,8 +402,8 @@ struct _StringWordTable<I: ElementIdentity>: _ByteCodingTable where I.ID == Stri
             // about 6 instructions per matching id; found in review).
             let oldID = identity.id(of: old[first])
             return withExtendedLifetime(oldID) {
-                let other = _StringWords.locate(_StringWords.raw(oldID), scratch: scratch + 16)
-                return other.count >= 0 && _StringWords.equal(base, count, last, other.base, other.count)
+                guard let other = locate(oldID, copy: scratch + 16, old: first) else { return false }
+                return _StringWords.equal(base, count, last, other.base, other.count)
             }
         }
     }
@@ -402,7 +419,7 @@ struct _StringWordTable<I: ElementIdentity>: _ByteCodingTable where I.ID == Stri
     func insert(old i: Int, codes: UnsafeMutablePointer<Int32>, next: Int32) -> Int32 {
         let id = identity.id(of: old[i])
         return withExtendedLifetime(id) {
-            guard let (base, count) = locate(id, copy: scratch) else { return Int32.min }
+            guard let (base, count) = locate(id, copy: scratch, old: i) else { return Int32.min }
             let last = _StringWords.lastBlock(count)
             let hash = hash(base, count, last)
             let found = probe(base, count, last, hash)
@@ -417,7 +434,7 @@ struct _StringWordTable<I: ElementIdentity>: _ByteCodingTable where I.ID == Stri
     func find(new element: I.Element) -> Int {
         let id = identity.id(of: element)
         return withExtendedLifetime(id) {
-            guard let (base, count) = locate(id, copy: scratch) else { return Int.min }
+            guard let (base, count) = locate(id, copy: scratch, old: -1) else { return Int.min }
             let last = _StringWords.lastBlock(count)
             let hash = hash(base, count, last)
             let found = probe(base, count, last, hash)

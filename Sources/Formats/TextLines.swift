@@ -43,8 +43,14 @@ public struct TextLines: Sendable, Equatable {
         var start = 0, index = 0
         let count = bytes.count
         func finish(_ end: Int, _ ending: Ending) throws(InputError) {
-            let slice = bytes[start..<end]
-            guard let line = String(validating: slice, as: UTF8.self) else {
+            // One non-generic call per line: `String(validating:as:)` on an
+            // `ArraySlice` runs the generic validator (under callgrind,
+            // `diff --lines` on a 100,000-line text spent about a quarter of
+            // its instructions in the runtime's generic metadata look-ups).
+            // Measured in a release build on the lines of a 32.7 MB text:
+            // 0.155–0.163 s of CPU that way, 0.064–0.068 s this way.
+            let line = bytes.withUnsafeBufferPointer { String._tryFromUTF8(UnsafeBufferPointer(rebasing: $0[start..<end])) }
+            guard let line else {
                 var offset = start
                 while offset < end, let length = JSONParser.utf8Length(bytes, at: offset), offset + length <= end {
                     offset += length
