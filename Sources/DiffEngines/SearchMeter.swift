@@ -50,6 +50,14 @@ struct SearchLimit: Sendable {
 
     /// No bound at all.
     @usableFromInline static let none = SearchLimit(cells: .max, deadline: nil)
+
+    /// Whether the deadline has passed already: an engine asks before work
+    /// that grows with its input (lcs before it allocates its table). O(1);
+    /// reads the clock only when there is a deadline.
+    @usableFromInline var hasExpired: Bool {
+        guard let deadline else { return false }
+        return SearchLimit.elapsed() >= deadline
+    }
 }
 
 /// Counts the cells a search spends against a ``SearchLimit``, reading the

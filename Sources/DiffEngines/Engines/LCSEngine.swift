@@ -9,7 +9,11 @@
 ///   before anything is allocated. Under ``DiffOptions/costLimit`` (table
 ///   cells) or ``DiffOptions/deadline`` the fill stops between two rows and
 ///   the answer is coarse: the traceback starts from the last full row, and
-///   what lies below it is deleted and inserted.
+///   what lies below it is deleted and inserted. The bound is checked before
+///   the table is allocated, and the table is sized to it: a deadline that
+///   has passed allocates one row, a cost limit of c cells allocates at most
+///   c / m + 1 rows, and rows are never zero-filled ahead of the fill, so a
+///   call stopped by its deadline touches only the rows it filled.
 public struct LCSEngine: DiffEngine {
     public static let name = EngineName.lcs
     public static let summary = "LCS memoization table (Wagner–Fischer), O(NM) time and memory"
@@ -33,6 +37,7 @@ public struct LCSEngine: DiffEngine {
         let limit = SearchLimit(options)
         return try diffOnCodes(old: old, new: new, identity: identity, options: options) { codes throws(DiffError) in
             let table = try LCSTable(codes: codes, memoryBudget: options.lcsMemoryBudget, limit: limit)
+            // A table stopped before its last row is the answer's only approximation.
             var matching = codes.old.withUnsafeBufferPointer { oldCodes in
                 codes.new.withUnsafeBufferPointer { newCodes in
                     Matching.fromAlignment(
@@ -63,9 +68,20 @@ public struct LCSTable: Sendable {
     public let oldCodes: [Int32]
     public let newCodes: [Int32]
     @usableFromInline let storage: Storage
-    /// Rows filled: `rows`, unless the fill stopped at its limit. Only
-    /// the engine builds a table with a limit; the teaching dumps read full ones.
-    @usableFromInline let filledRows: Int
+    /// Rows filled (row 0 included): `rows`, unless the fill stopped at its
+    /// bound. Only the rows below `filledRows` may be read. The teaching dumps
+    /// build tables without a bound and read full ones.
+    public let filledRows: Int
+
+    /// Cells the table's buffer holds room for: at least rows·columns
+    /// without a bound, fewer under one (see ``init(codes:memoryBudget:options:)``).
+    /// What the bound lets lcs allocate, observable without a clock.
+    public var allocatedCells: Int {
+        switch storage {
+        case let .narrow(cells): return cells.capacity
+        case let .wide(cells): return cells.capacity
+        }
+    }
 
     /// Whether the fill stopped at its limit before the last row.
     @usableFromInline var isPartial: Bool { filledRows < rows }
@@ -103,6 +119,14 @@ public struct LCSTable: Sendable {
         try self.init(codes: codes, memoryBudget: memoryBudget, limit: .none)
     }
 
+    /// Builds the table lcs builds under `options`' bounds
+    /// (``DiffOptions/costLimit``, ``DiffOptions/deadline``, read when the
+    /// call starts): a partial table when a bound stops the fill, sized to
+    /// what the bound allows (``allocatedCells``).
+    public init(codes: IdentityCodes, memoryBudget: Int, options: DiffOptions) throws(DiffError) {
+        try self.init(codes: codes, memoryBudget: memoryBudget, limit: SearchLimit(options))
+    }
+
     @usableFromInline
     init(codes: IdentityCodes, memoryBudget: Int, limit: SearchLimit) throws(DiffError) {
         let n = codes.old.count, m = codes.new.count
@@ -119,12 +143,31 @@ public struct LCSTable: Sendable {
         newCodes = codes.new
         var meter = SearchMeter(limit)
         var filled = 0
+        let reachable = LCSTable.reachableRows(oldCount: n, newCount: m, limit: limit)
         if max(n, m) < Int(UInt16.max) {
-            storage = .narrow(LCSTable.fill(UInt16.self, codes.old, codes.new, meter: &meter, filledRows: &filled))
+            storage = .narrow(LCSTable.fill(
+                UInt16.self, codes.old, codes.new, rows: reachable, meter: &meter, filledRows: &filled))
         } else {
-            storage = .wide(LCSTable.fill(UInt32.self, codes.old, codes.new, meter: &meter, filledRows: &filled))
+            storage = .wide(LCSTable.fill(
+                UInt32.self, codes.old, codes.new, rows: reachable, meter: &meter, filledRows: &filled))
         }
         filledRows = filled
+    }
+
+    /// Rows below row 0 that the fill can reach under `limit`, asked before
+    /// anything is allocated: none once the deadline has passed, at most
+    /// c / m under a budget of c cells (the fill charges m cells a row
+    /// before it fills one), else all n.
+    ///
+    /// Why: the table is the one piece of lcs work that grows as n·m. Sized
+    /// to n·m up front, a call with an expired deadline at 10,000 × 10,000
+    /// allocated and zero-filled 191 MiB before its first check.
+    ///
+    /// - Complexity: O(1); one clock read when `limit` has a deadline.
+    static func reachableRows(oldCount n: Int, newCount m: Int, limit: SearchLimit) -> Int {
+        if limit.hasExpired { return 0 }
+        if m == 0 { return n }
+        return min(n, max(limit.cells, 0) / m)
     }
 
     /// Row by row: a cell is the diagonal + 1 where the elements match, else
@@ -132,22 +175,26 @@ public struct LCSTable: Sendable {
     /// carries `left` and `diagonal` in registers and reads one row above.
     /// Before each row its m cells are charged to `meter`; when it refuses,
     /// the fill stops and `filledRows` says how many rows hold values.
+    ///
+    /// The buffer has room for row 0 and `rows` more, and only the rows
+    /// filled are written (row 0 and each row's first cell are the zeros):
+    /// no zero-fill ahead of the fill, so untouched rows cost no page.
     static func fill<Cell: FixedWidthInteger & UnsignedInteger>(
-        _: Cell.Type, _ a: [Int32], _ b: [Int32], meter: inout SearchMeter, filledRows: inout Int
+        _: Cell.Type, _ a: [Int32], _ b: [Int32], rows: Int, meter: inout SearchMeter, filledRows: inout Int
     ) -> [Cell] {
         let columns = b.count + 1
-        let count = (a.count + 1) * columns
-        return [Cell](unsafeUninitializedCapacity: count) { table, initialized in
-            table.initialize(repeating: 0)
+        return [Cell](unsafeUninitializedCapacity: (rows + 1) * columns) { table, initialized in
             a.withUnsafeBufferPointer { a in
                 b.withUnsafeBufferPointer { b in
                     filledRows = 1
                     guard let base = table.baseAddress else { return }
-                    for i in 1..<max(1, a.count + 1) {
+                    base.initialize(repeating: 0, count: columns)
+                    for i in 1..<max(1, rows + 1) {
                         meter.untilCheck &-= b.count
                         if meter.untilCheck < 0, !meter.checkpoint() { return }
                         let above = base + (i - 1) * columns
                         let row = base + i * columns
+                        row.initialize(to: 0)
                         let ai = a[i - 1]
                         var left: Cell = 0
                         var diagonal: Cell = 0
@@ -162,7 +209,7 @@ public struct LCSTable: Sendable {
                     }
                 }
             }
-            initialized = count
+            initialized = filledRows * columns
         }
     }
 
