@@ -3,8 +3,9 @@ import PackageDescription
 
 // Modules, from the leaves up (see README "Package layout"):
 // DiffEngines ← ListUpdates ← Formats ← Workloads ← Harness ← DiffBenchKit ← diffbench;
-// Rendering (libpng, gnuplot) serves Teaching and RunReport; Compare and
-// RunReport read result rows through Formats and never link the memory instrument.
+// Rendering (libpng, gnuplot) serves Teaching and RunReport; Compare,
+// RunReport and HistoryStore (SQLite) read result rows through Formats and
+// never link the memory instrument.
 let package = Package(
     name: "DiffBench",
     platforms: [.macOS(.v13)],
@@ -54,6 +55,10 @@ let package = Package(
         .target(name: "Compare", dependencies: ["Formats"]),
         // Change points and the history band over plain arrays (Foundation only; the history store feeds it).
         .target(name: "HistoryAnalysis"),
+        // The system SQLite (libsqlite3-dev), for the history store.
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // The history of runs in one SQLite file: reads run documents through Formats, measures nothing.
+        .target(name: "HistoryStore", dependencies: ["Formats", "CSQLite"]),
         .target(
             name: "DiffBenchKit",
             dependencies: [
@@ -66,6 +71,7 @@ let package = Package(
                 "Teaching",
                 "RunReport",
                 "Compare",
+                "HistoryStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -83,6 +89,7 @@ let package = Package(
         .testTarget(name: "RunReportTests", dependencies: ["RunReport", "Rendering", "Formats", "Harness", "DiffBenchTestSupport"]),
         .testTarget(name: "CompareTests", dependencies: ["Compare", "Formats", "DiffBenchTestSupport"]),
         .testTarget(name: "HistoryAnalysisTests", dependencies: ["HistoryAnalysis", "DiffBenchTestSupport"]),
+        .testTarget(name: "HistoryStoreTests", dependencies: ["HistoryStore", "Formats", "DiffBenchTestSupport"]),
         .testTarget(name: "DiffBenchKitTests", dependencies: ["DiffBenchKit", "DiffBenchTestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["diffbench", "DiffBenchKit", "Rendering"]),
     ]

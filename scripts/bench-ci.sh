@@ -37,6 +37,8 @@ cd "$(dirname "$0")/.."
 mode=${1:-check}
 [ $# -gt 0 ] && shift
 BIN=${DIFFBENCH:-.build/release/diffbench}
+# Every run of the CI plan is added to the history store (diffbench history).
+HISTORY=${DIFFBENCH_HISTORY:-Reports/history.sqlite}
 CI_DIR=Reports/ci
 RUN_NAME=current
 [ "$mode" = baseline ] && RUN_NAME=baseline-$(date -u +%Y%m%d-%H%M%S)
@@ -53,7 +55,7 @@ rm -rf "${CI_DIR:?}/current" "$CI_DIR/summary.md"
 
 run_plan() { # run_plan NAME: the quick plan into $CI_DIR/NAME; exits on a broken run
     "$BIN" run --output "$CI_DIR" --name "$1" --seed "$SEED" --plan ci \
-        --repetitions 10 --min-time 0.2 --time-budget 3 --datasets-dir "" --quiet >"$CI_DIR/$1.txt"
+        --repetitions 10 --min-time 0.2 --time-budget 3 --datasets-dir "" --quiet --history "$HISTORY" >"$CI_DIR/$1.txt"
     local status=$?
     # 1 = a failed verification: the rows are written, and compare reports them.
     if [ "$status" -ne 0 ] && [ "$status" -ne 1 ]; then

@@ -1,10 +1,50 @@
 import ArgumentParser
+import Foundation
+import Formats
+import HistoryStore
 
-/// `diffbench history`: what is learnt from runs over commits.
+/// `diffbench history`: the store of every run (README "History and trends").
 struct HistoryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "history",
-        abstract: "Runs over commits: find the commit that changed a series (bisect).",
-        subcommands: [HistoryBisectCommand.self]
+        abstract: "Remember runs in an SQLite store and read their series across commits.",
+        discussion: """
+            The store (default \(HistoryStore.defaultPath)) holds every run added to it, keyed by run id, \
+            machine, commit, branch, plan and catalog, and each row's median, spread, samples, \
+            instructions, peak heap, allocations, steps, status and reason code. A series is one \
+            measure of one engine × workload × element kind × size, on one machine under one plan: \
+            machines are never mixed. `run` adds its own run unless --no-history.
+
+            Exit status: 0 on success, 2 on bad input (a results file the readers refuse, a \
+            store that is damaged, not ours or of a newer schema — named and left as it is).
+            """,
+        subcommands: [
+            HistoryAddCommand.self, HistoryListCommand.self, HistoryShowCommand.self, HistoryExportCommand.self,
+            HistoryBenchmarkCommand.self, HistoryBisectCommand.self,
+        ]
     )
+}
+
+/// `--history PATH`: the store a command reads or writes.
+struct HistoryStoreOption: ParsableArguments {
+    @Option(name: .customLong("history"), help: ArgumentHelp("The history store (an SQLite file).", valueName: "path"))
+    var path: String = HistoryStore.defaultPath
+
+    /// Opens the store; `create` for the commands that add.
+    func open(create: Bool) throws(FileError) -> HistoryStore { try HistoryStore.open(path, create: create) }
+}
+
+/// `history list`'s and `history show`'s formats.
+enum HistoryOutputFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json, csv
+}
+
+/// Output as JSON: sorted keys, a final newline (the form every `--format json` of the CLI has).
+enum HistoryJSON {
+    static func text<T: Encodable>(_ value: T) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
 }

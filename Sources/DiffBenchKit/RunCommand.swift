@@ -158,6 +158,14 @@ struct RunCommand: EngineCommand {
         transform: RunShard.parse)
     var shard: RunShard?
 
+    @Option(
+        name: .customLong("history"),
+        help: ArgumentHelp("The history store the finished run is added to. Default: OUTPUT/history.sqlite (Reports/history.sqlite).", valueName: "path"))
+    var historyPath: String?
+
+    @Flag(help: "Do not add the run to the history store.")
+    var noHistory = false
+
     func validate() throws {
         guard minSamples >= 1 else { throw ValidationError("--repetitions must be at least 1") }
         guard timeBudget > 0, timeBudget.isFinite else { throw ValidationError("--time-budget must be a positive number of seconds") }
@@ -238,6 +246,7 @@ struct RunCommand: EngineCommand {
         }
         let memoCase = try parseMemoCase()
         try Self.checkLatest(in: output)
+        try checkHistory()
         var plan = RunPlan(
             engines: selected, registry: registry, includeFloor: !noFloor, cases: cases, elementKinds: elements, seed: seed,
             minSamples: minSamples, minTime: minTime, timeBudget: timeBudget, lcsMemoryBudget: lcsMemoryBudget.bytes,
@@ -290,6 +299,7 @@ struct RunCommand: EngineCommand {
             print("")
         }
         print(ResultsTable.render(outcome.document.rows))
+        try addToHistory(outcome.document, folder: plan.outputDirectory)
         // The folder is the user's text: a control character in it is shown escaped, not sent to the terminal.
         let folder = TerminalText.visible(plan.outputDirectory)
         print("results: \(folder)/results.csv, results.json (\(TerminalText.visible(output))/latest points here)")

@@ -1,0 +1,101 @@
+import ArgumentParser
+import Foundation
+import Formats
+import HistoryStore
+
+/// `diffbench history add RUN…`: adds run folders or results files to the store.
+struct HistoryAddCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add",
+        abstract: "Add runs (run folders or results.json files, merged shards too) to the history store.",
+        discussion: """
+            Every results schema version the readers accept is read, through the same checks as \
+            compare and merge: a file that lies is refused (exit 2), naming it. Adding a run \
+            that is already there changes nothing. Each run is added in its own transaction: \
+            two processes adding at once both succeed.
+
+            Examples:
+              diffbench history add Reports/baselines/ci.json --history Reports/example-history.sqlite
+              diffbench history list --history Reports/example-history.sqlite
+            """
+    )
+
+    @Argument(help: "Run folders or results.json files.")
+    var runs: [String]
+
+    @OptionGroup var store: HistoryStoreOption
+
+    @Option(help: "The branch the runs were made on (default: the current git branch, when the run's commit is its HEAD).")
+    var branch: String?
+
+    @Option(help: "A name for the machine that measured the runs, instead of its recorded CPU, cores, memory and OS (one name per machine: e.g. a CI runner's label).")
+    var machine: String?
+
+    func run() throws {
+        guard !runs.isEmpty else { throw CLIFailure.badInput("history add: name at least one run") }
+        var documents: [(String, RunDocument)] = []
+        for path in runs {
+            do {
+                documents.append((path, try ResultsStore.read(path)))
+            } catch {
+                throw CLIFailure.badInput(error.description)
+            }
+        }
+        let history = try store.open(create: true)
+        for (path, document) in documents {
+            print(try Self.add(document, from: path, to: history, branch: branch, machine: machine))
+        }
+    }
+
+    /// Adds one document and says what happened in one line; the command's
+    /// and `run`'s shared step. A refused document names `path`.
+    static func add(_ document: RunDocument, from path: String, to history: HistoryStore, branch: String?, machine: String?) throws -> String {
+        let branch = branch ?? GitBranch.current(atCommit: document.environment.gitCommit) ?? ""
+        do throws(HistoryAddError) {
+            switch try history.add(document, branch: branch, machine: machine) {
+            case .added(let runID, let rows):
+                return "history: added \(TerminalText.visible(runID)) (\(rows) rows, commit \(TerminalText.visible(document.environment.gitCommit))\(branch.isEmpty ? "" : ", branch " + TerminalText.visible(branch))) to \(TerminalText.visible(history.path))"
+            case .unchanged(let runID):
+                return "history: \(TerminalText.visible(runID)) is in \(TerminalText.visible(history.path)) already; nothing changed"
+            }
+        } catch {
+            switch error {
+            case .input(let problem): throw CLIFailure.badInput("\(path): \(problem.description)")
+            case .store(let failure): throw failure
+            }
+        }
+    }
+}
+
+/// The git branch of the working directory, when its HEAD is the commit a
+/// run was built from: what `history add` and `run` record as the run's
+/// branch unless `--branch` says. Nil outside a repository, on a detached
+/// HEAD, or when HEAD is another commit (the run came from elsewhere).
+enum GitBranch {
+    static func current(atCommit commit: String) -> String? {
+        let recorded = commit.hasSuffix("-dirty") ? String(commit.dropLast(6)) : commit
+        guard !recorded.isEmpty, recorded != "unknown",
+            let head = git(["rev-parse", "HEAD"]), head.hasPrefix(recorded),
+            let branch = git(["rev-parse", "--abbrev-ref", "HEAD"]), branch != "HEAD"
+        else { return nil }
+        return branch
+    }
+
+    /// git's first line of output, nil when it fails. The arguments are
+    /// fixed words (no user text reaches git or a shell).
+    static func git(_ arguments: [String]) -> String? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git"] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return nil }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return nil }
+        let line = String(decoding: data, as: UTF8.self).split(separator: "\n").first.map(String.init)
+        return line?.isEmpty == false ? line : nil
+    }
+}

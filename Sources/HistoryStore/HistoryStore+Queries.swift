@@ -1,0 +1,135 @@
+import Formats
+
+extension HistoryStore {
+    /// The runs matching `filter`, newest first (by start time).
+    /// O(runs · log runs).
+    public func runs(_ filter: RunFilter = RunFilter()) throws(FileError) -> [StoredRun] {
+        var conditions: [String] = [], values: [SQLiteValue] = []
+        if let machine = filter.machine { conditions.append("m.name = ?"); values.append(.text(machine)) }
+        if let branch = filter.branch { conditions.append("u.branch = ?"); values.append(.text(branch)) }
+        if let commit = filter.commit { conditions.append("u.git_commit LIKE ? ESCAPE '\\'"); values.append(.text(Self.likePrefix(commit))) }
+        if let plan = filter.plan { conditions.append("p.settings = ?"); values.append(.text(plan)) }
+        let statement = try connection.prepare(
+            """
+            SELECT u.run_id, u.run_name, u.start_time, u.git_commit, u.branch, m.name, p.settings, u.catalog, u.swift_version,
+                u.build_configuration, u.results_version, u.complete, u.row_count, u.added_at
+            FROM runs u JOIN machines m ON m.id = u.machine_id JOIN plans p ON p.id = u.plan_id
+            \(conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "))
+            ORDER BY u.start_time DESC, u.id DESC\(filter.limit.map { " LIMIT \(max(0, $0))" } ?? "")
+            """)
+        try statement.bind(values)
+        var runs: [StoredRun] = []
+        while try statement.step() {
+            runs.append(
+                StoredRun(
+                    runID: statement.text(0), runName: statement.text(1), startTime: statement.text(2), commit: statement.text(3),
+                    branch: statement.text(4), machine: statement.text(5), plan: statement.text(6), catalog: statement.text(7),
+                    swiftVersion: statement.text(8), buildConfiguration: statement.text(9), resultsVersion: Int(statement.integer(10)),
+                    complete: statement.integer(11) != 0, rows: Int(statement.integer(12)), addedAt: statement.text(13)))
+        }
+        return runs
+    }
+
+    /// The series matching `filter`: each case with at least one value of a
+    /// measure, once per such measure, in ``SeriesKey`` order. O(cases).
+    public func seriesKeys(_ filter: SeriesFilter = SeriesFilter()) throws(FileError) -> [SeriesKey] {
+        var conditions: [String] = [], values: [SQLiteValue] = []
+        if let machine = filter.machine { conditions.append("m.name = ?"); values.append(.text(machine)) }
+        if let plan = filter.plan { conditions.append("p.settings = ?"); values.append(.text(plan)) }
+        if let engine = filter.engine { conditions.append("c.engine = ?"); values.append(.text(engine)) }
+        if let workload = filter.workload { conditions.append("c.workload = ?"); values.append(.text(workload)) }
+        if let elements = filter.elements { conditions.append("c.elements = ?"); values.append(.text(elements)) }
+        if let size = filter.size { conditions.append("c.size = ?"); values.append(.integer(Int64(size))) }
+        let statement = try connection.prepare(
+            """
+            SELECT m.name, p.settings, c.engine, c.workload, c.parameters, c.elements, c.size, c.measures
+            FROM cases c JOIN machines m ON m.id = c.machine_id JOIN plans p ON p.id = c.plan_id
+            \(conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "))
+            """)
+        try statement.bind(values)
+        var keys: [SeriesKey] = []
+        while try statement.step() {
+            let measures = statement.integer(7)
+            for measure in HistoryMeasure.allCases where measures & measure.bit != 0 && (filter.measure == nil || filter.measure == measure) {
+                keys.append(
+                    SeriesKey(
+                        machine: statement.text(0), plan: statement.text(1), engine: statement.text(2), workload: statement.text(3),
+                        parameters: statement.text(4), elements: statement.text(5), size: Int(statement.integer(6)), measure: measure))
+            }
+        }
+        return keys.sorted()
+    }
+
+    /// The points of one series in run order (start time, then the order
+    /// runs were added), only from runs of `branch` when it is given; empty
+    /// when the store has no such series. Rows without a value of the
+    /// measure (a skipped row's median) are not points.
+    /// - Complexity: O(points · log runs): one range of the results table,
+    ///   joined to runs by key (10,000 points in about 10 ms; README).
+    public func series(_ key: SeriesKey, branch: String? = nil) throws(FileError) -> [SeriesPoint] {
+        let column = key.measure.column
+        let noise = key.measure.noiseColumn.map { "r." + $0 } ?? "NULL"
+        let statement = try connection.prepare(
+            """
+            SELECT u.git_commit, u.start_time, u.run_id, u.branch, r.\(column), \(noise), r.status, r.reason_code
+            FROM cases c JOIN machines m ON m.id = c.machine_id JOIN plans p ON p.id = c.plan_id
+                JOIN results r ON r.case_id = c.id JOIN runs u ON u.id = r.run_id
+            WHERE m.name = ? AND p.settings = ? AND c.engine = ? AND c.workload = ? AND c.parameters = ? AND c.elements = ?
+                AND c.size = ? AND r.\(column) IS NOT NULL\(branch == nil ? "" : " AND u.branch = ?")
+            ORDER BY u.start_time, u.id
+            """)
+        var values: [SQLiteValue] = [
+            .text(key.machine), .text(key.plan), .text(key.engine), .text(key.workload), .text(key.parameters), .text(key.elements),
+            .integer(Int64(key.size)),
+        ]
+        if let branch { values.append(.text(branch)) }
+        try statement.bind(values)
+        var points: [SeriesPoint] = []
+        while try statement.step() {
+            points.append(
+                SeriesPoint(
+                    commit: statement.text(0), date: statement.text(1), runID: statement.text(2), branch: statement.text(3),
+                    value: statement.real(4), noise: statement.optionalReal(5),
+                    status: ResultRow.Status(rawValue: statement.text(6)) ?? .failed, reasonCode: statement.optionalText(7)))
+        }
+        return points
+    }
+
+    /// The rows of one stored run (every measure, status and reason code),
+    /// for exports: each as a ``StoredRow``, in case order. O(rows · log store).
+    public func rows(ofRun runID: String) throws(FileError) -> [StoredRow] {
+        let statement = try connection.prepare(
+            """
+            SELECT m.name, p.settings, c.engine, c.workload, c.parameters, c.elements, c.size, r.status, r.reason_code, r.samples,
+                r.median_ns, r.spread_ns, r.instructions, r.peak_heap_bytes, r.allocations, r.steps
+            FROM runs u JOIN results r ON r.run_id = u.id JOIN cases c ON c.id = r.case_id
+                JOIN machines m ON m.id = c.machine_id JOIN plans p ON p.id = c.plan_id
+            WHERE u.run_id = ?
+            ORDER BY c.workload, c.size, c.elements, c.parameters, c.engine
+            """)
+        try statement.bind([.text(runID)])
+        var rows: [StoredRow] = []
+        while try statement.step() {
+            rows.append(
+                StoredRow(
+                    machine: statement.text(0), plan: statement.text(1), engine: statement.text(2), workload: statement.text(3),
+                    parameters: statement.text(4), elements: statement.text(5), size: Int(statement.integer(6)),
+                    status: ResultRow.Status(rawValue: statement.text(7)) ?? .failed, reasonCode: statement.optionalText(8),
+                    samples: Int(statement.integer(9)), medianNs: statement.optionalReal(10), spreadNs: statement.optionalReal(11),
+                    instructions: statement.optionalInteger(12).map(Int.init), peakHeapBytes: statement.optionalInteger(13).map(Int.init),
+                    allocations: statement.optionalInteger(14).map(Int.init), steps: statement.optionalInteger(15).map(Int.init)))
+        }
+        return rows
+    }
+
+    /// `text%` for a LIKE that matches commits starting with `text` (so a
+    /// 7-digit hash finds the 12-digit one), with `%`, `_` and `\` escaped.
+    static func likePrefix(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            if character == "%" || character == "_" || character == "\\" { escaped.append("\\") }
+            escaped.append(character)
+        }
+        return escaped + "%"
+    }
+}

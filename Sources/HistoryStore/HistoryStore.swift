@@ -1,0 +1,71 @@
+import Foundation
+import Formats
+
+/// The history of runs: one SQLite file (by default
+/// `Reports/history.sqlite`) holding every run added to it, keyed by run
+/// id, machine, commit, branch, plan and catalog, and every measure of
+/// every row, so that a series — (machine, plan, engine, workload, element
+/// kind, size, measure) — can be read back in run order.
+///
+/// The file is made on first use, in WAL mode with a busy timeout, so two
+/// processes adding runs at once both succeed (each add is one
+/// `BEGIN IMMEDIATE` transaction). Its schema is versioned
+/// (`PRAGMA user_version`, ``HistorySchema``) and marked as this
+/// project's (`PRAGMA application_id`); a file that is not ours, is damaged
+/// or has a newer schema is refused, naming it, and left untouched.
+///
+/// The store reads run documents only (through the results readers of
+/// Formats) and measures nothing itself.
+public final class HistoryStore {
+    /// The default file, relative to the working directory.
+    public static let defaultPath = "Reports/history.sqlite"
+    /// How long a writer waits for another process's transaction. A 300-row
+    /// add holds the lock for milliseconds; minutes would mean a stuck process.
+    static let busyTimeoutMilliseconds: Int32 = 30_000
+
+    /// The file, as given.
+    public let path: String
+    let connection: SQLiteConnection
+
+    private init(path: String, connection: SQLiteConnection) {
+        self.path = path
+        self.connection = connection
+    }
+
+    /// Opens the store at `path`, making it (and its folder) when `create`
+    /// and it is missing; migrates an older schema to the current one.
+    /// Refused, with the file named and left as it was: a missing file
+    /// when not `create`, a file that is not an SQLite database, a database
+    /// of another program, a damaged one, a newer schema. O(1) plus any migration.
+    public static func open(_ path: String, create: Bool = true) throws(FileError) -> HistoryStore {
+        let exists = FileManager.default.fileExists(atPath: path)
+        if !exists {
+            guard create else {
+                throw FileError(path: path, problem: "no history store here yet; `diffbench history add RUN` or `diffbench run` makes one")
+            }
+            let folder = (path as NSString).deletingLastPathComponent
+            if !folder.isEmpty {
+                do {
+                    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                } catch {
+                    throw FileError(path: folder, problem: "cannot make the history store's folder: \(FileError.reason(error))")
+                }
+            }
+        } else {
+            try HistorySchema.refuseNonDatabase(path)
+        }
+        let connection = try SQLiteConnection(path: path, create: create)
+        connection.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
+        try HistorySchema.refuseForeignOrNewer(connection)
+        try connection.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON")
+        try HistorySchema.migrate(connection)
+        return HistoryStore(path: path, connection: connection)
+    }
+
+    /// The schema version of the open file (after migration: ``HistorySchema/currentVersion``).
+    public func schemaVersion() throws(FileError) -> Int { Int(try connection.integer("PRAGMA user_version") ?? 0) }
+
+    /// Moves the write-ahead log into the file and empties it, so the file
+    /// alone holds the store (before copying it, or measuring its size).
+    public func checkpoint() throws(FileError) { try connection.execute("PRAGMA wal_checkpoint(TRUNCATE)") }
+}

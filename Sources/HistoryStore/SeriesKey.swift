@@ -1,0 +1,70 @@
+/// One series of the history: a measure of one case (engine × dataset ×
+/// element kind) on one machine under one plan, across runs. Machines are a
+/// dimension of every series, so two machines' values are never mixed.
+public struct SeriesKey: Hashable, Sendable, Codable, Comparable, CustomStringConvertible {
+    /// The machine's name in the store (``RunIdentity/machineName(_:)`` or `--machine`).
+    public var machine: String
+    /// The plan's settings text (``RunIdentity/planSettings(_:)``).
+    public var plan: String
+    public var engine: String
+    public var workload: String
+    /// The workload's further parameters (`key=value;…`), empty for most.
+    public var parameters: String
+    /// The element kind (`int`, `uuid`, `record`).
+    public var elements: String
+    public var size: Int
+    public var measure: HistoryMeasure
+
+    public init(
+        machine: String, plan: String, engine: String, workload: String, parameters: String = "", elements: String, size: Int,
+        measure: HistoryMeasure
+    ) {
+        self.machine = machine
+        self.plan = plan
+        self.engine = engine
+        self.workload = workload
+        self.parameters = parameters
+        self.elements = elements
+        self.size = size
+        self.measure = measure
+    }
+
+    /// The case and measure in one line: `heckel/feed@1000 int median_ns` (parameters in brackets when present).
+    public var description: String {
+        "\(engine)/\(workload)@\(size)\(parameters.isEmpty ? "" : "[\(parameters)]") \(elements) \(measure.rawValue)"
+    }
+
+    /// Machine, plan, then the case as tables show it (workload, size, kind, parameters, engine), then the measure.
+    public static func < (lhs: SeriesKey, rhs: SeriesKey) -> Bool {
+        let left = [lhs.machine, lhs.plan, lhs.workload], right = [rhs.machine, rhs.plan, rhs.workload]
+        if left != right { return left.lexicographicallyPrecedes(right) }
+        if lhs.size != rhs.size { return lhs.size < rhs.size }
+        let rest = [lhs.elements, lhs.parameters, lhs.engine], restRight = [rhs.elements, rhs.parameters, rhs.engine]
+        if rest != restRight { return rest.lexicographicallyPrecedes(restRight) }
+        return lhs.measure < rhs.measure
+    }
+}
+
+/// Which series to list: every field that is set must match.
+public struct SeriesFilter: Hashable, Sendable {
+    public var machine: String?
+    public var plan: String?
+    public var engine: String?
+    public var workload: String?
+    public var elements: String?
+    public var size: Int?
+    public var measure: HistoryMeasure?
+
+    public init(
+        machine: String? = nil, plan: String? = nil, engine: String? = nil, workload: String? = nil, elements: String? = nil,
+        size: Int? = nil, measure: HistoryMeasure? = nil
+    ) {
+        self.machine = machine
+        self.plan = plan
+        self.engine = engine
+        self.workload = workload
+        self.elements = elements
+        self.size = size
+        self.measure = measure
+    }
+}

@@ -1,0 +1,51 @@
+/// One run in the history store: what keys it (run id, machine, commit,
+/// branch, plan, catalog) and what it held.
+public struct StoredRun: Hashable, Sendable, Codable {
+    /// `RUN-NAME@START-TIME`: the same run added twice has the same id.
+    public var runID: String
+    public var runName: String
+    public var startTime: String
+    public var commit: String
+    public var branch: String
+    /// The machine that measured the run (the first of a mixed-machine merge).
+    public var machine: String
+    public var plan: String
+    /// A fingerprint of the catalog records the run was made with (engines, workloads, kinds, targets).
+    public var catalog: String
+    public var swiftVersion: String
+    public var buildConfiguration: String
+    /// The results schema version of the file it was read from.
+    public var resultsVersion: Int
+    public var complete: Bool
+    public var rows: Int
+    /// When it was added to the store (ISO 8601, UTC).
+    public var addedAt: String
+
+    enum CodingKeys: String, CodingKey {
+        case commit, branch, machine, plan, catalog, complete, rows
+        case runID = "run_id"
+        case runName = "run_name"
+        case startTime = "start_time"
+        case swiftVersion = "swift_version"
+        case buildConfiguration = "build_configuration"
+        case resultsVersion = "results_version"
+        case addedAt = "added_at"
+    }
+}
+
+/// Which runs to list: every field that is set must match; `limit` keeps the newest.
+public struct RunFilter: Hashable, Sendable {
+    public var machine: String?
+    public var branch: String?
+    public var commit: String?
+    public var plan: String?
+    public var limit: Int?
+
+    public init(machine: String? = nil, branch: String? = nil, commit: String? = nil, plan: String? = nil, limit: Int? = nil) {
+        self.machine = machine
+        self.branch = branch
+        self.commit = commit
+        self.plan = plan
+        self.limit = limit
+    }
+}

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# The history store's benchmark (issue 36's targets; README "History and
+# trends"): a synthetic store of RUNS runs × 300 rows made from the CI
+# baseline's rows, then
+#   - `history add` of a 300-row run (in process, and as a new process each
+#     time into the full store; target ≤ 50 ms),
+#   - a series query on the full store (in process with a new connection,
+#     and `history show` of one series end to end; target ≤ 50 ms),
+#   - bytes per stored row (the file after a checkpoint; target ≤ 200).
+# Figures only: it checks nothing and is not a test. Needs the release
+# binary (swift build -c release --product diffbench). RUNS=10000 by default
+# (about a minute or two to build the store); the store is deleted at the end.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BIN=${DIFFBENCH:-.build/release/diffbench}
+RUNS=${RUNS:-10000}
+if [ ! -x "$BIN" ]; then
+    echo "history-bench: $BIN is missing; build it with: swift build -c release --product diffbench" >&2
+    exit 2
+fi
+SCRATCH=$(mktemp -d "${TMPDIR:-/tmp}/history-bench.XXXXXX")
+trap 'rm -rf "$SCRATCH"' EXIT
+STORE=$SCRATCH/synthetic.sqlite
+
+echo "history-bench: building a store of $RUNS runs × 300 rows" >&2
+"$BIN" history benchmark --store "$STORE" --runs "$RUNS" --rows 300 --write-runs "$SCRATCH/runs"
+
+milliseconds() { # milliseconds COMMAND…: wall time of one run of COMMAND, in ms
+    local start end
+    start=$(date +%s%N)
+    "$@" >/dev/null
+    end=$(date +%s%N)
+    echo $(( (end - start) / 1000000 ))
+}
+median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+
+adds=$(for index in $(seq 1 11); do milliseconds "$BIN" history add "$SCRATCH/runs/run-$index" --history "$STORE" --branch main; done | median)
+echo "history add of a 300-row run (new process, store of $RUNS runs, 11 adds): median $adds ms"
+shows=$(for _ in $(seq 1 11); do
+    milliseconds "$BIN" history show --history "$STORE" --engine heckel --workload feed --size 1000 --elements int --measure median_ns --format csv
+done | median)
+points=$("$BIN" history show --history "$STORE" --engine heckel --workload feed --size 1000 --elements int --measure median_ns --format csv | tail -n +2 | wc -l)
+echo "history show of one series ($points points, new process, 11 times): median $shows ms"
