@@ -43,7 +43,7 @@ struct HistoryExportCommand: ParsableCommand {
         }
         let text = try HistoryExport.json(format, rows: try history.rows(ofRun: chosen.runID), run: chosen)
         if let to {
-            if MergeCommand.resolved(to) == MergeCommand.resolved(history.path) {
+            if InputGuard.resolved(to) == InputGuard.resolved(history.path) {
                 throw CLIFailure.badInput("--to \(TerminalText.visible(to)) is the history store itself; choose another file")
             }
             try AtomicFile.write(text, to: to)
