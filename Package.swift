@@ -72,6 +72,7 @@ let package = Package(
                 "RunReport",
                 "Compare",
                 "HistoryStore",
+                "HistoryAnalysis",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

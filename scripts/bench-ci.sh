@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # The CI benchmark gate (make bench-ci) and its baseline (make bench-ci-baseline).
 #
-#   scripts/bench-ci.sh check      run the quick plan, compare it with
-#                                  Reports/baselines/ci.json, write
+#   scripts/bench-ci.sh check      run the quick plan, judge it against the
+#                                  history (Reports/history.sqlite: the last
+#                                  10 runs of this machine and plan on main)
+#                                  once it holds 3 such runs, else compare it
+#                                  with Reports/baselines/ci.json; write
 #                                  Reports/ci/summary.md; exit 0 pass,
 #                                  1 regression (instructions, memory, steps),
 #                                  failed verification or missing row,
@@ -39,6 +42,8 @@ mode=${1:-check}
 BIN=${DIFFBENCH:-.build/release/diffbench}
 # Every run of the CI plan is added to the history store (diffbench history).
 HISTORY=${DIFFBENCH_HISTORY:-Reports/history.sqlite}
+# The branch whose runs make the history `check` judges against.
+BASE_BRANCH=${DIFFBENCH_BASE_BRANCH:-main}
 CI_DIR=Reports/ci
 RUN_NAME=current
 [ "$mode" = baseline ] && RUN_NAME=baseline-$(date -u +%Y%m%d-%H%M%S)
@@ -79,7 +84,15 @@ case "$mode" in
         "$BIN" baseline save ci --from "$CI_DIR/$RUN_NAME"
         ;;
     check)
-        "$BIN" compare ci "$CI_DIR/$RUN_NAME" --format md --to "$CI_DIR/summary.md" "$@"
+        if [ -f "$HISTORY" ]; then
+            # Against the history once it holds 3 earlier runs of this machine
+            # and plan on the base branch; before that (a clean clone: only
+            # this run) compare falls back to the baseline file, as without a store.
+            "$BIN" compare --against history "$CI_DIR/$RUN_NAME" --history "$HISTORY" --branch "$BASE_BRANCH" \
+                --fallback ci --format md --to "$CI_DIR/summary.md" "$@"
+        else
+            "$BIN" compare ci "$CI_DIR/$RUN_NAME" --format md --to "$CI_DIR/summary.md" "$@"
+        fi
         status=$?
         if [ -f "$CI_DIR/summary.md" ]; then
             echo

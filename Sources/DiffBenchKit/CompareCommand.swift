@@ -19,11 +19,21 @@ struct CompareCommand: ParsableCommand {
             then --confirm takes a second run, and a timing regression fails only when that \
             run shows it again).
 
+            Against history (--against history RUN): each row is judged against the band of its own \
+            series' last --window runs of the same machine and plan on --branch (default main) in \
+            the --history store: instructions (2 % or 2,000 instructions, wider when the series \
+            wobbles), allocations, peak heap and steps fail above their band; median time only \
+            warns; a failure status fails, as does a row of the newest earlier run missing from \
+            this one (unless --allow-missing). Reference rows (floor, stdlib) never fail. A series \
+            with fewer than 3 earlier values is not judged. With too little history (or no store) \
+            --fallback BASELINE is compared instead; without it that is bad input.
+
             Examples (after `make bench-ci`, whose run is Reports/ci/current):
               diffbench compare ci Reports/ci/current
               diffbench compare Reports/baselines/ci.json Reports/ci/current \\
                   --format md --to Reports/ci/summary.md
               diffbench compare ci Reports/ci/current --format json --allow-missing
+              diffbench compare --against history Reports/ci/current --fallback ci
 
             Exit status: 0 when nothing regressed (warnings allowed), 1 on a regression or a \
             failed row (verification, or any failure status), 2 on bad input (unreadable or \
@@ -32,11 +42,25 @@ struct CompareCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The baseline: a name under --baselines-dir, or a results file or run folder.")
-    var baseline: String
+    @Argument(help: "The baseline: a name under --baselines-dir, or a results file or run folder. With --against history: the current run (default Reports/latest).")
+    var baseline: String?
 
-    @Argument(help: "The current run: a run folder or results.json.")
-    var current: String = "Reports/latest"
+    @Argument(help: "The current run: a run folder or results.json (default Reports/latest).")
+    var current: String?
+
+    @Option(help: "What the run is judged against: baseline (a file, as given) or history (the store's recent runs).")
+    var against: CompareAgainst = .baseline
+
+    @OptionGroup var history: HistoryStoreOption
+
+    @Option(help: "With --against history: the band is drawn from this many of the newest earlier runs.")
+    var window: Int = 10
+
+    @Option(help: "With --against history: the base branch whose runs make the history (\"\" for runs of unknown branch).")
+    var branch: String = "main"
+
+    @Option(help: ArgumentHelp("With --against history: the baseline to compare with instead when the store is missing or holds too few earlier runs of this machine and plan.", valueName: "baseline"))
+    var fallback: String?
 
     @Option(help: "A second run of the same build: a timing regression fails only when this run shows it too.")
     var confirm: String?
@@ -84,6 +108,15 @@ struct CompareCommand: ParsableCommand {
     @OptionGroup var baselines: BaselineFolderOption
 
     func validate() throws {
+        switch against {
+        case .baseline:
+            guard baseline != nil else { throw ValidationError("give the baseline (a name under --baselines-dir, a results file or run folder), or --against history") }
+            guard fallback == nil else { throw ValidationError("--fallback goes with --against history") }
+        case .history:
+            guard current == nil else { throw ValidationError("with --against history give only the current run (the history is the baseline)") }
+            guard confirm == nil else { throw ValidationError("--confirm goes with a baseline file: the history's band already holds the noise of many runs") }
+            guard window >= 1 else { throw ValidationError("--window must be at least 1") }
+        }
         guard noiseK >= 0, noiseK.isFinite else { throw ValidationError("--noise-k must not be negative") }
         guard minSamples >= 1 else { throw ValidationError("--min-samples must be at least 1") }
         guard memorySlack >= 0, allocationSlack >= 0, instructionSlack >= 0 else {
@@ -96,13 +129,27 @@ struct CompareCommand: ParsableCommand {
     /// (``InputGuard``); nil without `--to`.
     func checkedReportPath() throws(CLIFailure) -> (given: String, resolved: String)? {
         guard let output = OutputFile.resolve(to: to, output: output, command: "compare") else { return nil }
-        let baselinePath = (try? Baselines.resolve(baseline, in: baselines.path)) ?? baseline
-        let inputs = InputGuard([baselinePath, current] + (confirm.map { [$0] } ?? []), role: "the runs being compared")
+        let references = [baseline, fallback].compactMap { $0 }.map { (try? Baselines.resolve($0, in: baselines.path)) ?? $0 }
+        let stores = against == .history ? [history.path] : []
+        let inputs = InputGuard(references + [current ?? Self.latest] + stores + (confirm.map { [$0] } ?? []), role: "the runs being compared")
         return (output, try inputs.checkedFile(output, option: "--to"))
     }
 
+    /// The run compared when none is given.
+    static let latest = "Reports/latest"
+
     func run() throws {
-        let reportFormat = format.reportFormat
+        let reportPath = try checkedReportPath()
+        switch against {
+        case .baseline:
+            try emit(try compare(baseline: baseline ?? "", current: current ?? Self.latest), to: reportPath)
+        case .history:
+            try emit(try judgeAgainstHistory(baseline ?? Self.latest), to: reportPath)
+        }
+    }
+
+    /// The comparison thresholds the options set.
+    var thresholds: CompareThresholds {
         var thresholds = CompareThresholds.defaults
         thresholds.timing = threshold.value
         thresholds.noiseK = noiseK
@@ -113,7 +160,19 @@ struct CompareCommand: ParsableCommand {
         thresholds.instructionFraction = instructionThreshold.value
         thresholds.instructionSlack = instructionSlack
         thresholds.timeFails = gateTime
-        let reportPath = try checkedReportPath()
+        return thresholds
+    }
+
+    /// What a comparison comes to, in the one shape both kinds of baseline give.
+    struct Outcome {
+        var text: String
+        var headline: String
+        var failsCI: Bool
+        var failing: Int
+    }
+
+    /// The run at `current` compared with the baseline `baseline` (a name or a file).
+    func compare(baseline: String, current: String) throws -> Outcome {
         let report: ComparisonReport
         do {
             let baselinePath = try Baselines.resolve(baseline, in: baselines.path)
@@ -130,7 +189,12 @@ struct CompareCommand: ParsableCommand {
         } catch {
             throw CLIFailure.badInput(error.description)
         }
-        let text = report.render(reportFormat)
+        return Outcome(text: report.render(format.reportFormat), headline: report.headline, failsCI: report.failsCI, failing: report.rows.filter(report.fails).count)
+    }
+
+    /// Prints the outcome (or writes it to `--to` and prints its headline); exit 1 when it fails.
+    func emit(_ outcome: Outcome, to reportPath: (given: String, resolved: String)?) throws {
+        let text = outcome.text
         if let reportPath {
             let (output, path) = reportPath
             do {
@@ -140,14 +204,13 @@ struct CompareCommand: ParsableCommand {
             } catch {
                 throw CLIFailure.badInput("\(output): cannot write the report: \(error)")
             }
-            print(report.headline)
+            print(outcome.headline)
             print("report: \(output)")
         } else {
             print(text, terminator: "")
         }
-        if report.failsCI {
-            let failing = report.rows.filter(report.fails).count
-            throw CLIFailure.checkFailed("regression: \(Verdict.plural(failing, "row")) failed the comparison")
+        if outcome.failsCI {
+            throw CLIFailure.checkFailed("regression: \(Verdict.plural(outcome.failing, "row")) failed the comparison")
         }
     }
 

@@ -1,0 +1,85 @@
+import ArgumentParser
+import Formats
+import HistoryStore
+
+/// `diffbench history changes`: the steps the change-point detector finds in
+/// every series of the store that the filters match.
+struct HistoryChangesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "changes",
+        abstract: "List the steps (change points) in the series of the history store.",
+        discussion: """
+            Runs the E-divisive change-point detector (Guides/ChangePoints.md) on every series the \
+            filters match: instructions with the instruction preset (steps from 0.3 % and 2,000 \
+            instructions), median times with the wall-time preset (from 5 %), allocations and peak \
+            heap from 1 %, steps of the answer from 0.3 % and one edit; samples are not analysed. \
+            Only rows that measured (ok, reference) are points. Each step gives the series, the \
+            commit range (last good → first bad, with their run ids), the size in % and the \
+            confidence (1 − the permutation test's p-value). --format markdown is fit for a \
+            pull-request comment.
+
+            Exit status: 0 whether or not steps are found (a step is information, not a failed \
+            check: the gate is `compare --against history`); 2 when no series matches or the store \
+            is missing, damaged, not ours or newer.
+            """
+    )
+
+    /// `history changes`' formats.
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json, markdown
+    }
+
+    @OptionGroup var store: HistoryStoreOption
+
+    @Option(help: "Only this engine (or reference: stdlib, floor).")
+    var engine: String?
+
+    @Option(help: "Only this workload.")
+    var workload: String?
+
+    @Option(help: "Only this element kind (int, uuid, record).")
+    var elements: String?
+
+    @Option(help: "Only this size.")
+    var size: Int?
+
+    @Option(help: ArgumentHelp("Only this measure: \(HistoryMeasure.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "measure"))
+    var measure: HistoryMeasure?
+
+    @Option(help: "Only series of this machine (as `history list` names it).")
+    var machine: String?
+
+    @Option(help: "Only series of this plan (its settings text, as `history list --format json` gives it).")
+    var plan: String?
+
+    @Option(help: "Only points of runs on this branch.")
+    var branch: String?
+
+    @Option(help: "Output format: text, json or markdown.")
+    var format: Format = .text
+
+    func validate() throws {
+        if measure == .samples {
+            throw ValidationError("samples is not a cost of the code (it follows the time budget): no change points are looked for in it")
+        }
+    }
+
+    func run() throws {
+        let history = try store.open(create: false)
+        let filter = SeriesFilter(machine: machine, plan: plan, engine: engine, workload: workload, elements: elements, size: size, measure: measure)
+        let found = try HistoryChange.find(in: history, filter: filter, branch: branch)
+        guard found.series > 0 else {
+            throw CLIFailure.badInput("no series in \(TerminalText.visible(history.path)) matches; `diffbench history changes --help` lists the filters, `diffbench history list` the runs")
+        }
+        switch format {
+        case .json:
+            struct Listing: Encodable {
+                var series: Int
+                var changes: [HistoryChange]
+            }
+            print(try HistoryJSON.text(Listing(series: found.series, changes: found.changes)))
+        case .markdown: print(HistoryChange.markdown(found.changes, series: found.series), terminator: "")
+        case .text: print(HistoryChange.text(found.changes, series: found.series), terminator: "")
+        }
+    }
+}
