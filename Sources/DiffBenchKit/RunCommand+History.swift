@@ -20,9 +20,17 @@ extension RunCommand {
     }
 
     /// Adds the finished run to the history store and says so in one line.
-    func addToHistory(_ document: RunDocument, folder: String) throws {
+    /// The run's own results are written by then, so a store that refuses
+    /// this run (another run already holds its name and start time, as when
+    /// `--name` is reused within one second) costs a warning, not the run:
+    /// `history add` of the folder later says the same with exit 2.
+    func addToHistory(_ document: RunDocument, folder: String) {
         guard let path = historyStorePath else { return }
-        let history = try HistoryStore.open(path)
-        print(try HistoryAddCommand.add(document, from: RunFolder(folder).resultsJSON, to: history, branch: nil, machine: nil))
+        do {
+            let history = try HistoryStore.open(path)
+            print(try HistoryAddCommand.add(document, from: RunFolder(folder).resultsJSON, to: history, branch: nil, machine: nil))
+        } catch {
+            StandardError.note("the run was not added to the history: \(error)")
+        }
     }
 }

@@ -333,7 +333,7 @@ struct RunCommand: EngineCommand {
         } else {
             print(details)
         }
-        try addToHistory(outcome.document, folder: plan.outputDirectory)
+        addToHistory(outcome.document, folder: plan.outputDirectory)
         // The folder is the user's text: a control character in it is shown escaped, not sent to the terminal.
         let folder = TerminalText.visible(plan.outputDirectory)
         print("results: \(folder)/results.csv, results.json (\(TerminalText.visible(output))/latest points here)")

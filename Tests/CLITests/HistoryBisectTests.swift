@@ -165,7 +165,7 @@ import Testing
     }
 
     @Test("the script counts a real case under callgrind, and a 3 % slower engine is bad",
-          .enabled(if: toolsInstalled, "valgrind, jq or git is missing: no real count"), .timeLimit(.minutes(5)))
+          .enabled(if: toolsInstalled, "valgrind, jq or git is missing: no real count"), .timeLimit(.minutes(10)))
     func realCountUnderCallgrind() throws {
         let folder = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -32,7 +32,7 @@ import Testing
         return try #require(try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]])
     }
 
-    @Test("Two processes adding runs to one store at once lose nothing", .timeLimit(.minutes(5)))
+    @Test("Two processes adding runs to one store at once lose nothing", .timeLimit(.minutes(10)))
     func concurrentAddsLoseNothing() throws {
         let folder = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -240,7 +240,7 @@ import Testing
         #expect(none.status == 2)
     }
 
-    @Test("run adds its run to OUTPUT/history.sqlite, and not with --no-history", .timeLimit(.minutes(5)))
+    @Test("run adds its run to OUTPUT/history.sqlite, and not with --no-history", .timeLimit(.minutes(10)))
     func runAddsItsRun() throws {
         let folder = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }

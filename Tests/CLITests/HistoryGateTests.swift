@@ -66,7 +66,7 @@ import Testing
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
 
-    @Test("history changes lists a 5 % step injected at a known commit, with its range, size and confidence", .timeLimit(.minutes(5)))
+    @Test("history changes lists a 5 % step injected at a known commit, with its range, size and confidence", .timeLimit(.minutes(10)))
     func changesFindsInjectedStep() throws {
         let folder = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -121,7 +121,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: missing))
     }
 
-    @Test("compare --against history: layout drift passes, a 5 % engine regression fails, a moved reference does not", .timeLimit(.minutes(5)))
+    @Test("compare --against history: layout drift passes, a 5 % engine regression fails, a moved reference does not", .timeLimit(.minutes(10)))
     func gateAgainstHistory() throws {
         let folder = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -166,7 +166,7 @@ import Testing
         #expect(allowed.status == 0, "\(allowed.stdout)\(allowed.stderr)")
     }
 
-    @Test("compare --against history: too little history is bad input, or the --fallback baseline is compared", .timeLimit(.minutes(3)))
+    @Test("compare --against history: too little history is bad input, or the --fallback baseline is compared", .timeLimit(.minutes(10)))
     func gateFallsBack() throws {
         let folder = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -20,7 +20,7 @@ import Testing
         return files
     }
 
-    @Test(.timeLimit(.minutes(5))) func mergeForceNeverRemovesAShardInsideTheOutput() throws {
+    @Test(.timeLimit(.minutes(10))) func mergeForceNeverRemovesAShardInsideTheOutput() throws {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("out")
@@ -45,7 +45,7 @@ import Testing
         #expect(FileManager.default.contents(atPath: out.path + "/notes.txt") == Data("mine".utf8))
     }
 
-    @Test(.timeLimit(.minutes(5))) func compareAndTargetsNeverWriteOverTheirInputs() throws {
+    @Test(.timeLimit(.minutes(10))) func compareAndTargetsNeverWriteOverTheirInputs() throws {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let base = try Self.runFolder("base", in: dir)
@@ -76,7 +76,7 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: current + "/targets-copy.md"))
     }
 
-    @Test(.timeLimit(.minutes(5)), arguments: ["charts", "index.html", "charts/time-mixed.png"])
+    @Test(.timeLimit(.minutes(10)), arguments: ["charts", "index.html", "charts/time-mixed.png"])
     func chartFollowsNoLinkPlantedInTheRunFolder(planted: String) throws {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

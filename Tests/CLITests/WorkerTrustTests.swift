@@ -50,7 +50,7 @@ import Testing
     /// that waits) and returns: the run ends well within its case limit, the
     /// engine's rows are measured, and no process of the run is left, in any
     /// group.
-    @Test(.timeLimit(.minutes(5)), arguments: ["spawn:heckel", "fork:set"])
+    @Test(.timeLimit(.minutes(10)), arguments: ["spawn:heckel", "fork:set"])
     func anEngineThatStartsAProcessCannotHangTheRunOrOutliveIt(fault: String) throws {
         let dir = try CLI.temporaryDirectory()
         let marker = UUID().uuidString
@@ -68,7 +68,7 @@ import Testing
     /// An engine whose threads outlive its call is noted in its row and
     /// measured alone; the engines that shared its first worker keep clean
     /// rows. A thread that crashes later crashes no one else's row.
-    @Test(.timeLimit(.minutes(5)), arguments: ["linger:heckel", "late-trap:set:100"])
+    @Test(.timeLimit(.minutes(10)), arguments: ["linger:heckel", "late-trap:set:100"])
     func anEngineWhoseThreadsOutliveItsCallIsMeasuredAlone(fault: String) throws {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -86,29 +86,36 @@ import Testing
     }
 
     /// A crash no thread count sees (a forked child kills the worker later)
-    /// is charged to an engine only when it crashes alone: the engine that
-    /// forked it is `crashed`, the others are measured (noted where a shared
-    /// worker crashed during their call).
-    @Test(.timeLimit(.minutes(5)))
+    /// is charged to an engine only when it crashes alone. Where the kill
+    /// lands depends on the machine: during heckel's own calls on a loaded
+    /// one (heckel then crashes alone too and is `crashed`), during another
+    /// subject's calls on a quiet one (that subject, measured alone, does not
+    /// crash: its row is kept with the `crash-not-reproduced` note). Either
+    /// way no innocent engine is `crashed` or loses its row, and the crash is
+    /// never silent.
+    @Test(.timeLimit(.minutes(10)))
     func aCrashIsBlamedOnlyOnTheEngineThatCrashesAlone() throws {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let (result, document) = try Self.run(fault: "late-kill:heckel:100", marker: UUID().uuidString, ["--min-time", "0.5"], in: dir)
-        #expect(result.status == 1, "\(result.stderr)")
+        let heckelCrashed = document.rows.contains { $0.engine == "heckel" && $0.status == .crashed }
+        #expect(result.status == (heckelCrashed ? 1 : 0), "\(result.stderr)")
         for row in document.rows {
-            if row.engine == "heckel" {
-                #expect(row.status == .crashed && row.reason.contains("SIGSEGV"), "\(row.reason)")
+            if row.engine == "heckel" && row.status == .crashed {
+                #expect(row.reason.contains("SIGSEGV"), "\(row.reason)")
             } else {
                 #expect(row.status.isMeasured, "\(row.engine): \(row.status) \(row.reason)")
                 #expect(row.reasonCode == nil || row.reasonCode == .crashNotReproduced, "\(row.engine): \(row.reason)")
             }
         }
+        let noted = document.rows.contains { $0.reasonCode == .crashNotReproduced }
+        #expect(heckelCrashed || noted, "the worker's crash left no trace: \(Self.summary(document))")
     }
 
     /// Shared memory counts against `--case-memory` (the worker's address
     /// space is limited, not its data segment): an engine that maps more
     /// than the limit is `out-of-memory`, the others are measured.
-    @Test(.timeLimit(.minutes(5)))
+    @Test(.timeLimit(.minutes(10)))
     func sharedMemoryCountsAgainstTheCaseMemory() throws {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -74,7 +74,7 @@ import Testing
         return withSteps
     }
 
-    @Test("flat wall-time series with 4–20 % noise give a step in under 1 of 100", .timeLimit(.minutes(5)))
+    @Test("flat wall-time series with 4–20 % noise give a step in under 1 of 100", .timeLimit(.minutes(10)))
     func flatWallTimesGiveNoStep() {
         // The noise floor per point (a run's MAD) is left out, so only the permutation test and the 5 % floor decide.
         let falseSteps = falseStepRate({ random in
@@ -85,7 +85,7 @@ import Testing
         #expect(falseSteps < 10, "\(falseSteps) of 1,000 flat series had a step")
     }
 
-    @Test("flat instruction series with layout wobble give a step in under 1 of 100", .timeLimit(.minutes(5)))
+    @Test("flat instruction series with layout wobble give a step in under 1 of 100", .timeLimit(.minutes(10)))
     func flatInstructionsGiveNoStep() {
         let falseSteps = falseStepRate({ random in
             SyntheticSeries.instructions(count: random.int(in: 12...60), base: Double(random.int(in: 20_000...5_000_000)), steps: [], random: &random)
@@ -98,7 +98,7 @@ import Testing
     /// (step after point 20) have their step found within one commit, by noise and step
     /// size in multiples of the noise. Printed; the largest steps must be
     /// found nearly always, and a bigger step never less often.
-    @Test("detection power grows with the step and is near 100 % at three times the noise", .timeLimit(.minutes(5)))
+    @Test("detection power grows with the step and is near 100 % at three times the noise", .timeLimit(.minutes(10)))
     func detectionPower() {
         for noise in [0.04, 0.10, 0.20] {
             var rates: [Int] = []
