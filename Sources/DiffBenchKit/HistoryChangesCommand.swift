@@ -31,43 +31,23 @@ struct HistoryChangesCommand: ParsableCommand {
 
     @OptionGroup var store: HistoryStoreOption
 
-    @Option(help: "Only this engine (or reference: stdlib, floor).")
-    var engine: String?
-
-    @Option(help: "Only this workload.")
-    var workload: String?
-
-    @Option(help: "Only this element kind (int, uuid, record).")
-    var elements: String?
-
-    @Option(help: "Only this size.")
-    var size: Int?
-
-    @Option(help: ArgumentHelp("Only this measure: \(HistoryMeasure.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "measure"))
-    var measure: HistoryMeasure?
-
-    @Option(help: "Only series of this machine (as `history list` names it).")
-    var machine: String?
+    @OptionGroup var filters: HistorySeriesOptions
 
     @Option(help: "Only series of this plan (its settings text, as `history list --format json` gives it).")
     var plan: String?
-
-    @Option(help: "Only points of runs on this branch.")
-    var branch: String?
 
     @Option(help: "Output format: text, json or markdown.")
     var format: Format = .text
 
     func validate() throws {
-        if measure == .samples {
+        if filters.measure == .samples {
             throw ValidationError("samples is not a cost of the code (it follows the time budget): no change points are looked for in it")
         }
     }
 
     func run() throws {
         let history = try store.open(create: false)
-        let filter = SeriesFilter(machine: machine, plan: plan, engine: engine, workload: workload, elements: elements, size: size, measure: measure)
-        let found = try HistoryChange.find(in: history, filter: filter, branch: branch)
+        let found = try HistoryChange.find(in: history, filter: filters.filter(plan: plan), branch: filters.branch)
         guard found.series > 0 else {
             throw CLIFailure.badInput("no series in \(TerminalText.visible(history.path)) matches; `diffbench history changes --help` lists the filters, `diffbench history list` the runs")
         }

@@ -16,40 +16,20 @@ struct HistoryShowCommand: ParsableCommand {
 
     @OptionGroup var store: HistoryStoreOption
 
-    @Option(help: "Only this engine (or reference: stdlib, floor).")
-    var engine: String?
-
-    @Option(help: "Only this workload.")
-    var workload: String?
-
-    @Option(help: "Only this element kind (int, uuid, record).")
-    var elements: String?
-
-    @Option(help: "Only this size.")
-    var size: Int?
-
-    @Option(help: ArgumentHelp("Only this measure: \(HistoryMeasure.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "measure"))
-    var measure: HistoryMeasure?
-
-    @Option(help: "Only series of this machine (as `history list` names it).")
-    var machine: String?
-
-    @Option(help: "Only points of runs on this branch.")
-    var branch: String?
+    @OptionGroup var filters: HistorySeriesOptions
 
     @Option(help: "Output format: text, json or csv.")
     var format: HistoryOutputFormat = .text
 
     func run() throws {
         let history = try store.open(create: false)
-        let keys = try history.seriesKeys(
-            SeriesFilter(machine: machine, engine: engine, workload: workload, elements: elements, size: size, measure: measure))
+        let keys = try history.seriesKeys(filters.filter())
         guard !keys.isEmpty else {
             throw CLIFailure.badInput("no series in \(TerminalText.visible(history.path)) matches; `diffbench history show --help` lists the filters, `diffbench history list` the runs")
         }
         var series: [(SeriesKey, [SeriesPoint])] = []
         for key in keys {
-            let points = try history.series(key, branch: branch)
+            let points = try history.series(key, branch: filters.branch)
             if !points.isEmpty { series.append((key, points)) }
         }
         switch format {
