@@ -46,6 +46,8 @@ enum Subject: Hashable, Sendable {
 /// call in a process (each then answers right): `spawn:ENGINE` starts
 /// `/bin/sleep 1000` with posix_spawn (it inherits the process's
 /// descriptors), `fork:ENGINE` forks a child that waits for a signal,
+/// `setsid:ENGINE` forks one that leaves the worker's process group and
+/// session (`setsid`) and waits,
 /// `linger:ENGINE` starts a thread that never ends, and `late-trap:ENGINE`
 /// starts a thread that traps MS milliseconds later (`late-trap:ENGINE:MS`,
 /// 300 when absent), while other engines run; `late-kill:ENGINE[:MS]`
@@ -54,6 +56,20 @@ enum Subject: Hashable, Sendable {
 /// MiB of shared anonymous memory on every call and touches each page (an
 /// allocation outside the data segment), ending as an engine that checks
 /// its allocation would when the mapping is refused.
+///
+/// The faults of an engine that games the measurement:
+/// `cache:ENGINE` keeps its last answer keyed on the identity (buffer
+/// addresses) of the lists it was given and answers a call on the same
+/// arrays from it (counted in ``cacheHits``); `approx-drift:ENGINE` marks
+/// its answers approximate and, from its second call in a process,
+/// alternates its own answer with another valid one (every old item
+/// deleted, every new one inserted); `forge:ENGINE` writes, on its first
+/// call, a report of rows (itself at 1 ns) to every pipe it holds beyond
+/// its standard ones, then exits with status 0; `kill-during:ENGINE:VICTIM`
+/// forks, on its first call, a child that sends its worker SIGSEGV as soon
+/// as VICTIM, or the engine itself, is called next in the same process
+/// (that call waits for it): the crash lands in another engine's calls
+/// when both share a worker, in its own when it runs alone.
 public struct FaultInjection: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
         case wrong
@@ -67,10 +83,15 @@ public struct FaultInjection: Hashable, Sendable {
         case chatter
         case spawn
         case fork
+        case setsid
         case linger
         case lateTrap(milliseconds: Int)
         case lateKill(milliseconds: Int)
         case sharedMemory(mebibytes: Int)
+        case cache
+        case approximateDrift
+        case forge
+        case killDuring(victim: EngineName)
     }
     public var engine: EngineName
     public var kind: Kind
@@ -106,9 +127,16 @@ public struct FaultInjection: Hashable, Sendable {
         case "chatter": return FaultInjection(engine: engine, kind: .chatter)
         case "spawn": return FaultInjection(engine: engine, kind: .spawn)
         case "fork": return FaultInjection(engine: engine, kind: .fork)
+        case "setsid": return FaultInjection(engine: engine, kind: .setsid)
         case "linger": return FaultInjection(engine: engine, kind: .linger)
         case "late-trap": return FaultInjection(engine: engine, kind: .lateTrap(milliseconds: parts.count > 2 ? Int(parts[2]) ?? 300 : 300))
         case "late-kill": return FaultInjection(engine: engine, kind: .lateKill(milliseconds: parts.count > 2 ? Int(parts[2]) ?? 300 : 300))
+        case "cache": return FaultInjection(engine: engine, kind: .cache)
+        case "approx-drift": return FaultInjection(engine: engine, kind: .approximateDrift)
+        case "forge": return FaultInjection(engine: engine, kind: .forge)
+        case "kill-during":
+            guard parts.count > 2 else { return nil }
+            return FaultInjection(engine: engine, kind: .killDuring(victim: EngineName(parts[2])))
         case "shm":
             guard parts.count > 2, let mebibytes = Int(parts[2]), mebibytes > 0 else { return nil }
             return FaultInjection(engine: engine, kind: .sharedMemory(mebibytes: mebibytes))
@@ -133,6 +161,11 @@ public struct FaultInjection: Hashable, Sendable {
             _ = posix_spawn(&child, "/bin/sleep", nil, nil, arguments, environ)
         case .fork:
             if diffbench_fork() == 0 {
+                while true { pause() }
+            }
+        case .setsid:
+            if diffbench_fork() == 0 {
+                _ = Glibc.setsid()
                 while true { pause() }
             }
         case .linger:
@@ -210,7 +243,11 @@ struct SubjectCall {
         diffStrings = descriptor?.diffStrings
         cost = descriptor?.info.cost ?? .linear
         self.options = options
-        self.fault = fault.flatMap { fault in subject == .engine(fault.engine) ? fault : nil }
+        self.fault = fault.flatMap { fault in
+            if subject == .engine(fault.engine) { return fault }
+            if case let .killDuring(victim) = fault.kind, subject == .engine(victim) { return fault }
+            return nil
+        }
     }
 
     @inline(never)
@@ -235,10 +272,24 @@ struct SubjectCall {
             if FaultInjection.calls.load(ordering: .relaxed) > 1 { return Changeset() }
         case .chatter:
             print("test fault: \(fault.engine) prints this to standard output")
-        case .spawn, .fork, .linger, .lateTrap, .lateKill:
+        case .spawn, .fork, .setsid, .linger, .lateTrap, .lateKill:
             FaultInjection.leaveSomethingRunning(fault.kind)
         case let .sharedMemory(mebibytes):
             FaultInjection.touchSharedMemory(mebibytes: mebibytes)
+        case .cache:
+            return try FaultInjection.cachedAnswer(lists) { () throws(DiffError) in try diff(lists) }
+        case .approximateDrift:
+            let call = FaultInjection.calls.add(1, ordering: .relaxed).newValue
+            return FaultInjection.driftingApproximation(try diff(lists), call: call, counts: lists.counts)
+        case .forge:
+            FaultInjection.forgeReport(engine: fault.engine, counts: lists.counts)
+        case .killDuring:
+            if subject == .engine(fault.engine), !FaultInjection.leftBehind.exchange(true, ordering: .relaxed) {
+                FaultInjection.armKillDuringVictim()
+            } else {
+                FaultInjection.awaitKillAsVictim()
+                return try diff(lists)
+            }
         default:
             break
         }

@@ -1,0 +1,99 @@
+import CCallgrind
+import DiffEngines
+import Foundation
+import Formats
+import Synchronization
+import Workloads
+
+/// The test faults of an engine that games the measurement or blames
+/// another (``FaultInjection``: `cache`, `approx-drift`, `forge`,
+/// `kill-during`). Debug builds only reach them.
+extension FaultInjection {
+    /// Calls a `cache` engine answered from its cache, in this process.
+    static let cacheHits = Atomic<Int>(0)
+    /// A `cache` engine's last input (its lists' buffer addresses) and answer.
+    static let lastAnswer = Mutex<(key: [UInt], answer: Changeset)?>(nil)
+    /// The page a `kill-during` engine's child watches (shared with it):
+    /// nonzero once the victim is called. Nil until the engine's first call.
+    nonisolated(unsafe) static var victimCalled: UnsafeMutablePointer<Int32>?
+
+    /// The buffer addresses of both lists: their identity, not their contents.
+    static func identity(_ lists: ProjectedLists) -> [UInt] {
+        func address<Element>(_ list: [Element]) -> UInt { list.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) } }
+        switch lists {
+        case let .items(old, new): return [address(old), address(new)]
+        case let .uuids(old, new): return [address(old), address(new)]
+        case let .records(old, new): return [address(old), address(new)]
+        case let .strings(old, new): return [address(old), address(new)]
+        }
+    }
+
+    /// A `cache` engine's call: the cached answer when `lists` are the very
+    /// arrays of the call before, else `compute()`'s, remembered.
+    static func cachedAnswer(_ lists: ProjectedLists, compute: () throws(DiffError) -> Changeset) throws(DiffError) -> Changeset {
+        let key = identity(lists)
+        if let hit = lastAnswer.withLock({ $0?.key == key ? $0?.answer : nil }) {
+            cacheHits.add(1, ordering: .relaxed)
+            return hit
+        }
+        let answer = try compute()
+        lastAnswer.withLock { $0 = (key, answer) }
+        return answer
+    }
+
+    /// An `approx-drift` engine's answer on its call number `call` in the
+    /// process: `own`, marked approximate, on the first and every odd call;
+    /// on even calls another valid changeset (delete every old item, insert
+    /// every new one), marked approximate too.
+    static func driftingApproximation(_ own: Changeset, call: Int, counts: (old: Int, new: Int)) -> Changeset {
+        var answer = call > 1 && call % 2 == 0 ? Changeset(deletes: Array(0..<counts.old), inserts: Array(0..<counts.new)) : own
+        answer.isApproximate = true
+        return answer
+    }
+
+    /// A `forge` engine's call: a `rows` report claiming `engine` measured
+    /// at 1 ns, written to every pipe among descriptors 3–1023 (the
+    /// worker's report channel is one), under the job id of the worker's
+    /// job file when that file can still be read; then the process exits
+    /// with status 0, as a worker that has reported would.
+    static func forgeReport(engine: EngineName, counts: (old: Int, new: Int)) -> Never {
+        var row = ResultRow(engine: engine.rawValue, workload: "mixed", size: counts.old, sizeOld: counts.old, sizeNew: counts.new, seed: 0, parameters: "")
+        row.status = .ok
+        row.verified = true
+        row.samples = 5
+        (row.medianNs, row.minNs, row.p90Ns, row.maxNs, row.spreadNs) = (1, 1, 1, 1, 0)
+        let job = CommandLine.arguments.last.flatMap { FileManager.default.contents(atPath: $0) }
+            .flatMap { try? JSONDecoder().decode(WorkerJob.self, from: $0) }
+        let message = WorkerMessage.rows(job: job?.id ?? "forged", rows: [row])
+        let line = Array(Data("\n".utf8) + ((try? JSONEncoder().encode(message)) ?? Data()) + Data("\n".utf8))
+        for descriptor in Int32(3)..<1024 {
+            var status = stat()
+            guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFIFO else { continue }
+            _ = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        }
+        diffbench_exit(0)
+    }
+
+    /// A `kill-during` engine's first call: maps a shared page and forks a
+    /// child that polls it every millisecond and sends its parent SIGSEGV
+    /// once the next call (the victim's, or the engine's own) has set it.
+    static func armKillDuringVictim() {
+        guard let page = mmap(nil, 4096, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0), page != MAP_FAILED else { return }
+        let flag = page.bindMemory(to: Int32.self, capacity: 1)
+        flag.pointee = 0
+        victimCalled = flag
+        guard diffbench_fork() == 0 else { return }
+        while flag.pointee == 0 { usleep(1_000) }
+        kill(getppid(), SIGSEGV)
+        diffbench_exit(0)
+    }
+
+    /// The call after a `kill-during` engine's first (the victim's, or the
+    /// engine's own), in a process where its child is armed: sets the page
+    /// and waits (up to 5 s) for the kill, so it lands inside this call.
+    static func awaitKillAsVictim() {
+        guard let flag = victimCalled else { return }
+        flag.pointee = 1
+        for _ in 0..<5_000 { usleep(1_000) }
+    }
+}
