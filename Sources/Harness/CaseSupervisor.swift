@@ -43,6 +43,10 @@ struct CaseSupervisor {
         var peakBytes = 0
         /// The subjects whose threads outlived a call, with how many.
         var lingering: [String: Int] = [:]
+        /// A report came that is not this worker's: under another job's id,
+        /// a second one, or rows for other subjects than the job's, each
+        /// once. Nothing it reported is then kept.
+        var forged = false
     }
 
     /// The cost model, calibrated in a worker. An engine that crashes or
@@ -70,10 +74,11 @@ struct CaseSupervisor {
     /// outlived a call (``ThreadWatch``) is measured again in a worker of
     /// its own, and the others without it: its threads would run while they
     /// are timed, or crash in their name. And a crash in a worker that
-    /// several subjects share is charged to the subject it was calling only
-    /// once that subject, alone in a fresh worker, crashes too; otherwise its
-    /// row is its lone measurement, noted `crash-not-reproduced`. Ratios are
-    /// made over the rows kept, whichever worker measured them.
+    /// several subjects share is charged to no one until each of them has
+    /// run alone in a fresh worker (``blameAlone(_:announced:reason:_:kind:cost:template:into:)``):
+    /// only a subject that crashes alone is `crashed`. A report not the
+    /// worker's (``Attempt/forged``) counts as a crash of the subject it came
+    /// during. Ratios are made over the rows kept, whichever worker measured them.
     func measure(_ source: RunPlan.Source, kind: ElementKind, cost: CostModel, saveDataset: Bool) throws -> [ResultRow] {
         let subjects = plan.engines.map(\.rawValue) + (plan.includeFloor ? [EngineRegistry.floor.name] : [])
         var remaining = subjects
@@ -89,7 +94,7 @@ struct CaseSupervisor {
             let lingering = remaining.filter { attempt.lingering[$0] != nil }
             if !lingering.isEmpty && remaining.count > 1 {
                 for subject in lingering {
-                    var row = try measureAlone(subject, source, kind: kind, cost: cost, template: template)
+                    var row = try measureAlone(subject, source, kind: kind, cost: cost, template: template).row
                     let threads = attempt.lingering[subject] ?? 0
                     row.note(.lingeringThreads, "\(threads) thread(s) it started outlived its call; measured in a worker of its own")
                     kept[subject] = row
@@ -108,11 +113,8 @@ struct CaseSupervisor {
             }
             let (code, reason) = Self.fault(attempt, plan: plan)
             if code == .crashed, remaining.count > 1, let culprit = attempt.lastCall?.subject, remaining.contains(culprit) {
-                var row = try measureAlone(culprit, source, kind: kind, cost: cost, template: template)
-                row.note(.crashNotReproduced, "a worker it shared ended (\(reason)); alone it did not crash, so it is not blamed")
-                kept[culprit] = row
-                remaining.removeAll { $0 == culprit }
-                continue
+                try blameAlone(remaining, announced: culprit, reason: reason, source, kind: kind, cost: cost, template: template, into: &kept)
+                break
             }
             // A worker that ended before any engine call (making the dataset
             // or its facts ran out of memory) takes every subject with it.
@@ -125,15 +127,43 @@ struct CaseSupervisor {
         return CaseRun.withRatios(subjects.compactMap { kept[$0] })
     }
 
+    /// The blame for a crash in a worker that `subjects` shared, while it
+    /// was calling `announced`: every one of them runs again alone, each in
+    /// a fresh worker. A crash can come from another subject's leftover work
+    /// (a thread, a forked child) landing in whichever call is running, so
+    /// the announced subject proves nothing: only a subject whose lone run
+    /// ends in a fault gets that fault's row. The others keep their lone
+    /// rows; the announced one's is noted `crash-not-reproduced`, naming
+    /// the subjects that did crash alone, or none. Costs one worker per
+    /// subject.
+    func blameAlone(
+        _ subjects: [String], announced: String, reason: String, _ source: RunPlan.Source, kind: ElementKind, cost: CostModel,
+        template: ResultRow?, into kept: inout [String: ResultRow]
+    ) throws {
+        var faulted: [String] = []
+        for subject in subjects {
+            let (row, fault) = try measureAlone(subject, source, kind: kind, cost: cost, template: template)
+            if fault { faulted.append(subject) }
+            kept[subject] = row
+        }
+        guard !faulted.contains(announced) else { return }
+        let origin = faulted.isEmpty
+            ? "no subject of the case crashed alone (not reproduced)"
+            : "it came from another subject's leftover work: \(faulted.joined(separator: ", ")) crashed alone"
+        kept[announced]?.note(.crashNotReproduced, "a worker it shared crashed in its calls (\(reason)); alone it did not crash, so it is not blamed: \(origin)")
+    }
+
     /// `subject`'s row measured alone in a fresh worker: its measured row,
-    /// or the row of the fault it met there.
-    func measureAlone(_ subject: String, _ source: RunPlan.Source, kind: ElementKind, cost: CostModel, template: ResultRow?) throws -> ResultRow {
+    /// or the row of the fault it met there (and whether it met one).
+    func measureAlone(_ subject: String, _ source: RunPlan.Source, kind: ElementKind, cost: CostModel, template: ResultRow?) throws
+        -> (row: ResultRow, fault: Bool)
+    {
         let job = WorkerJob(.measure, job: CaseJob(source, kind: kind, subjects: [subject]), plan: plan, cost: cost, saveDataset: false)
         let attempt = try run(job, startLimit: plan.caseStartLimitSeconds)
         if let failure = attempt.failure { throw WorkerJobError(description: failure) }
-        if let row = attempt.rows?.first(where: { $0.engine == subject }), attempt.ending == .exited(0) { return row }
+        if let row = attempt.rows?.first(where: { $0.engine == subject }), attempt.ending == .exited(0) { return (row, false) }
         let (code, reason) = Self.fault(attempt, plan: plan)
-        return Self.faultRow(subject, attempt, code: code, reason: reason, template: attempt.template ?? template, source, kind: kind, seed: plan.seed)
+        return (Self.faultRow(subject, attempt, code: code, reason: reason, template: attempt.template ?? template, source, kind: kind, seed: plan.seed), true)
     }
 
     /// The row of `subject` whose worker met a fault.
@@ -182,13 +212,18 @@ struct CaseSupervisor {
                 attempt.limitSeconds = plan.caseTimeout ?? seconds
                 if plan.caseTimeout == nil { deadline = monotonicNanoseconds() + UInt64(seconds * 1e9) }
             case let .warning(text): progress?.warn(text)
-            case let .rows(rows): attempt.rows = rows
-            case let .cost(cost): attempt.cost = cost
+            case let .rows(id, rows):
+                if id == job.id && attempt.rows == nil && Self.answersEachOnce(rows, job.job.subjects) { attempt.rows = rows } else { attempt.forged = true }
+            case let .cost(id, cost):
+                if id == job.id && attempt.cost == nil { attempt.cost = cost } else { attempt.forged = true }
             case let .lingering(subject, threads): attempt.lingering[subject] = threads
             case let .failure(text): attempt.failure = text
             case let .sampling(state): progress?.sampling(state)
             }
         }
+        // A descendant that left the worker's group (setsid) outlived it: end it too.
+        OrphanReaper.killOrphans()
+        if attempt.forged { (attempt.rows, attempt.cost) = (nil, nil) }
         attempt.ending = followed.ending
         attempt.killedAtDeadline = followed.killedAtDeadline
         attempt.errorTail = followed.errorTail
@@ -208,6 +243,9 @@ struct CaseSupervisor {
         let during = attempt.lastCall.map { " during " + $0.phase.words } ?? ""
         let said = lastLines(attempt.errorTail)
         let stderr = said.isEmpty ? "" : "; stderr: " + said
+        if attempt.forged {
+            return (.crashed, "a report not the worker's came on its channel (another job's id, a second report, or rows for other subjects)\(during); nothing it reported is kept" + stderr)
+        }
         if attempt.killedAtDeadline {
             let limit = attempt.limitSeconds ?? 0
             return (.timedOut, String(format: "killed after the case's limit of %.1f s%@", limit, plan.caseTimeout == nil ? " (the default from --time-budget; set --case-timeout)" : " (--case-timeout)") + during)
@@ -231,6 +269,11 @@ struct CaseSupervisor {
             let how = status == 0 ? "ended without its rows" : "exited with status \(status)"
             return (.crashed, "the worker \(how)\(during)" + stderr)
         }
+    }
+
+    /// Whether `rows` hold one row for each of `subjects` and no other.
+    static func answersEachOnce(_ rows: [ResultRow], _ subjects: [String]) -> Bool {
+        rows.count == subjects.count && Set(rows.map(\.engine)) == Set(subjects)
     }
 
     /// A bad attempt in words, for an error message.

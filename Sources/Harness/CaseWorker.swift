@@ -39,6 +39,11 @@ enum CaseEvent {
 /// the worker reads.
 struct WorkerJob: Codable {
     enum Task: String, Codable { case calibrate, measure }
+    /// A random id the parent makes for this job alone: the worker's report
+    /// carries it, and the parent accepts no report without it (an engine
+    /// writing a report of its own on the channel does not know it: the
+    /// worker removes the job file once read).
+    var id: String
     var task: Task
     /// The dataset × kind and the subjects (for `calibrate`, the engines to calibrate).
     var job: CaseJob
@@ -60,6 +65,7 @@ struct WorkerJob: Codable {
     var sliders: SliderPolicy?
 
     init(_ task: Task, job: CaseJob, plan: RunPlan, cost: CostModel?, saveDataset: Bool) {
+        id = UUID().uuidString
         self.task = task
         self.job = job
         seed = plan.seed
@@ -96,8 +102,10 @@ enum WorkerMessage: Codable {
     case calling(subject: String, phase: CallPhase)
     case prepared(template: ResultRow, limitSeconds: Double)
     case warning(String)
-    case rows([ResultRow])
-    case cost(CostModel)
+    /// The case's rows, under the id of the job they answer (``WorkerJob/id``).
+    case rows(job: String, rows: [ResultRow])
+    /// The calibrated cost model, under the job's id.
+    case cost(job: String, CostModel)
     /// Threads `subject` started outlived its call (``ThreadWatch``).
     case lingering(subject: String, threads: Int)
     /// Where the case's timed rounds stand, for the parent's progress line.
@@ -116,7 +124,7 @@ enum WorkerMessage: Codable {
 /// own output. It limits its address space with `setrlimit(RLIMIT_AS)`
 /// (every mapping counts, shared ones too), then runs
 /// the job as the runner would in process, announcing each call before it
-/// makes it, and ends with its rows. Between calls it counts its threads
+/// makes it, and ends with its rows, under the job's id (``WorkerJob/id``). Between calls it counts its threads
 /// (``ThreadWatch``) and names an engine whose threads outlive its call.
 public enum CaseWorker {
     /// Runs the job in `jobPath`; the process's exit status (0, or 2 when
@@ -133,6 +141,8 @@ public enum CaseWorker {
             channel.send(.failure("\(jobPath): not a worker job: \(error)"))
             return 2
         }
+        // Its id is for this worker's report alone: no engine reads it from the file.
+        unlink(jobPath)
         // The address space, not the data segment: RLIMIT_DATA leaves out
         // shared mappings, so an engine mapping shared memory passed it.
         var limit = rlimit(rlim_cur: rlim_t(job.memoryLimit), rlim_max: rlim_t(job.memoryLimit))
@@ -142,7 +152,7 @@ public enum CaseWorker {
         case .calibrate:
             let engines = job.job.subjects.compactMap { registry.descriptor(named: EngineName($0)) }
             let cost = CostModel.calibrate(engines: engines, seed: job.seed) { channel.send(.calling(subject: $0.rawValue, phase: .calibration)) }
-            channel.send(.cost(cost))
+            channel.send(.cost(job: job.id, cost))
         case .measure:
             guard let source = job.job.source, let kind = job.job.kind else {
                 channel.send(.failure("\(jobPath): the job names no known case or element kind"))
@@ -173,7 +183,7 @@ public enum CaseWorker {
             }
             let rows = CaseRun(runner: runner, dataset: dataset, kind: kind, cost: job.cost ?? CostModel()).rows()
             if let left = threads.callEnded(next: nil) { channel.send(.lingering(subject: left.subject, threads: left.threads)) }
-            channel.send(.rows(rows))
+            channel.send(.rows(job: job.id, rows: rows))
         }
         return 0
     }
