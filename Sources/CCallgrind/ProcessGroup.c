@@ -9,6 +9,9 @@
 #include <signal.h>
 #include <spawn.h>
 #include <string.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -78,4 +81,48 @@ int diffbench_thread_count(void) {
     }
     closedir(tasks);
     return count;
+}
+
+int diffbench_become_subreaper(void) { return prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0 ? 0 : -1; }
+
+/// The parent pid of process `pid` (field 4 of /proc/PID/stat, after the
+/// command name's closing parenthesis), or -1.
+static pid_t parent_of(const char *pid) {
+    char path[64], text[512];
+    snprintf(path, sizeof path, "/proc/%s/stat", pid);
+    int file = open(path, O_RDONLY | O_CLOEXEC);
+    if (file < 0) return -1;
+    ssize_t length = read(file, text, sizeof text - 1);
+    close(file);
+    if (length <= 0) return -1;
+    text[length] = 0;
+    char *close_paren = strrchr(text, ')');
+    if (!close_paren) return -1;
+    char state;
+    int parent;
+    return sscanf(close_paren + 1, " %c %d", &state, &parent) == 2 ? (pid_t)parent : -1;
+}
+
+int diffbench_kill_orphans(void) {
+    int killed = 0;
+    pid_t self = getpid();
+    for (int pass = 0; pass < 64; pass++) {
+        DIR *processes = opendir("/proc");
+        if (!processes) return killed;
+        int found = 0;
+        struct dirent *entry;
+        while ((entry = readdir(processes)) != NULL) {
+            if (entry->d_name[0] < '1' || entry->d_name[0] > '9') continue;
+            if (parent_of(entry->d_name) != self) continue;
+            pid_t child = (pid_t)atoi(entry->d_name);
+            if (getpgid(child) == child) kill(-child, SIGKILL);
+            kill(child, SIGKILL);
+            while (waitpid(child, NULL, 0) < 0 && errno == EINTR) {}
+            found += 1;
+        }
+        closedir(processes);
+        killed += found;
+        if (found == 0) break;
+    }
+    return killed;
 }

@@ -270,6 +270,7 @@ struct RunCommand: EngineCommand {
         plan.deadline = deadline
         plan.shard = shard.map { "\($0.index)/\($0.count)" }
         plan.isolation = inProcess ? .inProcess : .workers(executable: InstructionCounter.currentExecutable)
+        if !inProcess { OrphanReaper.adopt() }
         plan.caseTimeout = caseTimeout
         plan.caseMemory = caseMemory?.bytes
         plan.targets = PerformanceTargets.catalog

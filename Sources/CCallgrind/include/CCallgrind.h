@@ -67,4 +67,17 @@ int diffbench_reap(int pid, int *signal, long *peak_kib);
 /// (-1 when it cannot be read). O(threads), no allocation by Swift.
 int diffbench_thread_count(void);
 
+/// Makes this process the reaper of its orphaned descendants (Linux
+/// `PR_SET_CHILD_SUBREAPER`): a worker's descendant that left its process
+/// group (`setsid`) and outlived the worker becomes this process's child
+/// instead of init's, so ``diffbench_kill_orphans`` can end it. 0 on
+/// success, -1 where unsupported.
+int diffbench_become_subreaper(void);
+
+/// Kills (SIGKILL, with its process group) and reaps every child of this
+/// process now, again until none is left (a killed orphan's own children
+/// come next). For a subreaper whose only children are ones it does not
+/// know, once its worker is reaped. The number killed. O(processes) per pass.
+int diffbench_kill_orphans(void);
+
 #endif
