@@ -50,7 +50,7 @@ import Testing
     /// that waits) and returns: the run ends well within its case limit, the
     /// engine's rows are measured, and no process of the run is left, in any
     /// group.
-    @Test(.timeLimit(.minutes(10)), arguments: ["spawn:heckel", "fork:set"])
+    @Test(.timeLimit(.minutes(10)), arguments: ["spawn:heckel", "fork:set", "setsid:heckel"])
     func anEngineThatStartsAProcessCannotHangTheRunOrOutliveIt(fault: String) throws {
         let dir = try CLI.temporaryDirectory()
         let marker = UUID().uuidString
