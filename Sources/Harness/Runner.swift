@@ -12,7 +12,6 @@ import Formats
 public struct Runner {
     public var plan: RunPlan
     public var progress: ProgressReporter?
-    let fault = FaultInjection.fromEnvironment()
     /// Told before each engine call and when a case has its facts (a
     /// worker passes these to its parent, ``CaseWorker``); nil in process.
     var events: ((CaseEvent) -> Void)?
@@ -211,7 +210,7 @@ public struct Runner {
                 let subject = subjects[(offset + round) % subjects.count]
                 if samples[subject]!.count >= plan.maxSamples || spent[subject]! / 1e9 >= plan.timeBudget { continue }
                 active = true
-                let call = SubjectCall(subject: subject, registry: plan.registry, options: options, fault: fault)
+                let call = SubjectCall(subject: subject, registry: plan.registry, options: options)
                 let k = repeats[subject]!
                 sink.reserveCapacity(k)
                 events?(.calling(subject: subject.name, phase: .timed))
