@@ -11,7 +11,7 @@ RUN_NAME ?= bench-$(shell date -u +%Y%m%d-%H%M%S)
 help:
 	@echo "DiffBench — make targets (README.md explains each):"
 	@echo "  make test               install what is missing, build, run every test (log: Reports/test.log)"
-	@echo "  make test-fast          build, run the tests that start no process, browser or valgrind (under a minute after the build)"
+	@echo "  make test-fast          build, run only the tests that start no program, browser or valgrind (scripts/test-fast.py --list)"
 	@echo "  make bench              release build, the default plan, charts and Reports/latest/index.html (~3 min)"
 	@echo "  make bench-quick        the same pipeline on small sizes (under a minute after the build)"
 	@echo "  make bench-ci           the CI plan with instruction counts, judged against the history or Reports/baselines/ci.json"
