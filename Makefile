@@ -5,12 +5,13 @@ SWIFT ?= swift
 RELEASE_BIN := .build/release/diffbench
 RUN_NAME ?= bench-$(shell date -u +%Y%m%d-%H%M%S)
 
-.PHONY: help setup build release test bench bench-quick clean
+.PHONY: help setup build release test test-fast bench bench-quick clean
 
 # A bare `make` lists the targets; it builds and runs nothing.
 help:
 	@echo "DiffBench — make targets (README.md explains each):"
 	@echo "  make test               install what is missing, build, run every test (log: Reports/test.log)"
+	@echo "  make test-fast          build, run only the tests that start no program, browser or valgrind (scripts/test-fast.py --list)"
 	@echo "  make bench              release build, the default plan, charts and Reports/latest/index.html (~3 min)"
 	@echo "  make bench-quick        the same pipeline on small sizes (under a minute after the build)"
 	@echo "  make bench-ci           the CI plan with instruction counts, judged against the history or Reports/baselines/ci.json"
@@ -55,6 +56,15 @@ test: setup
 	echo "full log: $(TEST_LOG)"; \
 	if [ $$status -ne 0 ]; then echo "make test: FAILED (swift test exit status $$status)"; fi; \
 	exit $$status
+
+# While developing: every test that stays inside the test process. Leaves
+# out CLITests (each of its tests runs the built diffbench) and the suites
+# tagged .process, .browser or .valgrind; swift test filters by name only,
+# so scripts/test-fast.py turns the tags into --skip patterns (--list shows
+# them). Output as swift test prints it.
+test-fast: setup
+	@$(SWIFT) build --build-tests
+	@python3 scripts/test-fast.py
 
 # The main job: release build, datasets, the default suite, charts and the
 # report page. The terminal gets the run's progress and one closing screen

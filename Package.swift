@@ -29,7 +29,7 @@ let package = Package(
         .target(name: "ListUpdates", dependencies: ["DiffEngines"]),
         .target(name: "DiffEngineChecks", dependencies: ["DiffEngines", "ListUpdates"]),
         .target(name: "Formats", dependencies: ["DiffEngines", "ListUpdates"]),
-        .target(name: "Workloads", dependencies: ["DiffEngines", "Formats"]),
+        .target(name: "Workloads", dependencies: ["ListUpdates", "Formats"]),
         .target(name: "CExactHeap"),
         // Callgrind client requests around one measured call (run --instructions); needs valgrind's headers.
         .target(name: "CCallgrind"),
@@ -92,6 +92,6 @@ let package = Package(
         .testTarget(name: "HistoryAnalysisTests", dependencies: ["HistoryAnalysis", "DiffBenchTestSupport"]),
         .testTarget(name: "HistoryStoreTests", dependencies: ["HistoryStore", "Formats", "DiffBenchTestSupport"]),
         .testTarget(name: "DiffBenchKitTests", dependencies: ["DiffBenchKit", "DiffBenchTestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["diffbench", "DiffBenchKit", "Rendering"]),
+        .testTarget(name: "CLITests", dependencies: ["diffbench", "DiffBenchKit", "Rendering", "DiffBenchTestSupport"]),
     ]
 )

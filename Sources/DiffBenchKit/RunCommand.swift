@@ -487,24 +487,3 @@ struct RunCommand: EngineCommand {
 enum PlanChoice: String, ExpressibleByArgument, CaseIterable {
     case `default`, ci
 }
-
-/// Refuses a value given twice in a list option (it would give two rows per case).
-func refuseRepeats(_ values: [String], _ option: String) throws(CLIFailure) {
-    var seen = Set<String>()
-    if let repeated = values.first(where: { !seen.insert($0).inserted }) {
-        throw CLIFailure.badInput("\(option): '\(repeated)' is given twice")
-    }
-}
-
-/// Splits a comma-separated option into known values, or fails naming the unknown one.
-func parseList<T>(_ text: String, _ option: String, known: [String] = [], _ make: (String) -> T?) throws -> [T] {
-    let parts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-    guard !parts.isEmpty else { throw CLIFailure.badInput("\(option) is empty") }
-    return try parts.map { part in
-        guard let value = make(part) else {
-            let choices = known.isEmpty ? "" : "; known: " + known.joined(separator: ", ")
-            throw CLIFailure.badInput("\(option): unknown value '\(part)'\(choices)")
-        }
-        return value
-    }
-}

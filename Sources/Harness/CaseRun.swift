@@ -154,7 +154,7 @@ struct CaseRun {
     /// already allows one budget per predicted call.
     func probeFinishes(_ subject: Subject) -> Bool {
         let bounded = DiffOptions(lcsMemoryBudget: plan.lcsMemoryBudget, deadline: .seconds(plan.timeBudget))
-        let call = SubjectCall(subject: subject, registry: plan.registry, options: bounded, fault: runner.fault)
+        let call = SubjectCall(subject: subject, registry: plan.registry, options: bounded)
         runner.events?(.calling(subject: subject.name, phase: .verification))
         let start = monotonicNanoseconds()
         guard let answer = try? call(lists) else { return false }
@@ -167,7 +167,7 @@ struct CaseRun {
     /// its answer (nil for the floor) when the subject goes on to be timed,
     /// nil when the row ends here.
     func verify(_ subject: Subject, into row: inout ResultRow) -> (Double, Changeset?)? {
-        let call = SubjectCall(subject: subject, registry: plan.registry, options: options, fault: runner.fault)
+        let call = SubjectCall(subject: subject, registry: plan.registry, options: options)
         runner.events?(.calling(subject: subject.name, phase: .verification))
         let start = monotonicNanoseconds()
         let result: Changeset?
@@ -266,7 +266,7 @@ struct CaseRun {
     /// sample. Its answer is checked too: a problem when it is not
     /// `expected` (nil for the floor, which gives none).
     func measureMemory(_ subject: Subject, into row: inout ResultRow, expected: Changeset?) -> String? {
-        let call = SubjectCall(subject: subject, registry: plan.registry, options: options, fault: runner.fault)
+        let call = SubjectCall(subject: subject, registry: plan.registry, options: options)
         runner.events?(.calling(subject: subject.name, phase: .memory))
         let (result, reading) = MemoryMeter.measure { try? call(lists) }
         row.peakHeapBytes = reading.peakLiveBytes

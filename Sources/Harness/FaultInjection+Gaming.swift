@@ -1,3 +1,4 @@
+#if DEBUG
 import CCallgrind
 import DiffEngines
 import Foundation
@@ -7,7 +8,7 @@ import Workloads
 
 /// The test faults of an engine that games the measurement or blames
 /// another (``FaultInjection``: `cache`, `approx-drift`, `forge`,
-/// `kill-during`). Debug builds only reach them.
+/// `kill-during`). Compiled into debug builds only, as the type is.
 extension FaultInjection {
     /// Calls a `cache` engine answered from its cache, in this process.
     static let cacheHits = Atomic<Int>(0)
@@ -97,3 +98,4 @@ extension FaultInjection {
         for _ in 0..<5_000 { usleep(1_000) }
     }
 }
+#endif

@@ -224,7 +224,6 @@ public struct InstructionCounter: Sendable {
             throw InstructionCountError("\(jobsPath): not a job file: \(error)")
         }
         Runner.steadyAllocator()
-        let fault = FaultInjection.fromEnvironment()
         let options = DiffOptions(lcsMemoryBudget: jobs.lcsMemoryBudget)
         // Each case in a fork of this process and each call in a fork of
         // that one, so every call starts from the same heap: the state after
@@ -253,7 +252,7 @@ public struct InstructionCounter: Sendable {
             while running.count >= max(1, parallel) { reap() }
             let caseProcess = diffbench_fork()
             if caseProcess == 0 {
-                let status = measureCase(index, job, jobs: jobs, jobsPath: jobsPath, options: options, fault: fault, registry: registry, loadFile: loadFile)
+                let status = measureCase(index, job, jobs: jobs, jobsPath: jobsPath, options: options, registry: registry, loadFile: loadFile)
                 diffbench_exit(status)
             }
             guard caseProcess > 0 else { throw InstructionCountError("\(jobsPath): cannot fork for case \(index + 1)") }
@@ -267,7 +266,7 @@ public struct InstructionCounter: Sendable {
     /// fork with a warm-up call and the counted call. The process's exit
     /// status (0 when every subject was counted).
     static func measureCase(
-        _ index: Int, _ job: Jobs.Case, jobs: Jobs, jobsPath: String, options: DiffOptions, fault: FaultInjection?, registry: EngineRegistry,
+        _ index: Int, _ job: Jobs.Case, jobs: Jobs, jobsPath: String, options: DiffOptions, registry: EngineRegistry,
         loadFile: (String) throws -> Dataset
     ) -> Int32 {
         let dataset: Dataset
@@ -283,7 +282,7 @@ public struct InstructionCounter: Sendable {
         }
         let lists = ProjectedLists(dataset, kind: kind)
         for (subjectIndex, (name, subject)) in zip(job.subjects, job.subjectValues).enumerated() {
-            let call = SubjectCall(subject: subject, registry: registry, options: options, fault: fault)
+            let call = SubjectCall(subject: subject, registry: registry, options: options)
             let callProcess = diffbench_fork()
             if callProcess == 0 {
                 blackHole(try? call(lists))

@@ -1,10 +1,11 @@
 import Foundation
+import DiffBenchTestSupport
 import Testing
 
 /// The CI gate's new parts end to end on the built executable: missing rows
 /// fail, shards merge into one run (and overlaps or mismatches are refused),
 /// and instruction counts repeat exactly and see the `work` fault.
-@Suite(.serialized) struct CIGateTests {
+@Suite(.serialized, .tags(.process, .valgrind)) struct CIGateTests {
     static let valgrindInstalled = ["/usr/bin/valgrind", "/usr/local/bin/valgrind"].contains {
         FileManager.default.isExecutableFile(atPath: $0)
     }

@@ -30,12 +30,12 @@ import Testing
     /// matching, so it is refused there (it used to be ignored silently),
     /// and honoured by the engines that pair moves afterwards.
     @Test func noMovesIsRefusedWhereItCannotApply() throws {
-        for engine in ["heckel", "set", "anchor"] {
+        for engine in CatalogEngines.matchingMoves {
             let result = try CLI.run(["diff", "--engine", engine, "--no-moves", "--chars", "ABC", "CAB"])
             #expect(result.status == 2 && result.stderr.contains("--no-moves applies to"), "\(engine): \(result.stderr)")
             #expect(result.stdout.isEmpty)
         }
-        for engine in ["lcs", "myers", "stdlib"] {
+        for engine in CatalogEngines.inferringMoves {
             let result = try CLI.run(["diff", "--engine", engine, "--no-moves", "--format", "json", "--chars", "ABC", "CAB"])
             #expect(result.status == 0, "\(engine): \(result.stderr)")
             #expect(result.stdout.contains("\"moves\": []"), "\(engine): \(result.stdout)")

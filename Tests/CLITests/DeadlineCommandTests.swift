@@ -16,7 +16,7 @@ import Testing
     /// A deadline of 0 s stops each bounded engine at its first check: the
     /// answer is printed and verified (exit 0), and stderr says it is
     /// approximate and by how many steps it exceeds myers' minimum.
-    @Test(arguments: ["lcs", "myers", "patience", "histogram", "anchor"])
+    @Test(arguments: CatalogEngines.bounded)
     func anExpiredDeadlineGivesAVerifiedApproximateAnswer(engine: String) throws {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

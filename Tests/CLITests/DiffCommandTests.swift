@@ -17,7 +17,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let old = try CLI.write(#"[{"id": 1, "content": "a"}, {"id": 2, "content": "b"}, {"id": "x", "content": {"n": 1}}]"#, to: "old.json", in: dir)
         let new = try CLI.write(#"[{"id": "x", "content": {"n": 2}}, {"id": 1, "content": "a"}, {"id": 3}]"#, to: "new.json", in: dir)
-        for engine in ["lcs", "myers", "heckel", "set", "stdlib", "anchor", "patience", "histogram"] {
+        for engine in CatalogEngines.all {
             let result = try CLI.run(["diff", "--engine", engine, "--format", "json", old, new])
             #expect(result.status == 0, "\(engine): \(result.stderr)")
             let output = try JSONDecoder().decode(Output.self, from: Data(result.stdout.utf8))
@@ -119,7 +119,7 @@ import Testing
             #"[{"id": "a7-post", "content": {"title": "Bye"}}, {"id": "1", "content": null}, "#
                 + #"{"id": "9f1c-post", "content": {"likes": 4, "tags": ["a", "b"], "title": "Hello"}}, {"id": 1}]"#,
             to: "new.json", in: dir)
-        for engine in ["lcs", "myers", "heckel", "set", "stdlib", "anchor", "patience", "histogram"] {
+        for engine in CatalogEngines.all {
             let json = try CLI.run(["diff", "--engine", engine, "--format", "json", old, new])
             #expect(json.status == 0, "\(engine): \(json.stderr)")
             let output = try JSONDecoder().decode(Output.self, from: Data(json.stdout.utf8))

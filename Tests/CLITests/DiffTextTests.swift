@@ -20,7 +20,7 @@ struct DiffTextTests {
 
     @Test(
         "diff --lines --format unified gives a patch that turns A into B",
-        arguments: pairs.indices, ["myers", "heckel", "set"])
+        arguments: pairs.indices, CatalogEngines.all)
     func unifiedRoundTrip(index: Int, engine: String) throws {
         let (a, b) = Self.pairs[index]
         let dir = try CLI.temporaryDirectory()

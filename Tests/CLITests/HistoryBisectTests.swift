@@ -1,11 +1,12 @@
 @testable import DiffBenchKit
 import Foundation
+import DiffBenchTestSupport
 import Testing
 
 /// `history bisect` and its script, on scratch git repositories whose
 /// "build" the test controls (a fake diffbench that writes a results file
 /// with a count the commit holds), and once for real under callgrind.
-@Suite(.serialized) struct HistoryBisectTests {
+@Suite(.serialized, .tags(.process, .valgrind)) struct HistoryBisectTests {
     static let toolsInstalled = ["git", "jq", "valgrind"].allSatisfy { tool in
         ["/usr/bin/", "/usr/local/bin/", "/bin/"].contains { FileManager.default.isExecutableFile(atPath: $0 + tool) }
     }

@@ -51,7 +51,7 @@ import Testing
     @Test(
         .timeLimit(.minutes(10)),
         arguments: [
-            ("trap:heckel:100", ResultRow.Status.crashed, "killed by SIGILL (illegal instruction) during its verification call; stderr: Harness/Subjects.swift:"),
+            ("trap:heckel:100", ResultRow.Status.crashed, "killed by SIGILL (illegal instruction) during its verification call; stderr: Harness/FaultInjection.swift:"),
             ("hang:heckel:100", .timedOut, "killed after the case's limit of 3.0 s (--case-timeout) during its verification call"),
             ("hog:heckel:100", .outOfMemory, "ran out of the case's 256 MiB (--case-memory) during its verification call"),
         ])

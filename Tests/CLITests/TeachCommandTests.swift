@@ -87,7 +87,7 @@ private final class Scratch {
         let folder = scratch.path + "/abca-cab"
         let index = try String(contentsOfFile: folder + "/index.md", encoding: .utf8)
         #expect(index.contains("refused: duplicate id \"a\" in the old list at positions 0 and 3"))
-        for engine in ["lcs", "heckel", "stdlib"] {
+        for engine in ["lcs", "heckel", "stdlib"] {  // hand-picked: a sample of the engines drawn beside the storyboard's
             let image = try PNGFile.read(folder + "/engine-path-" + engine + ".png")
             #expect(image.distinctColors(limit: 100) >= 20, "engine-path-\(engine).png looks blank")
             #expect(index.contains("](engine-path-\(engine).png)"))

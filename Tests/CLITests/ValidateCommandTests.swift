@@ -28,7 +28,7 @@ private final class Folder {
     }
 }
 
-private let engines = ["lcs", "myers", "heckel", "set", "stdlib", "anchor", "patience", "histogram"]
+private let engines = CatalogEngines.all
 
 @Suite("diffbench diff --format batch and diffbench validate")
 struct ValidateCommandTests {

@@ -7,6 +7,7 @@ import Testing
 /// against myers' over the pairs imported from git, and the share of pairs
 /// whose hunks equal git's with `--sliders indent`.
 @Suite("Targets: git history") struct HistoryTargetsTests {
+    // hand-picked: the engines the history targets compare, in made-up rows.
     static let engines = ["myers", "patience", "histogram", "heckel"]
 
     /// The history targets of the catalog, evaluated on `document`.

@@ -98,7 +98,7 @@ enum TargetsBeforeCatalog {
             checks.append(time)
             checks.append(space)
         }
-        for engine in ["heckel", "set", "myers"] {
+        for engine in ["heckel", "set", "myers"] {  // hand-picked: frozen as the targets were written
             var check = Check(area: "peak heap per element", subject: "\(engine) mixed@100000", target: "≤ 64 B", measured: "not measured", met: nil)
             if let r = row(engine, "mixed", 100_000), let peak = r.peakHeapBytes {
                 let perElement = Double(peak) / Double(r.sizeOld + r.sizeNew)
@@ -255,7 +255,7 @@ extension TargetsBeforeCatalog {
             for size in stringSizes {
                 for workload in uniqueIDWorkloads {
                     let limit = workload == "shuffled" && size == 10_000 ? shuffledLargeFloorLimit : stringFloorLimit
-                    for engine in ["heckel", "set", "anchor"] {
+                    for engine in ["heckel", "set", "anchor"] {  // hand-picked: frozen as the targets were written
                         let ratio = row(engine, workload, size, kind)?.ratioToFloor
                         checks.append(Check(
                             area: "\(engine) ÷ floor, \(kind) ids", subject: "\(workload)@\(size)", target: "≤ \(format(limit))",

@@ -9,6 +9,7 @@ import DiffBenchTestSupport
 /// (`TargetsBeforeCatalog`, frozen), on seeded random runs whose figures
 /// fall on both sides of the limits; and every limit is pinned.
 @Suite("Targets: the catalog keeps the old verdicts") struct TargetsEquivalenceTests {
+    // hand-picked: the engines the frozen targets (TargetsBeforeCatalog) name, in made-up rows.
     static let engines = ["lcs", "myers", "heckel", "set", "stdlib", "anchor", "floor"]
 
     /// A run with every case the targets name, in every kind they read,

@@ -7,6 +7,7 @@ import DiffBenchTestSupport
 /// the way the runner fills a row (ratios to stdlib and floor computed here
 /// from the medians, independently of the comparator).
 enum Fixture {
+    // hand-picked: the labels of made-up rows (no engine runs), with a median each below.
     static let engines = ["lcs", "myers", "heckel", "set", "stdlib"]
 
     static func row(

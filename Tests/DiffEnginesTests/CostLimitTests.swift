@@ -5,6 +5,8 @@ import Testing
 /// `DiffOptions.costLimit`: the engines that search the edit graph stop at
 /// it and still answer with a valid changeset, marked approximate.
 @Suite struct CostLimitTests {
+    // The engines whose cost is a search of the edit graph (lcs fills a table, anchor hands boxes on);
+    // hand-picked: the tests below state each one's own behaviour at the limit.
     static let searchingEngines: [EngineName] = [.myers, .patience, .histogram]
 
     /// Every answer under a limit verifies; an answer that is not marked

@@ -24,8 +24,9 @@ func periodicPair(count: Int, edits: Int, seed: UInt64) -> (old: [Int], new: [In
 /// the bound is valid and marked approximate, and an answer that is not
 /// marked is the unbounded one.
 @Suite struct DeadlineTests {
-    /// The engines that are not linear and so honour the bounds.
-    static let boundedEngines: [EngineName] = [.lcs, .myers, .patience, .histogram, .anchor]
+    /// The engines that claim to honour the bounds (the ones that are not
+    /// linear), read from their claims: a new engine is in or out by its own word.
+    static let boundedEngines: [EngineName] = BuiltInEngine.all.filter { $0.claims.contains(.honoursBounds) }.map(\.name)
 
     /// The bounds a test applies: one cell, or a deadline that has already
     /// passed when the call starts.
@@ -87,7 +88,7 @@ func periodicPair(count: Int, edits: Int, seed: UInt64) -> (old: [Int], new: [In
     /// take more than 50,000 cells, three stretches) and goes on where it paused, charging
     /// each cell once, so with or without the deadline the same cost limit
     /// stops it at the same cell and gives the same answer.
-    @Test(arguments: [EngineName.myers, .patience, .histogram], [nil, 20_000, 50_000] as [Int?])
+    @Test(arguments: CostLimitTests.searchingEngines, [nil, 20_000, 50_000] as [Int?])
     func aFarDeadlineGivesTheAnswerWithoutIt(engine: EngineName, costLimit: Int?) throws {
         let (old, new) = periodicPair(count: 3_000, edits: 300, seed: 7)
         let withoutDeadline = try BuiltInEngine(engine).diff(fromValues: old, toValues: new, options: DiffOptions(costLimit: costLimit))

@@ -46,9 +46,14 @@ import DiffBenchTestSupport
             if Bool.random(using: &rng) { new.insert(item, at: Int.random(in: 0...new.count, using: &rng)) }
         }
         for k in 0..<50 { new.insert(Post(id: 100_000 + k, content: 1), at: Int.random(in: 0...new.count, using: &rng)) }
-        for engine in [EngineName.myers, .heckel, .set, .stdlib] {
-            let changeset = try BuiltInEngine.diff(engine, from: old, to: new, identity: IdentifiedElements<Post>())
-            #expect(changeset.verify(old: old, new: new) == nil, "\(engine)")
+        for engine in EngineName.builtIns {
+            do {
+                let changeset = try BuiltInEngine.diff(engine, from: old, to: new, identity: IdentifiedElements<Post>())
+                #expect(changeset.verify(old: old, new: new) == nil, "\(engine)")
+            } catch {
+                // A table engine (lcs) refuses the 400-million-cell table by its memory budget; that is its answer.
+                if case .memoryBudgetExceeded = error {} else { Issue.record("\(engine): \(error)") }
+            }
         }
     }
 }

@@ -10,7 +10,7 @@ import Testing
 /// The oracle is git's own output, read from its hunk headers; a machine
 /// without git skips the suite with that message.
 @Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: SliderPlacementTests.gitProgram),
-                "needs git at /usr/bin/git to compare with `git diff --patience`"))
+                "needs git at /usr/bin/git to compare with `git diff --patience`"), .tags(.process))
 struct PatienceAgainstGitTests {
     /// The deleted and inserted line counts of 200 pairs equal git's on at
     /// least 195 (197 measured; in the new file's order, 189). The pairs

@@ -6,7 +6,7 @@ import DiffBenchTestSupport
 /// Slider placement: the step count never changes, the result still
 /// verifies and applies, `down` places as GNU diff does and `indent` as
 /// git's indent heuristic does (both checked against the real programs).
-@Suite struct SliderPlacementTests {
+@Suite(.tags(.process)) struct SliderPlacementTests {
     static let diffProgram = "/usr/bin/diff"
     static let gitProgram = "/usr/bin/git"
 

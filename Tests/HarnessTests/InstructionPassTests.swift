@@ -48,6 +48,7 @@ import Testing
             row("floor", 500, .reference),
         ]
         let plan = RunPlan(
+            // hand-picked: the engines of the rows above, each row in its own role (counted, over the limit, skipped)
             engines: [.heckel, .stdlib, .myers, .lcs], cases: [.generated(workload: .shuffled, size: 100, parameters: [:])],
             outputDirectory: "unused", runName: "unused")
         let jobs = InstructionCounter.jobs(plan: plan, rowsPerCase: [rows])

@@ -40,12 +40,13 @@ import Formats
             engines: [.heckel], cases: [.generated(workload: .mixed, size: 60, parameters: [:])], minSamples: 4, minTime: 0,
             maxSamples: 4, timeBudget: 1, sampleTargetNanoseconds: 50_000, measureMemory: false, outputDirectory: "/tmp/unused",
             runName: "unused")
-        var runner = Runner(plan: plan)
-        runner.fault = FaultInjection.parse("cache:heckel")
+        let runner = Runner(plan: plan)
         FaultInjection.lastAnswer.withLock { $0 = nil }
         FaultInjection.cacheHits.store(0, ordering: .relaxed)
         let dataset = try WorkloadName.mixed.make(size: 60, seed: 3)
-        let rows = CaseRun(runner: runner, dataset: dataset, kind: .int, cost: CostModel()).rows()
+        let rows = FaultInjection.$scoped.withValue(FaultInjection.parse("cache:heckel")) {
+            CaseRun(runner: runner, dataset: dataset, kind: .int, cost: CostModel()).rows()
+        }
         let heckel = try #require(rows.first { $0.engine == "heckel" })
         #expect(heckel.status == .ok && heckel.samples == 4, "\(heckel.status) \(heckel.reason)")
         #expect(FaultInjection.cacheHits.load(ordering: .relaxed) == 0)

@@ -94,17 +94,22 @@ import Testing
         #expect(falseSteps < 10, "\(falseSteps) of 1,000 flat series had a step")
     }
 
-    /// The guide's table: how many of 40 seeded 40-point wall-time series
+    /// The guide's table: how many of 20 seeded 40-point wall-time series
     /// (step after point 20) have their step found within one commit, by noise and step
     /// size in multiples of the noise. Printed; the largest steps must be
-    /// found nearly always, and a bigger step never less often.
+    /// found nearly always (19 of 20), and a bigger step never less often
+    /// (one series of slack). 20 series, not 40: a found step costs the
+    /// whole permutation test (499 shuffles), and 40 took about 100 s in a
+    /// debug build.
+    static let powerSeries = 20
+
     @Test("detection power grows with the step and is near 100 % at three times the noise", .timeLimit(.minutes(10)))
     func detectionPower() {
         for noise in [0.04, 0.10, 0.20] {
             var rates: [Int] = []
             for multiple in [1.0, 1.5, 2.0, 3.0] {
                 var found = 0
-                for seed in 1...40 {
+                for seed in 1...Self.powerSeries {
                     var random = TestRandom(seed: UInt64(seed) &* 104_729)
                     let truth = SyntheticSeries.Step(firstAfter: 20, fraction: exp(multiple * noise) - 1)
                     let points = SyntheticSeries.wallTimes(count: 40, base: 50_000, steps: [truth], noise: noise, random: &random)
@@ -112,9 +117,9 @@ import Testing
                 }
                 rates.append(found)
             }
-            print("noise \(noise): found of 40 at 1, 1.5, 2, 3 × noise: \(rates)")
-            #expect(rates.last! >= 38, "noise \(noise): \(rates)")
-            #expect(zip(rates, rates.dropFirst()).allSatisfy { $0 <= $1 + 2 }, "noise \(noise): \(rates)")
+            print("noise \(noise): found of \(Self.powerSeries) at 1, 1.5, 2, 3 × noise: \(rates)")
+            #expect(rates.last! >= Self.powerSeries - 1, "noise \(noise): \(rates)")
+            #expect(zip(rates, rates.dropFirst()).allSatisfy { $0 <= $1 + 1 }, "noise \(noise): \(rates)")
         }
     }
 

@@ -1,9 +1,10 @@
 import Foundation
 import Rendering
+import DiffBenchTestSupport
 import Testing
 
 /// The one gnuplot driver (teaching pictures and run charts both use it).
-@Suite struct GnuplotProcessTests {
+@Suite(.tags(.process)) struct GnuplotProcessTests {
     func folder() throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("diffbench-gnuplot-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)

@@ -1,12 +1,13 @@
 import Foundation
 import Rendering
+import DiffBenchTestSupport
 import Testing
 
 /// `GnuplotScript.quote`, the string of every teaching picture's label, read
 /// back by gnuplot itself: whatever the text, gnuplot parses the script and
 /// prints the text as it was (control characters as spaces), and runs none
 /// of it.
-@Suite(.enabled(if: GnuplotProcess.executable() != nil, "gnuplot not found: the quoting is not checked against it"))
+@Suite(.enabled(if: GnuplotProcess.executable() != nil, "gnuplot not found: the quoting is not checked against it"), .tags(.process))
 struct GnuplotQuoteTests {
     static let hostile = [
         "", "'", "''", "''''", "a''b", "\"", "\"\"", "\\", "a\\", "\\\\'", "\n", "x\ny", "\t", "`touch pwned`", "$HOME", "@x",

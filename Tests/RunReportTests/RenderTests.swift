@@ -9,7 +9,7 @@ import Testing
 /// Drawing with the real gnuplot (`make test` installs gnuplot-nox): every
 /// script renders without a word on stderr, from its own folder, and every
 /// PNG decodes to the promised size and is a picture, not a blank.
-@Suite("Rendering with gnuplot", .serialized) struct RenderTests {
+@Suite("Rendering with gnuplot", .serialized, .tags(.process)) struct RenderTests {
     static func gnuplot() throws -> String {
         try #require(Gnuplot.Location.search.resolve(), "gnuplot is not on PATH (apt-get install gnuplot-nox; make test installs it)")
     }

@@ -12,7 +12,7 @@ import Testing
 /// both about itself (an inline script sets attributes on <body>), which
 /// `--dump-dom` shows. A screenshot of the first screen is kept in
 /// Reports/report-browser-test/ (git-ignored) to look at.
-@Suite("Report page in a browser", .serialized) struct ReportBrowserTests {
+@Suite("Report page in a browser", .serialized, .tags(.browser)) struct ReportBrowserTests {
     @Test(
         "every image loads and the advice is on the first screen",
         .enabled(if: HeadlessChromium.path != nil, "chromium not found: the browser test is skipped (scripts/setup.sh installs the Debian package chromium)"),

@@ -15,6 +15,7 @@ struct SyntheticRun {
         var slug: String
     }
 
+    // hand-picked: the labels of made-up rows (no engine runs); the report reads whatever names a run holds.
     static let engines = ["lcs", "myers", "heckel", "set", "stdlib"]
 
     static let workloads = [

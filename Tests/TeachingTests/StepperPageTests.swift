@@ -6,7 +6,7 @@ import Testing
 @testable import Teaching
 
 
-@Suite(.serialized) struct StepperPageTests {
+@Suite(.serialized, .tags(.browser)) struct StepperPageTests {
     static let hostileOld = ["</script><b>x", "<!--", "a&amp;b", "\u{2028}", "A"]
     static let hostileNew = ["A", "</SCRIPT >", "'\"", "<b>x"]
 

@@ -11,7 +11,7 @@ import Rendering
 /// the picture for any input up to the limit, Heckel's picture shows the
 /// passes, and the index explains how the engines' answers relate to the
 /// drawn path.
-@Suite(.serialized) struct TeachingPictureTests {
+@Suite(.serialized, .tags(.process)) struct TeachingPictureTests {
     private func write(_ old: [String], _ new: [String], into directory: String, gnuplot: String?) throws -> TeachingReport.Summary {
         try TeachingReport.write(
             old: old, new: new, identity: ValueElements<String>(), oldLabels: old, newLabels: new,
@@ -192,7 +192,7 @@ import Rendering
 /// a guess below what cairo really draws is what cuts sentences off. So the
 /// guesses are checked against real drawings: each sample is rendered by
 /// gnuplot and its ink measured.
-@Suite struct TextFitTests {
+@Suite(.tags(.process)) struct TextFitTests {
     @Test(
         .enabled(if: GnuplotProcess.executable() != nil, "gnuplot not found: the width check against real drawings is skipped"),
         .timeLimit(.minutes(10)))

@@ -99,7 +99,7 @@ private struct Post: Identifiable, Equatable {
     }
 }
 
-@Suite(.serialized) struct TeachingReportTests {
+@Suite(.serialized, .tags(.process)) struct TeachingReportTests {
     static let pictures = [
         "lcs-table.png", "myers-graph.png", "myers-middle-snake.png", "work.png", "heckel.png", "engine-path.png", "storyboard.png",
     ]

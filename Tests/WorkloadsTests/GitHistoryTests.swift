@@ -9,7 +9,7 @@ import Testing
 /// one here wrote: GNU `diff --minimal` (Debian's diffutils). Its changed
 /// lines are the fewest deletes plus inserts, which myers and lcs (without
 /// move pairing) must match exactly on every pair of versions.
-@Suite struct GitHistoryTests {
+@Suite(.tags(.process)) struct GitHistoryTests {
     /// The repository this test file is in, or nil (a source tarball).
     static var repository: String? {
         var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

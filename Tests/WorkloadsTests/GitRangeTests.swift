@@ -6,7 +6,7 @@ import Workloads
 /// `--from-git REPO --range A..B` on a repository the test builds: a
 /// modified file, a rename with a change, a deletion, an added file, a
 /// binary file, a CRLF file and a file over --max-bytes.
-@Suite struct GitRangeTests {
+@Suite(.tags(.process)) struct GitRangeTests {
     static let hasGit = GitHistoryTests.tool("git") != nil
 
     /// The two commits: file name → bytes (nil: absent).
