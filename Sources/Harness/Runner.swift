@@ -155,7 +155,9 @@ public struct Runner {
     /// and they have lasted `minTime`; a subject leaves the rounds only at
     /// `maxSamples` or when its samples reach its time budget. A sample
     /// repeats fast calls until it lasts about `sampleTargetNanoseconds`;
-    /// results are kept until the clock has stopped.
+    /// results are kept until the clock has stopped. Each call is made on
+    /// the next of ``timingCopies`` equal copies of the lists, so an engine
+    /// that caches its answer on its input's identity is not timed on hits.
     ///
     /// Every timed answer is checked, after the clock stops: each changeset
     /// kept in the sink is compared with `expected` (the verified first
@@ -187,6 +189,12 @@ public struct Runner {
         var sink: [Changeset?] = []
         var taken = 0
         var throttle = ProgressThrottle()
+        // Each call gets the next of a few equal copies of the lists, never
+        // the arrays the call before it had (nor the verified call's).
+        // (Each subject rotates on its own: another's calls in between must
+        // not bring it back to the copy it last had.)
+        let copies = lists.freshCopies(Self.timingCopies)
+        var next = [Subject: Int]()
         /// Where sampling stands, told at most a few times a second (to the
         /// parent from a worker, to the progress line in process).
         func report() {
@@ -215,8 +223,13 @@ public struct Runner {
                 sink.reserveCapacity(k)
                 events?(.calling(subject: subject.name, phase: .timed))
                 let start = monotonicNanoseconds()
-                for _ in 0..<k { sink.append(try? call(lists)) }
+                var copy = next[subject] ?? 0
+                for _ in 0..<k {
+                    sink.append(try? call(copies[copy]))
+                    copy = copy + 1 == copies.count ? 0 : copy + 1
+                }
                 let elapsed = Double(monotonicNanoseconds() - start)
+                next[subject] = copy
                 // The clock has stopped: check the answers, then free them.
                 if firstChange[subject] == nil, let wanted = expected[subject], let index = sink.firstIndex(where: { !agrees($0, wanted) }) {
                     firstChange[subject] = calls[subject]! + index + 1
@@ -236,6 +249,13 @@ public struct Runner {
         for (subject, call) in firstChange { changed[subject] = (call, calls[subject]!) }
         return Sampling(samples: samples, changed: changed)
     }
+
+    /// How many equal copies of a case's lists the timed calls rotate
+    /// between (``ProjectedLists/freshCopies(_:)``): two would do against a
+    /// cache of the last input; three keep an engine that remembers its
+    /// last two inputs from a hit on every call. The copies cost 3 × the
+    /// lists' arrays (their strings are shared), once per case.
+    static let timingCopies = 3
 
     /// What ``sample(_:lists:options:warmup:expected:)`` found: the samples
     /// of each subject, and the subjects whose answer changed (the first
