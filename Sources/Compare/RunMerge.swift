@@ -12,7 +12,14 @@ import Formats
 ///   shards only;
 /// - shards of different machines (CPU, cores, OS, Swift version, build
 ///   commit), unless `allowMixedMachines`: then the merged document lists
-///   each machine (`machines`) and each row names its own (`machine`);
+///   each machine (`machines`) and each row names its own (`machine`).
+///   A shard's `machines` record (an earlier mixed merge) counts as its
+///   machines too: without `allowMixedMachines` a shard that has one is
+///   refused, since the reader accepts a record only of two or more
+///   different machines each measuring rows (``ResultsValidator``). What
+///   merge cannot check is a shard that lies consistently: its
+///   environment copied from another machine and no record of its own;
+///   the README says so ("Sharding a run");
 /// - a shard label out of range (`3/2`), labels of different counts, the
 ///   same label twice, a label missing from the set, a labelled shard
 ///   beside an unlabelled one;
@@ -89,7 +96,7 @@ public enum RunMerge {
                 var row = row
                 if allowMixedMachines {
                     let machine = part.document.environment(of: row)
-                    if let index = machines.firstIndex(where: { sameMachine($0, machine) }) {
+                    if let index = machines.firstIndex(where: { $0.sameMachine(as: machine) }) {
                         row.machine = index
                     } else {
                         row.machine = machines.count
@@ -169,18 +176,6 @@ public enum RunMerge {
         return merged
     }
 
-    /// The machine fields: a shard measured elsewhere than its siblings.
-    static func machineFields(_ environment: RunEnvironment) -> [(String, String)] {
-        [
-            ("the CPU", environment.cpu), ("the number of cores", String(environment.cores)), ("the OS", environment.os),
-            ("the Swift version", environment.swiftVersion), ("the build commit", environment.gitCommit),
-        ]
-    }
-
-    static func sameMachine(_ a: RunEnvironment, _ b: RunEnvironment) -> Bool {
-        machineFields(a).map(\.1) == machineFields(b).map(\.1)
-    }
-
     /// Refuses a shard of another build, plan or (unless allowed) machine than the first.
     static func checkSameRun(_ part: Part, as first: Part, allowMixedMachines: Bool) throws(CompareInputError) {
         let environment = part.document.environment, plan = part.document.plan
@@ -196,10 +191,16 @@ public enum RunMerge {
             ("instruction counting", String(plan.instructions ?? false), String(referencePlan.instructions ?? false)),
         ]
         if !allowMixedMachines {
-            checks += zip(machineFields(environment), machineFields(reference)).map { ($0.0, $0.1, $1.1) }
+            checks += zip(environment.machineFields, reference.machineFields).map { ($0.name, $0.value, $1.value) }
+            if let machines = part.document.machines {
+                throw CompareInputError(
+                    path: part.path,
+                    problem: "holds rows of \(machines.count) machines (its machines record): merging it mixes machines; "
+                        + "--allow-mixed-machines merges them, keeping each row's machine")
+            }
         }
         for (what, mine, theirs) in checks where mine != theirs {
-            let hint = machineFields(environment).contains { $0.0 == what } ? " (--allow-mixed-machines merges them, keeping each row's machine)" : ""
+            let hint = environment.machineFields.contains { $0.name == what } ? " (--allow-mixed-machines merges them, keeping each row's machine)" : ""
             throw CompareInputError(
                 path: part.path, problem: "\(what) is \(mine) but \(theirs) in \(first.path): these are not shards of one run\(hint)")
         }
@@ -227,24 +228,8 @@ public enum RunMerge {
     /// files (`extra_cases`) carry the file's workload, size and seed, so
     /// those three are checked only when the plan has no files.
     static func checkRowsInPlan(_ part: Part) throws(CompareInputError) {
-        let plan = part.document.plan
-        let kinds = plan.elements ?? ["int"]
         for (index, row) in part.document.rows.enumerated() {
-            var problem: String?
-            if !plan.engines.contains(row.engine) {
-                problem = "engine \(row.engine) is not among the plan's engines (\(plan.engines.joined(separator: ", ")))"
-            } else if !kinds.contains(row.elementKind) {
-                problem = "element kind \(row.elementKind) is not among the plan's (\(kinds.joined(separator: ", ")))"
-            } else if plan.extraCases.isEmpty {
-                if !plan.workloads.contains(row.workload) {
-                    problem = "workload \(row.workload) is not among the plan's (\(plan.workloads.joined(separator: ", ")))"
-                } else if !plan.sizes.contains(row.size) {
-                    problem = "size \(row.size) is not among the plan's (\(plan.sizes.map(String.init).joined(separator: ", ")))"
-                } else if row.seed != part.document.environment.seed {
-                    problem = "seed \(row.seed) is not the run's seed \(part.document.environment.seed)"
-                }
-            }
-            if let problem {
+            if let problem = ResultsValidator.planProblem(of: row, in: part.document.plan, seed: part.document.environment.seed) {
                 throw CompareInputError(path: part.location(ofRow: index), key: row.key, problem: "outside the shard's plan: " + problem)
             }
         }

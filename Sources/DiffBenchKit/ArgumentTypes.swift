@@ -80,13 +80,13 @@ enum EngineSelection: ExpressibleByArgument, Hashable {
     }
 
     @Sendable static func parse(_ text: String) throws -> EngineSelection {
-        if text.trimmingCharacters(in: .whitespaces) == "all" { return .all }
+        if text.trimmingCharacters(in: .whitespaces) == EngineRegistry.everyEngineWord { return .all }
         return .named(try CommaList<EngineName>.parse(text))
     }
 
     var defaultValueDescription: String {
         switch self {
-        case .all: "all"
+        case .all: EngineRegistry.everyEngineWord
         case let .named(list): list.defaultValueDescription
         }
     }

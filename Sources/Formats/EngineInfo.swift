@@ -10,6 +10,10 @@ public struct EngineInfo: Hashable, Sendable, Codable {
     /// How an engine's time grows (the engine states it as ``DiffEngine/cost``).
     public typealias CostUnits = EngineCost
 
+    /// The `floor` reference's name in results (its rows' `engine`): the
+    /// one subject whose status is `reference`.
+    public static let floorName = "floor"
+
     /// The stable name (result rows' `engine` column).
     public var name: String
     /// One line on what the engine is (help texts, the report page).

@@ -135,7 +135,7 @@ public enum ResultsStore {
         // The quick decoder reads an integer only as digits (2.0 or 2e0 are left to JSONDecoder).
         guard JSONParser.accepts(bytes), let document = QuickJSONDecoder.decode(RunDocument.self, from: bytes),
             document.schema == RunDocument.schemaName, RunDocument.readableVersions.contains(document.version),
-            firstInconsistentRow(document) == nil
+            ResultsValidator.firstProblem(in: document) == nil
         else { return nil }
         return document
     }
@@ -166,8 +166,7 @@ public enum ResultsStore {
         let version: Int? = if case let .number(text)? = tree.value["version"] { Int(text) } else { nil }
         guard let version, RunDocument.readableVersions.contains(version) else {
             throw ResultsFileError(
-                path: file, position: position(of: ["version"], in: tree),
-                problem: "schema version \(version.map(String.init) ?? "missing") is not supported (this diffbench reads versions \(RunDocument.readableVersions.lowerBound)–\(RunDocument.readableVersions.upperBound))")
+                path: file, position: position(of: ["version"], in: tree), problem: versionProblem(tree.value["version"]))
         }
         let document: RunDocument
         do {
@@ -184,18 +183,53 @@ public enum ResultsStore {
         return document
     }
 
+    /// Why a `version` cannot be read, in words: missing, not a whole
+    /// number (`3.0`, `"3"`), written by a newer diffbench, or older than
+    /// any this one reads. O(1).
+    static func versionProblem(_ value: JSONValue?) -> String {
+        let readable = RunDocument.readableVersions
+        let reads = "this diffbench reads versions \(readable.lowerBound)–\(readable.upperBound)"
+        switch value {
+        case nil:
+            return "schema version missing (\(reads))"
+        case let .number(text)?:
+            guard let number = Double(text) else { return "schema version \(text) is not a number (\(reads))" }
+            if number > Double(readable.upperBound) {
+                return "schema version \(text): written by a newer diffbench (\(reads)); read it with that version or a later one"
+            }
+            if number < Double(readable.lowerBound) { return "schema version \(text) is older than any version diffbench wrote (\(reads))" }
+            return "schema version \(text) is not written as an integer (\(reads))"
+        case let value?:
+            return "schema version is \(value.typeName) \(TerminalText.visible(value.canonicalText)), not an integer (\(reads))"
+        }
+    }
+
     /// A run folder's `results.csv` must hold the rows of its
     /// `results.json`: a hand-edited CSV (or a JSON edited without it) is
     /// refused at the first line and column where the CSV differs from what
-    /// the JSON's rows give. A CSV with another header was written by
-    /// another version of diffbench (a column added since), and is not
-    /// compared; nor is a folder without one. O(file size).
+    /// the JSON's rows give. The CSV is compared by columns: a file whose
+    /// lines end in CRLF (as a spreadsheet saves it) is read with LF ends,
+    /// and the header's names with the spaces around them trimmed, so
+    /// neither switches the check off. A CSV whose header names other
+    /// columns was written by another version of diffbench (a column added
+    /// since), and is not compared; nor is a folder without one. O(file size).
     static func refuseDifferentCSV(_ document: RunDocument, in directory: String) throws(ResultsFileError) {
         let path = RunFolder(directory).resultsCSV
         guard let data = FileManager.default.contents(atPath: path), !csv(document.rows, matches: data) else { return }
-        let found = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        let expected = csv(document.rows).split(separator: "\n", omittingEmptySubsequences: false)
-        guard found.first == expected.first else { return }
+        // Split at LF bytes: as Characters, "\r\n" is one, and no line would end.
+        func lines(_ bytes: some Collection<UInt8>) -> [String] {
+            bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        }
+        var found = lines(data)
+        // CRLF ends: every line of the file ends in CR (the last, empty one aside), so CR is the line end, not data.
+        if found.count > 1, found.dropLast().allSatisfy({ $0.hasSuffix("\r") }) {
+            let last = found.count - 1
+            found = found.enumerated().map { $0.offset == last ? $0.element : String($0.element.dropLast()) }
+        }
+        let expected = lines(csv(document.rows).utf8)
+        guard let header = found.first, columnNames(header) == columnNames(expected[0]) else { return }
+        found[0] = expected[0]
+        guard found != expected else { return }
         let common = min(found.count, expected.count)
         guard let index = (0..<common).first(where: { found[$0] != expected[$0] }) ?? (found.count == expected.count ? nil : common)
         else { return }
@@ -209,28 +243,24 @@ public enum ResultsStore {
             problem: "differs from results.json at \(what): the two files of a run hold the same rows; one of them was changed by hand or cut short")
     }
 
-    /// The first row that cannot be true (``ResultRow/inconsistency``),
-    /// refused at the row's place in the file: every reader of results —
-    /// compare, baseline save, merge, chart, targets — reads through here.
-    /// O(rows).
-    static func refuseInconsistentRows(_ document: RunDocument, tree: PositionedJSON, file: String) throws(ResultsFileError) {
-        guard let (index, problem) = firstInconsistentRow(document) else { return }
-        throw ResultsFileError(
-            path: file, position: rowPosition(index, in: tree),
-            problem: "row \(index + 1) (\(TerminalText.visible(document.rows[index].label))) cannot be true: \(problem)")
+    /// A CSV header's column names, each trimmed of spaces, tabs and line ends. O(line).
+    static func columnNames(_ header: String) -> [String] {
+        header.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
     }
 
-    /// The index of the first row that cannot be true, and why. O(rows).
-    static func firstInconsistentRow(_ document: RunDocument) -> (Int, String)? {
-        let machines = document.machines?.count ?? 0
-        for (index, row) in document.rows.enumerated() {
-            var problem = row.inconsistency
-            if problem == nil, let machine = row.machine, !(0..<machines).contains(machine) {
-                problem = "machine is \(machine) but the file lists \(machines) machine\(machines == 1 ? "" : "s") (machines)"
-            }
-            if let problem { return (index, problem) }
+    /// The first row that cannot be true (``ResultsValidator``), refused at
+    /// the row's place in the file (or at the key of the document's head it
+    /// is about): every reader of results — compare, baseline save, merge,
+    /// chart, targets, history add — reads through here. O(rows).
+    static func refuseInconsistentRows(_ document: RunDocument, tree: PositionedJSON, file: String) throws(ResultsFileError) {
+        guard let finding = ResultsValidator.firstProblem(in: document) else { return }
+        guard let index = finding.row else {
+            let key = finding.key ?? "rows"
+            throw ResultsFileError(path: file, position: position(of: [key], in: tree), problem: "\(key) cannot be true: \(finding.problem)")
         }
-        return nil
+        throw ResultsFileError(
+            path: file, position: rowPosition(index, in: tree),
+            problem: "row \(index + 1) (\(TerminalText.visible(document.rows[index].label))) cannot be true: \(finding.problem)")
     }
 
     /// `file:line:column` of each row of a results file (a run folder's

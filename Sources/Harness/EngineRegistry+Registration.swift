@@ -68,9 +68,16 @@ extension EngineRegistry {
         return (registry, warnings)
     }
 
-    /// Why `name` cannot name an engine, or nil. O(length).
+    /// The word that selects every engine on the command line
+    /// (`--engines all`): no engine may take it as its name.
+    public static let everyEngineWord = "all"
+
+    /// Why `name` cannot name an engine, or nil: empty, too long, other
+    /// characters than a–z, digits and '-', a '-' first (`-` or `--help`
+    /// would read as an option), or ``everyEngineWord``. O(length).
     static func nameProblem(_ name: String) -> String? {
         if name.isEmpty { return "the name is empty" }
+        if name == everyEngineWord { return "\"\(everyEngineWord)\" selects every engine on the command line (--engines all); choose another name" }
         if name.utf8.count > maximumNameLength {
             return "the name is \(name.utf8.count) characters long; at most \(maximumNameLength)"
         }
@@ -78,6 +85,7 @@ extension EngineRegistry {
             (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
                 || $0 == UInt8(ascii: "-")
         }
-        return allowed ? nil : "the name may hold only lower-case letters a–z, digits and '-'"
+        guard allowed else { return "the name may hold only lower-case letters a–z, digits and '-'" }
+        return name.hasPrefix("-") ? "the name starts with '-', which the command line reads as an option; start it with a letter or digit" : nil
     }
 }

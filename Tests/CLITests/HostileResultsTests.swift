@@ -28,6 +28,7 @@ import Testing
         document["rows"] = rows
         var plan = try #require(document["plan"] as? [String: Any])
         plan["engines"] = ["heck`touch \(m)/engine`el\u{2028}!touch \(m)/separator", "stdlib", "floor"]
+        plan["workloads"] = workloads
         document["plan"] = plan
         // A colour breaking out of its single quotes.
         document["engines"] = [

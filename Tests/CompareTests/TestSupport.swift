@@ -34,8 +34,9 @@ enum Fixture {
             row.updates = 0
             row.steps = size / 10 + size / 10 + size / 20
             row.verified = true
-            row.minMoves = size / 20
         }
+        // A pair fact: every row of the dataset, the floor's too, states it.
+        row.minMoves = size / 20
         return row
     }
 
@@ -68,7 +69,8 @@ enum Fixture {
             swiftVersion: "6.3", os: "test", cpu: "test", cores: 2, memoryBytes: 1 << 30, buildConfiguration: build,
             gitCommit: "abc", seed: 1, startTime: "2026-01-01T00:00:00Z", runName: "fixture")
         let plan = PlanSummary(
-            engines: engines + ["floor"], workloads: [], sizes: [], extraCases: [], minSamples: 10, minTimeSeconds: 0.1,
+            engines: engines + ["floor"], workloads: rows.map(\.workload).reduce(into: []) { if !$0.contains($1) { $0.append($1) } },
+            sizes: Set(rows.map(\.size)).sorted(), extraCases: [], minSamples: 10, minTimeSeconds: 0.1,
             timeBudgetSeconds: 3, lcsMemoryBudgetBytes: 1 << 28)
         return RunDocument(environment: environment, plan: plan, complete: complete, rows: rows)
     }

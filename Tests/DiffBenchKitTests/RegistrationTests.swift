@@ -36,6 +36,9 @@ import Testing
         Bad(name: "a comma in the name", engines: [descriptor(name: "a,b")], position: 1, words: "lower-case letters"),
         Bad(name: "upper case", engines: [descriptor(name: "Mine")], position: 1, words: "lower-case letters"),
         Bad(name: "a space", engines: [descriptor(name: "my engine")], position: 1, words: "lower-case letters"),
+        Bad(name: "the word that selects every engine", engines: [descriptor(name: "all")], position: 1, words: "selects every engine"),
+        Bad(name: "a lone dash", engines: [descriptor(name: "-")], position: 1, words: "starts with '-'"),
+        Bad(name: "an option's spelling", engines: [descriptor(name: "--help")], position: 1, words: "starts with '-'"),
         Bad(
             name: "33 characters", engines: [descriptor(name: String(repeating: "a", count: 33))], position: 1,
             words: "33 characters long; at most 32"),

@@ -111,11 +111,15 @@ import Formats
         var row = ResultRow(engine: "heckel", workload: "mixed", size: 10, sizeOld: 10, sizeNew: 10, seed: 1, parameters: "")
         row.verified = true
         row.status = .ok
+        (row.samples, row.medianNs) = (3, 100)
         row.note(note, "why")
         #expect(row.reasonCode == note && row.reason == "why")
         #expect(row.inconsistency == nil, "\(row.inconsistency ?? "")")
+        // `reference` is the floor's status.
+        (row.engine, row.verified) = ("floor", false)
         row.status = .reference
         #expect(row.inconsistency == nil, "\(row.inconsistency ?? "")")
+        row.engine = "heckel"
         for status in [ResultRow.Status.crashed, .failed, .skipped, .timedOut, .outOfMemory] {
             row.status = status
             #expect(row.inconsistency?.contains("reason_code is \(note.rawValue)") == true, "\(status)")

@@ -205,7 +205,12 @@ import Formats
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let cases: [(String, String)] = [
             (#"{"schema": "something.else", "version": 1}"#, "schema is \"something.else\""),
-            (#"{"schema": "diffbench.results", "version": 99}"#, "schema version 99 is not supported"),
+            (#"{"schema": "diffbench.results", "version": 99}"#, "schema version 99: written by a newer diffbench"),
+            (#"{"schema": "diffbench.results", "version": 3.5}"#, "schema version 3.5: written by a newer diffbench"),
+            (#"{"schema": "diffbench.results", "version": 3.0}"#, "schema version 3.0 is not written as an integer"),
+            (#"{"schema": "diffbench.results", "version": "3"}"#, "schema version is a string \"3\", not an integer"),
+            (#"{"schema": "diffbench.results", "version": 0}"#, "schema version 0 is older than any version diffbench wrote"),
+            (#"{"schema": "diffbench.results"}"#, "schema version missing"),
             (#"{"schema": "diffbench.results", "version": 1, "rows": []}"#, "missing field"),
             ("{not json", "not a results file"),
         ]
