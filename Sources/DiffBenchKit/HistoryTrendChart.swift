@@ -106,7 +106,7 @@ struct HistoryTrendChart {
         let top = 1 - 56 / Double(height), bottom = 74 / Double(height)
         lines.append(
             "set multiplot layout \(trend.panels.count),1 title \(GnuplotScript.literal(title)) font ',12' "
-                + "margins 0.1,0.98,\(GnuplotScript.number(bottom)),\(GnuplotScript.number(top)) spacing 0,\(GnuplotScript.number(28 / Double(height)))"
+                + "margins 0.115,0.98,\(GnuplotScript.number(bottom)),\(GnuplotScript.number(top)) spacing 0,\(GnuplotScript.number(28 / Double(height)))"
         )
         for (index, panel) in trend.panels.enumerated() {
             lines += self.panel(panel, index: index, of: trend, name: name)
