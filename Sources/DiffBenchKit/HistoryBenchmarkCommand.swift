@@ -65,9 +65,6 @@ struct HistoryBenchmarkCommand: ParsableCommand {
         let bytes = (try FileManager.default.attributesOfItem(atPath: store)[.size] as? NSNumber)?.intValue ?? 0
         let stored = runs * widened.rows.count
         print("runs: \(runs), rows per run: \(widened.rows.count), rows stored: \(Formatting.grouped(stored))")
-        let sample = Self.synthetic(widened, index: runs)
-        let fingerprints = (legacy: Self.timed { _ = RunIdentity.legacyContentFingerprint(sample) }, encoder: Self.timed { _ = RunIdentity.contentFingerprint(sample) })
-        print("content fingerprint of one run (in process, median of 11): JSON text \(Self.format(fingerprints.legacy)) ms, FingerprintEncoder \(Self.format(fingerprints.encoder)) ms")
         print("add (in process, first/last 50 adds): median \(Self.format(Self.median(addTimes))) ms, max \(Self.format(addTimes.max() ?? 0)) ms")
         print("series query (\(queryTimes.count) series of \(points) points, new connection): median \(Self.format(Self.median(queryTimes))) ms, max \(Self.format(queryTimes.max() ?? 0)) ms")
         print("store: \(Formatting.grouped(bytes)) bytes, \(Self.format(Double(bytes) / Double(stored))) bytes per row")
@@ -75,16 +72,6 @@ struct HistoryBenchmarkCommand: ParsableCommand {
 
     /// `document` with exactly `count` rows: its rows repeated, each copy at
     /// a size of its own (size + 1,000,000 × copy), so every row is a case of its own.
-    /// The median wall time of 11 calls of `body`, in milliseconds.
-    static func timed(_ body: () -> Void) -> Double {
-        let clock = ContinuousClock()
-        return median((0..<11).map { _ in
-            let started = clock.now
-            body()
-            return milliseconds(clock.now - started)
-        })
-    }
-
     static func widened(_ document: RunDocument, to count: Int) -> RunDocument {
         var widened = document
         widened.machines = nil

@@ -37,8 +37,7 @@ extension HistoryStore {
                 let existing = try connection.prepare("SELECT content FROM runs WHERE run_id = ?")
                 try existing.bind([.text(identity.runID)])
                 if try existing.step() {
-                    let stored = existing.text(0)
-                    if stored == identity.content || stored == RunIdentity.legacyContentFingerprint(document) { return .unchanged(runID: identity.runID) }
+                    if existing.text(0) == identity.content { return .unchanged(runID: identity.runID) }
                     throw FileError(
                         path: path,
                         problem: "run \(identity.runID) is in the history already with other rows (a different run under the same name and start time); it was not added")

@@ -31,23 +31,7 @@ public struct RunIdentity: Hashable, Sendable {
         machineNames = names
         plan = RunIdentity.planSettings(document.plan, build: environment.buildConfiguration)
         catalog = RunIdentity.catalogFingerprint(document)
-        content = RunIdentity.contentFingerprint(document)
-    }
-
-    /// The fingerprint of the whole document (every field of every record,
-    /// through ``FingerprintEncoder``): what tells a second `add` of the
-    /// same run from a different run under the same id. O(size of the document).
-    public static func contentFingerprint(_ document: RunDocument) -> String {
-        (try? FingerprintEncoder.fingerprint(document)) ?? "none"
-    }
-
-    /// The content fingerprint stores written before ``FingerprintEncoder``
-    /// hold: FNV-1a of the document's results JSON (pretty, sorted keys).
-    /// Only compared when the new one differs, so a run added by an older
-    /// build is still "unchanged" when added again. About 10× slower than
-    /// ``contentFingerprint(_:)`` (`history benchmark` times both).
-    public static func legacyContentFingerprint(_ document: RunDocument) -> String {
-        fingerprint(Array((try? ResultsStore.json(document))?.utf8 ?? "".utf8))
+        content = RunIdentity.fingerprint(Array((try? ResultsStore.json(document))?.utf8 ?? "".utf8))
     }
 
     /// The machine name of `row` in `document`.
