@@ -42,6 +42,10 @@ mode=${1:-check}
 BIN=${DIFFBENCH:-.build/release/diffbench}
 # Every run of the CI plan is added to the history store (diffbench history).
 HISTORY=${DIFFBENCH_HISTORY:-Reports/history.sqlite}
+# The run is recorded under the checkout's branch; on a detached CI checkout
+# `diffbench run` takes it from DIFFBENCH_BRANCH, else the CI's variable
+# (GITHUB_HEAD_REF, GITHUB_REF_NAME, CI_COMMIT_REF_NAME, ...), else the one
+# branch whose tip is HEAD (README "History and trends", `history add --branch`).
 # The branch whose runs make the history `check` judges against.
 BASE_BRANCH=${DIFFBENCH_BASE_BRANCH:-main}
 CI_DIR=Reports/ci

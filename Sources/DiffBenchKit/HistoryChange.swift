@@ -73,16 +73,27 @@ struct HistoryChange: Encodable, Hashable {
             let points = try history.series(key, branch: branch).filter { $0.status == .ok || $0.status == .reference }
             guard !points.isEmpty else { continue }
             analysed += 1
-            let values = points.map { HistoryAnalysis.SeriesPoint(commit: $0.commit, value: $0.value, noise: $0.noise) }
-            for step in ChangePointDetector.detect(values, parameters: parameters) {
-                let before = points[step.lastBefore], after = points[step.firstAfter]
-                changes.append(
-                    HistoryChange(
-                        series: key, lastGood: End(commit: before.commit, runID: before.runID, date: before.date),
-                        firstBad: End(commit: after.commit, runID: after.runID, date: after.date), medianBefore: step.medianBefore,
-                        medianAfter: step.medianAfter, sizePercent: step.sizePercent, confidence: step.confidence, pValue: step.pValue))
-            }
+            changes += steps(of: key, points: points, parameters: parameters).map { $0.change }
         }
         return (changes, analysed)
+    }
+
+    /// The steps the detector finds in `points` (one series' measured
+    /// points, in run order), each with the index of its last good point.
+    /// The one call of the detector that `history changes`, `history chart`
+    /// and `history page` share. Complexity: the detector's
+    /// (Guides/ChangePoints.md).
+    static func steps(
+        of key: SeriesKey, points: [StoredPoint], parameters: ChangePointParameters
+    ) -> [(lastGood: Int, change: HistoryChange)] {
+        let values = points.map { HistoryAnalysis.SeriesPoint(commit: $0.commit, value: $0.value, noise: $0.noise) }
+        return ChangePointDetector.detect(values, parameters: parameters).map { step in
+            let before = points[step.lastBefore], after = points[step.firstAfter]
+            let change = HistoryChange(
+                series: key, lastGood: End(commit: before.commit, runID: before.runID, date: before.date),
+                firstBad: End(commit: after.commit, runID: after.runID, date: after.date), medianBefore: step.medianBefore,
+                medianAfter: step.medianAfter, sizePercent: step.sizePercent, confidence: step.confidence, pValue: step.pValue)
+            return (step.lastBefore, change)
+        }
     }
 }

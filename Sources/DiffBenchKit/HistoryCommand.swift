@@ -19,7 +19,7 @@ struct HistoryCommand: ParsableCommand {
             store that is damaged, not ours or of a newer schema — named and left as it is).
             """,
         subcommands: [
-            HistoryAddCommand.self, HistoryListCommand.self, HistoryShowCommand.self, HistoryChangesCommand.self, HistoryExportCommand.self,
+            HistoryAddCommand.self, HistoryListCommand.self, HistoryShowCommand.self, HistoryChartCommand.self, HistoryPageCommand.self, HistoryChangesCommand.self, HistoryExportCommand.self,
             HistoryBenchmarkCommand.self, HistoryBisectCommand.self,
         ]
     )

@@ -27,14 +27,14 @@ public enum Gnuplot {
         }
     }
 
-    typealias Outcome = GnuplotProcess.Outcome
+    public typealias Outcome = GnuplotProcess.Outcome
 
     /// Runs `gnuplot -e "outfile='TEMP'" NAME.gp` in `folder` for each script,
     /// up to one process per core at a time (rendering is CPU-bound and each
     /// process takes a few tens of milliseconds), and renames each finished
     /// image over `NAME.png`, so a reader never sees half a PNG. A failed
     /// script leaves no PNG of that name behind.
-    static func render(names: [String], in folder: String, executable: String) -> [String: Outcome] {
+    public static func render(names: [String], in folder: String, executable: String) -> [String: Outcome] {
         /// Hands out script indices and collects outcomes under one lock.
         final class Work: @unchecked Sendable {
             let lock = NSLock()
