@@ -201,9 +201,14 @@ struct SubjectCall {
     let fault: FaultInjection?
 
     init(subject: Subject, registry: EngineRegistry, options: DiffOptions, fault: FaultInjection?) {
-        self.subject = subject
         var descriptor: EngineDescriptor?
         if case let .engine(name) = subject { descriptor = registry.descriptor(named: name) }
+        self.init(subject: subject, descriptor: descriptor, options: options, fault: fault)
+    }
+
+    /// A call of `descriptor` (the floor when nil), with no registry: the cost model's calibration.
+    init(subject: Subject, descriptor: EngineDescriptor?, options: DiffOptions, fault: FaultInjection? = nil) {
+        self.subject = subject
         diffItems = descriptor?.diffItems
         diffUUIDs = descriptor?.diffUUIDs
         diffRecords = descriptor?.diffRecords
