@@ -94,10 +94,13 @@ struct CostModel: Codable, Sendable {
         let slower = engines.filter { $0.info.cost != .linear }
         guard !slower.isEmpty, let dataset = try? WorkloadName.shuffled.make(size: 1_000, seed: seed) else { return model }
         let facts = PairFacts(dataset) { _, _, _ in false }
-        func bestOfThree(_ call: () -> Changeset?) -> Double {
+        func bestOfThree(_ call: () -> Changeset?) -> Double { fastest(of: 3, call) }
+        // A kind's factor is a ratio of two such minima: more rounds, so that one call
+        // preempted on a loaded machine does not move it (best of three moved it 20×).
+        func fastest(of rounds: Int, _ call: () -> Changeset?) -> Double {
             blackHole(call())
             var best = Double.infinity
-            for _ in 0..<3 {
+            for _ in 0..<rounds {
                 let start = monotonicNanoseconds()
                 let result = call()
                 let elapsed = Double(monotonicNanoseconds() - start)
@@ -110,7 +113,7 @@ struct CostModel: Codable, Sendable {
             guard let units = units(descriptor.info.cost, facts: facts, oldCount: dataset.old.count, newCount: dataset.new.count)
             else { continue }
             announce(descriptor.name)
-            let best = bestOfThree { try? descriptor.diffItems(dataset.old, dataset.new, .default) }
+            let best = fastest(of: kinds.count > 1 ? 7 : 3) { try? descriptor.diffItems(dataset.old, dataset.new, .default) }
             model.nanosecondsPerUnit[descriptor.name] = best / units
             model.units[descriptor.name] = descriptor.info.cost
             if descriptor.info.cost == .trimmedDifferencesSquared {
@@ -119,7 +122,7 @@ struct CostModel: Codable, Sendable {
             for kind in kinds where kind != .int {
                 let lists = ProjectedLists(dataset, kind: kind)
                 let call = SubjectCall(subject: .engine(descriptor.name), descriptor: descriptor, options: .default)
-                let inKind = bestOfThree { try? call(lists) }
+                let inKind = fastest(of: 7) { try? call(lists) }
                 model.kindFactors[kind, default: [:]][descriptor.name] = inKind / max(best, 1)
             }
         }

@@ -34,8 +34,9 @@ import Testing
 
     @Test("a negative or non-finite --time-budget is refused the same way by every command", arguments: ["-1", "inf", "nan"])
     func badBudgetsAreRefused(value: String) throws {
+        let required = ["run": [], "diff": ["a.json", "b.json"], "hunks": ["--from-git", "/nonexistent", "--range", "a..b"]]
         for command in Self.commands {
-            let result = try CLI.run([command, "--time-budget", value])
+            let result = try CLI.run([command, "--time-budget=\(value)"] + (required[command] ?? []))
             #expect(result.status == 2, "\(command) \(value): \(result.stderr)")
             #expect(result.stderr.contains("--time-budget must be 0 (no limit) or a positive number of seconds"), "\(command): \(result.stderr)")
         }
