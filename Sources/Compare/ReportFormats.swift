@@ -1,4 +1,5 @@
 import Foundation
+import Formats
 
 /// The comparison as Markdown (a CI job summary), plain text (a terminal) or
 /// JSON (other tools). Every format leads with the one-line verdict and lists
@@ -78,7 +79,7 @@ extension ComparisonReport {
         func line(_ row: RowComparison) -> String {
             let cells = [
                 row.verdict.symbol + " " + row.verdict.rawValue, row.engine,
-                row.workload + (row.parameters.isEmpty ? "" : " (\(row.parameters))"), String(row.size),
+                ParameterWords.label(workload: row.workload, parameters: row.parameters), String(row.size),
                 row.instructionChangeText, row.metric?.label ?? "–", row.timeChangeText,
                 row.findings.map(\.message).joined(separator: "; "),
             ]
@@ -114,7 +115,7 @@ extension ComparisonReport {
         }
         let table: [[String]] = [["verdict", "engine", "workload", "size", "instructions", "time vs", "time change", "notes"]]
             + rows.map { row in
-                [row.verdict.rawValue, row.engine, row.workload + (row.parameters.isEmpty ? "" : "[\(row.parameters)]"), String(row.size),
+                [row.verdict.rawValue, row.engine, ParameterWords.label(workload: row.workload, parameters: row.parameters), String(row.size),
                  row.instructionChangeText, row.metric?.label ?? "-", row.timeChangeText,
                  row.findings.map(\.message).joined(separator: "; ")]
             }

@@ -64,8 +64,9 @@ struct DiffCommand: EngineCommand {
     @Option(help: SliderPolicy.help)
     var sliders: SliderPolicy = .none
 
-    @Option(help: "Seconds the diff may take: an engine predicted to need more (myers, lcs and stdlib grow faster than the lists) is refused before it starts; 0 for no limit.")
-    var timeBudget: Double = RunPlan.defaultTimeBudget
+    @OptionGroup var budget: TimeBudgetOption
+    /// Seconds one engine may take on one input; 0 for no limit (``TimeBudgetOption``).
+    var timeBudget: Double { budget.seconds }
 
     @Option(help: DeadlineHelp.diff)
     var deadline: Double?
@@ -86,7 +87,6 @@ struct DiffCommand: EngineCommand {
             throw ValidationError(
                 "--sliders places one changeset's runs for reading (text, json or unified); leave it out with \(engines != nil ? "--engines" : "--format \(format.rawValue)")")
         }
-        guard timeBudget >= 0, !timeBudget.isNaN else { throw ValidationError("--time-budget must be 0 (no limit) or a positive number of seconds") }
         if let deadline, !(deadline >= 0 && deadline.isFinite) {
             throw ValidationError("--deadline must be a number of seconds, 0 or more")
         }

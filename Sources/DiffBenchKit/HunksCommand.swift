@@ -46,8 +46,9 @@ struct HunksCommand: EngineCommand {
     @Option(name: .customLong("max-bytes"), help: ArgumentHelp("The largest version read, in bytes or with a unit (64M); bigger files are left out with a note.", valueName: "size"))
     var maxBytes = ByteCount(bytes: GitHistory.defaultMaxBytes)
 
-    @Option(help: "Seconds one engine may take on one file: an engine predicted to need more is not called on it (counted as refused); 0 for no limit.")
-    var timeBudget: Double = 10
+    @OptionGroup var budget: TimeBudgetOption
+    /// Seconds one engine may take on one input; 0 for no limit (``TimeBudgetOption``).
+    var timeBudget: Double { budget.seconds }
 
     @Option(help: "Output format: text or json.")
     var format: OutputFormat = .text
@@ -57,10 +58,6 @@ struct HunksCommand: EngineCommand {
 
     @Flag(help: "No progress on standard error.")
     var quiet = false
-
-    func validate() throws {
-        guard timeBudget >= 0, timeBudget.isFinite else { throw ValidationError("--time-budget must be 0 (no limit) or a positive number of seconds") }
-    }
 
     func run(with registry: EngineRegistry) throws {
         let descriptors = try engines?.resolve(in: registry, option: "--engines") ?? registry.descriptors.filter { !$0.info.isReference }

@@ -86,8 +86,9 @@ struct RunCommand: EngineCommand {
     @Option(help: "Seconds the rounds of one dataset last at least.")
     var minTime: Double = 0.1
 
-    @Option(help: "Seconds one engine may spend on one dataset; cases predicted to need more are skipped.")
-    var timeBudget: Double = RunPlan.defaultTimeBudget
+    @OptionGroup var budget: TimeBudgetOption
+    /// Seconds one engine may take on one input; 0 for no limit (``TimeBudgetOption``).
+    var timeBudget: Double { budget.seconds }
 
     @Option(help: DeadlineHelp.run)
     var deadline: Double?
@@ -168,7 +169,6 @@ struct RunCommand: EngineCommand {
 
     func validate() throws {
         guard minSamples >= 1 else { throw ValidationError("--repetitions must be at least 1") }
-        guard timeBudget > 0, timeBudget.isFinite else { throw ValidationError("--time-budget must be a positive number of seconds") }
         guard minTime >= 0, minTime.isFinite else { throw ValidationError("--min-time must not be negative") }
         if instructions && noInstructions { throw ValidationError("--instructions and --no-instructions contradict each other") }
         if let deadline, !(deadline >= 0 && deadline.isFinite) {

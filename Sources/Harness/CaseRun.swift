@@ -82,17 +82,17 @@ struct CaseRun {
 
     /// The best possible changeset's figures, computed once, untimed. The
     /// myers run that finds the fewest edits on repeated ids is made only
-    /// when it fits a quarter of the time budget: unbounded when the
-    /// worst case D fits, otherwise stopped at the diagonal cells a quarter
-    /// of the budget buys at the calibrated rate.
+    /// when it fits ``RunPlan/factsSeconds`` (a quarter of the time budget):
+    /// unbounded when the worst case D fits, otherwise stopped at the
+    /// diagonal cells that time buys at the calibrated rate.
     func pairFacts() -> PairFacts {
-        let cells = cost.nanosecondsPerUnit[.myers].map { plan.timeBudget / 4 * 1e9 / max($0, 1e-3) }
+        let cells = cost.nanosecondsPerUnit[.myers].map { plan.factsSeconds * 1e9 / max($0, 1e-3) }
         return PairFacts(dataset, myersCostLimit: cells.map { Int(min($0, 1e15)) }) { bound, n, m in
             let bounded = PairFacts.bound(editDistance: bound, trimmedOld: n, trimmedNew: m)
             guard let seconds = cost.predictedSeconds(
                 .myers, facts: bounded, oldCount: dataset.old.count, newCount: dataset.new.count)
             else { return true }
-            return seconds < plan.timeBudget / 4
+            return seconds < plan.factsSeconds
         }
     }
 
@@ -114,7 +114,7 @@ struct CaseRun {
     /// engines, the floor); at most the deadline for an engine that honours it.
     func predictedSeconds(_ subject: Subject, facts: PairFacts) -> Double? {
         guard case let .engine(engine) = subject else { return nil }
-        let seconds = cost.predictedSeconds(engine, facts: facts, oldCount: dataset.old.count, newCount: dataset.new.count)
+        let seconds = cost.predictedSeconds(engine, kind: kind, facts: facts, oldCount: dataset.old.count, newCount: dataset.new.count)
         if let seconds, let deadline = plan.deadline, plan.registry.descriptor(named: engine)?.honoursBounds == true {
             return min(seconds, deadline)
         }
@@ -124,10 +124,10 @@ struct CaseRun {
     /// Why a single call is predicted not to fit the time budget (the
     /// predicted seconds and the words), or nil.
     func predictedSkip(_ subject: Subject, facts: PairFacts) -> (seconds: Double, text: String)? {
-        guard let seconds = predictedSeconds(subject, facts: facts), seconds > plan.timeBudget else { return nil }
+        guard let budget = plan.timeLimit, let seconds = predictedSeconds(subject, facts: facts), seconds > budget else { return nil }
         let text = String(
             format: "predicted %.1f s for one call (D = %d), over the %.1f s case budget (--time-budget)",
-            seconds, facts.editDistance, plan.timeBudget)
+            seconds, facts.editDistance, budget)
         return (seconds, text)
     }
 

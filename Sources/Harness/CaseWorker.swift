@@ -63,6 +63,8 @@ struct WorkerJob: Codable {
     var memoryLimit: Int
     /// The plan's slider policy (nil from a parent before sliders: none).
     var sliders: SliderPolicy?
+    /// The plan's element kinds, which the calibration prices (nil: int only).
+    var elementKinds: [ElementKind]?
 
     init(_ task: Task, job: CaseJob, plan: RunPlan, cost: CostModel?, saveDataset: Bool) {
         id = UUID().uuidString
@@ -81,6 +83,7 @@ struct WorkerJob: Codable {
         self.cost = cost
         memoryLimit = plan.caseMemory ?? RunPlan.defaultCaseMemory
         sliders = plan.sliders
+        elementKinds = plan.elementKinds
     }
 
     /// The worker's plan: this one case, these subjects, the parent's settings.
@@ -151,7 +154,7 @@ public enum CaseWorker {
         switch job.task {
         case .calibrate:
             let engines = job.job.subjects.compactMap { registry.descriptor(named: EngineName($0)) }
-            let cost = CostModel.calibrate(engines: engines, seed: job.seed) { channel.send(.calling(subject: $0.rawValue, phase: .calibration)) }
+            let cost = CostModel.calibrate(engines: engines, kinds: job.elementKinds ?? [.int], seed: job.seed) { channel.send(.calling(subject: $0.rawValue, phase: .calibration)) }
             channel.send(.cost(job: job.id, cost))
         case .measure:
             guard let source = job.job.source, let kind = job.job.kind else {

@@ -47,6 +47,23 @@ struct CostModel: Codable, Sendable {
     /// floor of any trimmed-D² engine's rate on a pair whose ids repeat.
     /// Nil when the run has no trimmed-D² engine.
     var searchNanosecondsPerUnit: Double?
+    /// Per element kind other than `int`, each engine's best calibration
+    /// call on the list in that kind over its best call on integer ids: what
+    /// one unit of work costs more when ids are strings (see
+    /// ``kindFactor(_:_:)``). Missing: 1.
+    var kindFactors: [ElementKind: [EngineName: Double]] = [:]
+
+    /// How many times `engine`'s call costs more in `kind` than on integer
+    /// ids. An engine that compares ids inside its search (Myers' snake
+    /// compares the two elements' ids at every step; the table of lcs at
+    /// every cell) pays a string comparison per unit in `uuid` and
+    /// `record`: a 36-byte compare of separate storage instead of one
+    /// integer compare. Calibrated on integer ids alone, such an engine's
+    /// uuid calls were predicted 15–36× too cheap. An engine that hashes
+    /// each id once pays it per element only, and its factor stays small.
+    func kindFactor(_ kind: ElementKind, _ engine: EngineName) -> Double {
+        kindFactors[kind]?[engine] ?? 1
+    }
 
     static func units(_ cost: EngineInfo.CostUnits, facts: PairFacts, oldCount: Int, newCount: Int) -> Double? {
         let d = Double(facts.editDistance)
@@ -66,17 +83,24 @@ struct CostModel: Codable, Sendable {
     }
 
     /// Calibrates every engine that is not linear on a seeded shuffled list
-    /// (one timed call per engine after a warm-up call, best of three).
+    /// (one timed call per engine after a warm-up call, best of three), on
+    /// integer ids and then in each other kind of `kinds` (the same list
+    /// projected as the run projects it: ``kindFactors``).
     /// `announce` is told each engine's name before its calls (a worker tells its parent).
-    static func calibrate(engines: [EngineDescriptor], seed: UInt64, announce: (EngineName) -> Void = { _ in }) -> CostModel {
+    static func calibrate(
+        engines: [EngineDescriptor], kinds: [ElementKind] = [.int], seed: UInt64, announce: (EngineName) -> Void = { _ in }
+    ) -> CostModel {
         var model = CostModel()
         let slower = engines.filter { $0.info.cost != .linear }
         guard !slower.isEmpty, let dataset = try? WorkloadName.shuffled.make(size: 1_000, seed: seed) else { return model }
         let facts = PairFacts(dataset) { _, _, _ in false }
-        func bestOfThree(_ call: () -> Changeset?) -> Double {
+        func bestOfThree(_ call: () -> Changeset?) -> Double { fastest(of: 3, call) }
+        // A kind's factor is a ratio of two such minima: more rounds, so that one call
+        // preempted on a loaded machine does not move it (best of three moved it 20×).
+        func fastest(of rounds: Int, _ call: () -> Changeset?) -> Double {
             blackHole(call())
             var best = Double.infinity
-            for _ in 0..<3 {
+            for _ in 0..<rounds {
                 let start = monotonicNanoseconds()
                 let result = call()
                 let elapsed = Double(monotonicNanoseconds() - start)
@@ -89,11 +113,17 @@ struct CostModel: Codable, Sendable {
             guard let units = units(descriptor.info.cost, facts: facts, oldCount: dataset.old.count, newCount: dataset.new.count)
             else { continue }
             announce(descriptor.name)
-            let best = bestOfThree { try? descriptor.diffItems(dataset.old, dataset.new, .default) }
+            let best = fastest(of: kinds.count > 1 ? 7 : 3) { try? descriptor.diffItems(dataset.old, dataset.new, .default) }
             model.nanosecondsPerUnit[descriptor.name] = best / units
             model.units[descriptor.name] = descriptor.info.cost
             if descriptor.info.cost == .trimmedDifferencesSquared {
                 model.elementNanoseconds[descriptor.name] = best / Double(dataset.old.count + dataset.new.count)
+            }
+            for kind in kinds where kind != .int {
+                let lists = ProjectedLists(dataset, kind: kind)
+                let call = SubjectCall(subject: .engine(descriptor.name), descriptor: descriptor, options: .default)
+                let inKind = fastest(of: 7) { try? call(lists) }
+                model.kindFactors[kind, default: [:]][descriptor.name] = inKind / max(best, 1)
             }
         }
         // The search rate: myers' own when the run has it, else one more calibration of the shared search.
@@ -106,17 +136,23 @@ struct CostModel: Codable, Sendable {
         return model
     }
 
-    /// Predicted seconds for one call, or nil when the engine is linear.
-    func predictedSeconds(_ engine: EngineName, facts: PairFacts, oldCount: Int, newCount: Int) -> Double? {
-        guard let cost = units[engine], var perUnit = nanosecondsPerUnit[engine],
+    /// Predicted seconds for one call in element kind `kind`, or nil when
+    /// the engine is linear. The search's share of an anchoring engine is
+    /// priced at the Myers search's factor for the kind (myers' own when
+    /// the run calibrated it), its own work at its own factor.
+    func predictedSeconds(_ engine: EngineName, kind: ElementKind = .int, facts: PairFacts, oldCount: Int, newCount: Int) -> Double? {
+        guard let cost = units[engine], let rate = nanosecondsPerUnit[engine],
             let units = CostModel.units(cost, facts: facts, oldCount: oldCount, newCount: newCount)
         else { return nil }
+        let factor = kindFactor(kind, engine)
+        var perUnit = rate * factor
         if cost == .trimmedDifferencesSquared, !facts.uniqueIDs, !facts.nothingInCommon, let search = searchNanosecondsPerUnit {
+            let searchRate = search * (kindFactors[kind]?[.myers] ?? factor)
             if engine != .myers, facts.anchors > 0, let element = elementNanoseconds[engine] {
                 let linear = Double(oldCount + newCount)
-                return ((units - linear) / Double(facts.anchors + 1) * search + linear * element) / 1e9
+                return ((units - linear) / Double(facts.anchors + 1) * searchRate + linear * element * factor) / 1e9
             }
-            perUnit = max(perUnit, search)
+            perUnit = max(perUnit, searchRate)
         }
         return units * perUnit / 1e9
     }

@@ -41,8 +41,16 @@ public struct RunPlan: Sendable {
     /// Most samples one engine takes on one dataset.
     public var maxSamples: Int
     /// Seconds one engine may spend on one dataset; a case predicted to need
-    /// more than this for a single call is skipped with the prediction as reason.
+    /// more than this for a single call is skipped with the prediction as
+    /// reason. 0 is no limit: no call is refused on its prediction, and every
+    /// engine takes its minimum rounds however long they last.
     public var timeBudget: Double
+    /// ``timeBudget``, or nil when it is 0 (no limit).
+    public var timeLimit: Double? { timeBudget > 0 ? timeBudget : nil }
+    /// Seconds the untimed pair facts may take (the fewest edits where ids
+    /// repeat): a quarter of the budget, or of the default one with no limit,
+    /// since facts past it are only bounded, never wrong.
+    var factsSeconds: Double { (timeLimit ?? RunPlan.defaultTimeBudget) / 4 }
     /// Aim of one sample in nanoseconds: fast calls are repeated inside a
     /// sample until it lasts about this long, so the clock's own cost vanishes.
     public var sampleTargetNanoseconds: Double
@@ -103,13 +111,20 @@ public struct RunPlan: Sendable {
     /// the allocation hook: counted twice); the facts may take a quarter of
     /// the budget. Twice that, for a loaded machine, plus 30 s for making
     /// the dataset, verifying and start-up. Never unbounded. O(subjects).
+    ///
+    /// With no time budget (0) an engine's rounds are its minimum rounds at
+    /// its predicted seconds a call (at least one second a call where
+    /// nothing is predicted), so the limit still follows the work.
     public func caseLimitSeconds(predictedCalls: [Double?]) -> Double {
-        let calls = predictedCalls.reduce(0.0) { $0 + timeBudget + 4 * min($1 ?? 0, timeBudget) }
-        return 30 + 2 * (timeBudget / 4 + minTime + calls)
+        let calls = predictedCalls.reduce(0.0) { total, predicted in
+            guard let budget = timeLimit else { return total + Double(minSamples + 4) * max(predicted ?? 1, 1) }
+            return total + budget + 4 * min(predicted ?? 0, budget)
+        }
+        return 30 + 2 * (factsSeconds + minTime + calls)
     }
 
     /// The limit while a worker makes its dataset, before it has predicted its calls.
-    var caseStartLimitSeconds: Double { caseTimeout ?? 60 + 2 * timeBudget }
+    var caseStartLimitSeconds: Double { caseTimeout ?? 60 + 2 * (timeLimit ?? RunPlan.defaultTimeBudget) }
 
     /// Half the machine's physical memory: a worker past it is stopped
     /// before it takes the machine (and the parent) down with it.

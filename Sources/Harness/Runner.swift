@@ -46,7 +46,7 @@ public struct Runner {
         document.targets = plan.targets
         try ResultsStore.write(document, to: plan.outputDirectory)
         ResultsStore.pointLatest(at: plan.outputDirectory)
-        let cost = try supervisor?.calibrate(engines.map(\.name)) ?? CostModel.calibrate(engines: engines, seed: plan.seed)
+        let cost = try supervisor?.calibrate(engines.map(\.name)) ?? CostModel.calibrate(engines: engines, kinds: plan.elementKinds, seed: plan.seed)
         var rowsPerCase: [[ResultRow]] = []
         for source in plan.cases {
             progress?.starting(source.label)
@@ -201,7 +201,7 @@ public struct Runner {
             guard events != nil || progress != nil, throttle.shouldDraw(at: monotonicNanoseconds()) else { return }
             let elapsed = Double(monotonicNanoseconds() - start) / 1e9
             let budgetLeft = subjects.reduce(0.0) { total, subject in
-                samples[subject]!.count >= plan.maxSamples ? total : total + max(0, plan.timeBudget - spent[subject]! / 1e9)
+                samples[subject]!.count >= plan.maxSamples ? total : total + max(0, (plan.timeLimit ?? 0) - spent[subject]! / 1e9)
             }
             let state = SamplingProgress(
                 samples: taken,
@@ -216,7 +216,7 @@ public struct Runner {
             var active = false
             for offset in 0..<subjects.count {
                 let subject = subjects[(offset + round) % subjects.count]
-                if samples[subject]!.count >= plan.maxSamples || spent[subject]! / 1e9 >= plan.timeBudget { continue }
+                if samples[subject]!.count >= plan.maxSamples || spent[subject]! / 1e9 >= plan.timeLimit ?? .infinity { continue }
                 active = true
                 let call = SubjectCall(subject: subject, registry: plan.registry, options: options)
                 let k = repeats[subject]!

@@ -42,9 +42,16 @@ struct SubjectCall {
     #endif
 
     init(subject: Subject, registry: EngineRegistry, options: DiffOptions) {
-        self.subject = subject
         var descriptor: EngineDescriptor?
         if case let .engine(name) = subject { descriptor = registry.descriptor(named: name) }
+        self.init(subject: subject, descriptor: descriptor, options: options, withTestFault: true)
+    }
+
+    /// A call of `descriptor` (the floor when nil), with no registry: the
+    /// cost model's calibration, which a test fault leaves alone
+    /// (`withTestFault` false; debug builds only have faults).
+    init(subject: Subject, descriptor: EngineDescriptor?, options: DiffOptions, withTestFault: Bool = false) {
+        self.subject = subject
         diffItems = descriptor?.diffItems
         diffUUIDs = descriptor?.diffUUIDs
         diffRecords = descriptor?.diffRecords
@@ -53,6 +60,7 @@ struct SubjectCall {
         self.options = options
         #if DEBUG
         fault = FaultInjection.active.flatMap { fault in
+            if !withTestFault { return nil }
             if subject == .engine(fault.engine) { return fault }
             if case let .killDuring(victim) = fault.kind, subject == .engine(victim) { return fault }
             return nil

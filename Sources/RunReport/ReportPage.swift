@@ -53,7 +53,7 @@ struct ReportPage {
             ("engines", plan.engines.joined(separator: ", ")),
             ("workloads", plan.workloads.joined(separator: ", ")),
             ("sizes", plan.sizes.map(Formatting.grouped).joined(separator: ", ")),
-            ("samples", "at least \(plan.minSamples) rounds (one sample of every engine each) lasting \(plan.minTimeSeconds) s per dataset; time budget \(plan.timeBudgetSeconds) s per engine and dataset"),
+            ("samples", "at least \(plan.minSamples) rounds (one sample of every engine each) lasting \(plan.minTimeSeconds) s per dataset; \(plan.timeBudgetSeconds > 0 ? "time budget \(plan.timeBudgetSeconds) s per engine and dataset" : "no time budget (--time-budget 0)")"),
             ("lcs memory budget", Formatting.bytes(plan.lcsMemoryBudgetBytes)),
         ]
         if !plan.extraCases.isEmpty { rows.append(("dataset files", plan.extraCases.joined(separator: ", "))) }

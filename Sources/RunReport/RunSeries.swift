@@ -7,7 +7,8 @@ import Formats
 public struct RunSeries: Hashable, Sendable {
     public var workload: String
     public var parameters: String
-    /// "duplicates (alphabet=8)", or the bare workload name.
+    /// "duplicates (alphabet 8)", or the bare workload name: the parameters in
+    /// words (``ParameterWords``), for titles and labels.
     public var label: String
     /// The name's part in chart file names: the workload, plus the parameters
     /// when the run holds the workload more than once. Letters, digits, `-`.
@@ -61,7 +62,7 @@ public struct RunSeries: Hashable, Sendable {
             if let index = series.firstIndex(where: { $0.workload == row.workload && $0.parameters == parameters }) {
                 series[index].rows.append(row)
             } else {
-                let label = parameters.isEmpty ? row.workload : "\(row.workload) (\(parameters))"
+                let label = ParameterWords.label(workload: row.workload, parameters: parameters)
                 series.append(RunSeries(workload: row.workload, parameters: parameters, label: label, slug: "", rows: [row], palette: palette))
             }
         }

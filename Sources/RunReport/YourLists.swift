@@ -44,7 +44,7 @@ public struct YourLists: Hashable, Sendable {
     /// "Your lists a.json → b.json: n = 3, m = 3, ids repeat: no, changed: 67% — use heckel".
     public var headline: String {
         let use = advice?.pick.map { "use \($0)" } ?? "no engine was verified on them"
-        let name = shape.parameters.isEmpty ? shape.workload : "\(shape.workload) (\(shape.parameters))"
+        let name = ParameterWords.label(workload: shape.workload, parameters: shape.parameters)
         return "Your lists \(name): n = \(Formatting.grouped(shape.sizeOld)), m = \(Formatting.grouped(shape.sizeNew)), "
             + "ids repeat: \(shape.idsRepeat ? "yes" : "no"), changed: \(Self.percent(shape.changedFraction)) — \(use)"
     }

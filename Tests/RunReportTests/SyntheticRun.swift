@@ -40,7 +40,7 @@ struct SyntheticRun {
         timeExponents = [:]
         memoryExponents = [:]
         for workload in workloads {
-            let label = workload.parameters.isEmpty ? workload.name : "\(workload.name) (\(workload.parameters))"
+            let label = ParameterWords.label(workload: workload.name, parameters: workload.parameters)
             var laws: [String: (c: Double, k: Double, b: Double, j: Double)] = [:]
             for engine in SyntheticRun.engines + ["floor"] {
                 let law = (c: random.double(2, 400), k: random.double(0.6, 2.3), b: random.double(8, 200), j: random.double(0.8, 2.1))
