@@ -18,7 +18,7 @@ struct TeachCommand: EngineCommand {
             lcs-table.png, myers-trace.txt, myers-graph.png, myers-middle-snake.png, work.png, \
             heckel-passes.txt, heckel.png, engine-path.png (the --engine's changeset as a path on the \
             edit graph), storyboard.png, stepper.html (an offline page that steps \
-            through each algorithm), index.md and index.html, with the \
+            through each algorithm; with --quiz it opens in its quiz mode), index.md and index.html, with the \
             gnuplot data (.dat) and scripts (.gp) next to each picture (rerun one with \
             `gnuplot name.gp` inside the folder). Pictures need gnuplot with the pngcairo terminal; \
             without it the text files, data and scripts are still written and a warning says how \
@@ -45,6 +45,12 @@ struct TeachCommand: EngineCommand {
     )
     var engine = EngineChoice(name: .myers)
 
+    @Flag(
+        name: .long,
+        help: "Open stepper.html in its quiz mode: the student picks each Myers move and each Heckel pass's links before the page shows them, and gets a score (the page has a toggle either way)."
+    )
+    var quiz = false
+
     @OptionGroup var lists: TwoListsArguments
     var old: String { lists.old }
     var new: String { lists.new }
@@ -65,7 +71,7 @@ struct TeachCommand: EngineCommand {
             summary = try TeachingReport.write(
                 old: pair.old.items, new: pair.new.items, identity: IdentifiedElements<FeedItem>(),
                 oldLabels: pair.old.labels, newLabels: pair.new.labels, title: title, to: directory,
-                storyboardEngine: engineName, engines: registry.descriptors.map(\.engine), gnuplot: gnuplot)
+                storyboardEngine: engineName, engines: registry.descriptors.map(\.engine), gnuplot: gnuplot, startInQuiz: quiz)
         } catch {
             if case let .engineRefused(engine, engineError) = error {
                 throw CLIFailure.badInput("the storyboard engine \(engine.rawValue) refused these lists: \(pair.describe(engineError))")

@@ -22,6 +22,12 @@ import Rendering
 ///
 /// `stepper.html#algo=myers&step=3` opens on that step (used by the
 /// headless-browser test, and handy for linking a step from a lesson).
+///
+/// A quiz mode (a toggle on the page, or `teach --quiz` to open in it) asks
+/// before each Myers move and each linking Heckel pass, then reveals the
+/// step mode's own explanation and keeps a score (`StepperPage+Quiz.swift`,
+/// `StepperScript+Quiz.swift`); `#quiz=1` or `#quiz=0` in the address
+/// overrides how the page opens.
 enum StepperPage {
     struct Data: Encodable {
         var title: String
@@ -33,6 +39,7 @@ enum StepperPage {
         var myers: MyersData
         var heckel: HeckelData
         var patience: PatienceData
+        var quiz: QuizData
     }
 
     struct LCSData: Encodable {
@@ -47,7 +54,7 @@ enum StepperPage {
     static func data(
         _ pair: TeachingPair, greedy: MyersTrace, linear: MyersMiddleSnakeTrace, heckel: HeckelTrace,
         heckelEngine: Result<Changeset, DiffError>, patience: PatienceTrace, patienceEngine: Result<Changeset, DiffError>,
-        title: String
+        title: String, startInQuiz: Bool = false
     ) -> Data {
         let table = pair.table
         var values: [[Int]] = [], arrows: [[String]] = []
@@ -63,14 +70,15 @@ enum StepperPage {
                     }
                 })
         }
+        let myers = myersData(pair, greedy: greedy, linear: linear)
         return Data(
             title: title, old: pair.oldLabels.map { DisplayLabel.make($0, limit: 16) },
             new: pair.newLabels.map { DisplayLabel.make($0, limit: 16) }, distance: greedy.distance,
             lcs: pair.lcsLabels.map { DisplayLabel.make($0, limit: 16) },
             table: LCSData(values: values, arrows: arrows, path: table.tracebackPath().map { [$0.i, $0.j] }),
-            myers: myersData(pair, greedy: greedy, linear: linear),
-            heckel: heckelData(pair, trace: heckel, engine: heckelEngine),
-            patience: patienceData(pair, trace: patience, engine: patienceEngine))
+            myers: myers, heckel: heckelData(pair, trace: heckel, engine: heckelEngine),
+            patience: patienceData(pair, trace: patience, engine: patienceEngine),
+            quiz: quizData(moves: myers.moves, heckel: heckel, start: startInQuiz))
     }
 
     /// JSON that is safe inside a `<script>` element: no `<`, `>` or `&`
@@ -98,12 +106,12 @@ enum StepperPage {
     static func html(
         _ pair: TeachingPair, greedy: MyersTrace, linear: MyersMiddleSnakeTrace, heckel: HeckelTrace,
         heckelEngine: Result<Changeset, DiffError>, patience: PatienceTrace, patienceEngine: Result<Changeset, DiffError>,
-        title: String
+        title: String, startInQuiz: Bool = false
     ) -> String {
         let json = scriptSafeJSON(
             data(
                 pair, greedy: greedy, linear: linear, heckel: heckel, heckelEngine: heckelEngine, patience: patience,
-                patienceEngine: patienceEngine, title: title))
+                patienceEngine: patienceEngine, title: title, startInQuiz: startInQuiz))
         let heading = HTMLText.escape(title)
         return """
             <!DOCTYPE html>
@@ -137,6 +145,15 @@ enum StepperPage {
             .arrow { color: #777; font-size: 0.75em; margin-right: 0.15em; }
             svg { border: 1px solid #DDD; background: white; }
             .legend span { display: inline-block; margin-right: 1.2em; }
+            #quiz-mode[aria-pressed="true"] { background: #6A1B9A; color: white; border: 1px solid #6A1B9A; }
+            #quiz { border: 2px solid #6A1B9A; border-radius: 4px; padding: 0.4em 1em; margin: 0.6em 0; }
+            #quiz button { font-size: 1em; padding: 0.3em 0.8em; margin: 0.2em 0.3em 0.2em 0; }
+            #quiz .lines { display: flex; gap: 2em; flex-wrap: wrap; }
+            #quiz .lines div { display: flex; flex-direction: column; align-items: flex-start; }
+            #quiz button[aria-pressed="true"] { background: #FFD54F; }
+            #quiz button.picked { background: #CFE3F3; }
+            .verdict-right { color: #1B5E20; font-weight: bold; } .verdict-wrong { color: #B71C1C; font-weight: bold; }
+            #score { font-weight: bold; }
             .swatch { display: inline-block; width: 1.6em; height: 0.5em; margin-right: 0.3em; vertical-align: middle; }
             </style></head><body>
             <h1>Step through the diff: \(heading)</h1>
@@ -153,11 +170,14 @@ enum StepperPage {
             <button id="step" title="next step (→)">Step ▶</button>
             <button id="play" title="play or pause (space)">▶ Play</button>
             <button id="reset" title="first step (Home)">↺ Reset</button>
+            <button id="quiz-mode" aria-pressed="false" title="quiz mode: answer each step before it is shown (q)">? Quiz mode</button>
             <span id="counter"></span>
             </div>
+            <section id="quiz" aria-label="quiz" hidden><div id="quiz-body" aria-live="polite"></div><p id="score" aria-live="polite"></p></section>
             <div id="explain" aria-live="polite"></div>
             <div id="view"></div>
-            <p><small>Keys: ← and → step, space plays and pauses, Home goes back to the start. Old runs along x (columns) and new along y
+            <p><small>Keys: ← and → step, space plays and pauses, Home goes back to the start, q turns the quiz on and off
+            (in the Myers quiz d, r and n answer down, right and neither). Old runs along x (columns) and new along y
             (rows) in the edit graph, as in Myers' paper: right deletes, down inserts, k = x − y. The LCS table keeps old down the rows.</small></p>
             <script type="application/json" id="stepper-data">\(json)</script>
             <script>

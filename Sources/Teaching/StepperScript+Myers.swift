@@ -95,22 +95,23 @@ extension StepperScript {
     // ---- Myers, greedy: one step per diagonal of each round, then the backtracked path.
     const moves = data.myers.moves;
     function myersSteps() { return moves.length + 1; }
-    function renderMyers(s) {
+    // `asking` (the quiz) shows the step before its move is made: the V cells it reads, not the one it writes, nor why.
+    function renderMyers(s, asking) {
       const cur = s < moves.length ? moves[s] : null;
       const d = cur ? cur.d : data.distance;
       const g = editGraph(cur ? cur.k : null);
       if (!cur) drawPath(g, data.myers.path);
-      for (let t = 0; t <= Math.min(s, moves.length - 1); t++) {
+      for (let t = 0; t <= Math.min(asking ? s - 1 : s, moves.length - 1); t++) {
         const st = moves[t];
         if (st.edit === "none") continue;
         drawStep(g, st, roundColor(st.d), t === s ? 2 : 1, st.d === d ? 1 : 0.5);
       }
-      if (cur && cur.edit !== "none") g.pic.appendChild(svg("circle", { cx: g.X(cur.end[0]), cy: g.Y(cur.end[1]), r: 10, fill: "none", stroke: "#D62728", "stroke-width": 2, "class": "current-end" }));
+      if (cur && cur.edit !== "none" && !asking) g.pic.appendChild(svg("circle", { cx: g.X(cur.end[0]), cy: g.Y(cur.end[1]), r: 10, fill: "none", stroke: "#D62728", "stroke-width": 2, "class": "current-end" }));
       // The V array: rows d, columns k, the furthest x on diagonal k after round d.
       let kMin = 0, kMax = 0;
       for (const st of moves) { kMin = Math.min(kMin, st.k); kMax = Math.max(kMax, st.k); }
       const shown = {};
-      moves.slice(0, Math.min(s + 1, moves.length)).forEach(st => { shown[st.d + "," + st.k] = st.edit === "none" ? "–" : st.end[0]; });
+      moves.slice(0, Math.min(asking ? s : s + 1, moves.length)).forEach(st => { shown[st.d + "," + st.k] = st.edit === "none" ? "–" : st.end[0]; });
       const table = el("table", null, "grid v-table");
       const head = el("tr");
       head.appendChild(el("th", "d \\ k"));
@@ -129,7 +130,7 @@ extension StepperScript {
         table.appendChild(row);
       }
       const entries = [];
-      for (let r = 0; r <= d; r++) entries.push([roundColor(r), "round " + r + (r === d && cur ? " (the thick line is this step)" : "")]);
+      for (let r = 0; r <= d; r++) entries.push([roundColor(r), "round " + r + (r === d && cur && !asking ? " (the thick line is this step)" : "")]);
       entries.push(["#2CA02C", "free diagonal: old[x] = new[y], a match", true]);
       if (cur) entries.push(["#FFE0B2", "diagonal k being extended"]);
       else entries.push(["#FFD54F", "the backtracked shortest path"]);
@@ -146,7 +147,8 @@ extension StepperScript {
         const off = ks.filter(k => k < -M || k > N);
         lines.push("Round d = " + cur.d + ", diagonal k = " + signed(cur.k) + ". Round " + cur.d + " tries k = " + ks.map(signed).join(", ") +
           (off.length ? "; " + off.map(signed).join(", ") + " lie off the grid (−M = " + signed(-M) + " ≤ k ≤ N = " + N + "), so they are left out" : "") + ".");
-        if (cur.edit === "start") lines.push("Start at (0,0) and follow the matches: " + describeSnake(cur) + ". V[0] = " + cur.end[0] + ".");
+        if (asking) { /* the quiz asks here; the rest is its answer */ }
+        else if (cur.edit === "start") lines.push("Start at (0,0) and follow the matches: " + describeSnake(cur) + ". V[0] = " + cur.end[0] + ".");
         else if (cur.edit === "none") lines.push(cur.why.charAt(0).toUpperCase() + cur.why.slice(1) + ".");
         else {
           lines.push(cur.why.charAt(0).toUpperCase() + cur.why.slice(1) + ".");

@@ -4,7 +4,7 @@
 /// controls last. Every element is built with createElement and
 /// textContent, so nothing from the data is ever parsed as HTML.
 enum StepperScript {
-    static var all: String { [common, myers, linear, heckel, patience, controls].joined(separator: "\n") }
+    static var all: String { [common, myers, linear, heckel, patience, quiz, controls].joined(separator: "\n") }
 
     static let common = #"""
     "use strict";
@@ -107,17 +107,25 @@ enum StepperScript {
     function show() {
       const count = algos[algo].steps();
       step = Math.max(0, Math.min(step, count - 1));
-      algos[algo].render(step);
+      if (quizOn) quizShow(); else algos[algo].render(step);
+      document.getElementById("quiz").hidden = !quizOn;
+      document.getElementById("quiz-mode").setAttribute("aria-pressed", String(quizOn));
+      document.getElementById("step").disabled = quizAsking();
+      document.getElementById("play").disabled = quizOn;
+      document.body.dataset.mode = quizOn ? "quiz" : "step";
       document.getElementById("counter").textContent = "step " + step + " of " + (count - 1);
       document.body.dataset.algo = algo;
       document.body.dataset.step = String(step);
       for (const name in algos) document.getElementById("tab-" + name).setAttribute("aria-selected", String(name === algo));
-      try { history.replaceState(null, "", "#algo=" + algo + "&step=" + step); } catch (e) { /* some file: pages refuse */ }
+      const mode = quizOn ? "&quiz=1" : data.quiz.start ? "&quiz=0" : "";
+      try { history.replaceState(null, "", "#algo=" + algo + "&step=" + step + mode); } catch (e) { /* some file: pages refuse */ }
     }
-    function go(delta) { step += delta; show(); }
+    // In the quiz, a question must be answered before the page steps past it.
+    function go(delta) { if (delta > 0 && quizAsking()) return; step += delta; show(); }
     function pause() { if (timer) { clearInterval(timer); timer = null; } document.getElementById("play").textContent = "▶ Play"; }
     function play() {
       if (timer) { pause(); return; }
+      if (quizOn) return;
       if (step >= algos[algo].steps() - 1) step = -1;
       document.getElementById("play").textContent = "⏸ Pause";
       timer = setInterval(() => { if (step >= algos[algo].steps() - 1) pause(); else go(1); }, algo === "lcs" ? 350 : algo === "heckel" || algo === "patience" ? 1800 : 900);
@@ -126,10 +134,14 @@ enum StepperScript {
     document.getElementById("step").addEventListener("click", () => { pause(); go(1); });
     document.getElementById("play").addEventListener("click", play);
     document.getElementById("reset").addEventListener("click", () => { pause(); step = 0; show(); });
+    document.getElementById("quiz-mode").addEventListener("click", () => { pause(); quizOn = !quizOn; show(); });
     for (const name in algos) document.getElementById("tab-" + name).addEventListener("click", () => { pause(); algo = name; step = 0; show(); });
     document.addEventListener("keydown", event => {
       // Space on a focused button already clicks it; toggling here too would undo that.
       if (event.key === " " && event.target instanceof HTMLButtonElement) return;
+      if (event.ctrlKey || event.metaKey || event.altKey) return;
+      if (event.key === "q") { pause(); quizOn = !quizOn; show(); event.preventDefault(); return; }
+      if (quizKey(event.key)) { event.preventDefault(); return; }
       if (event.key === "ArrowRight") { pause(); go(1); event.preventDefault(); }
       else if (event.key === "ArrowLeft") { pause(); go(-1); event.preventDefault(); }
       else if (event.key === " ") { play(); event.preventDefault(); }
@@ -138,6 +150,8 @@ enum StepperScript {
     const params = new URLSearchParams(location.hash.replace(/^#/, ""));
     if (params.get("algo") in algos) algo = params.get("algo");
     step = parseInt(params.get("step") || "0", 10) || 0;
+    if (params.get("quiz") === "1") quizOn = true;
+    else if (params.get("quiz") === "0") quizOn = false;
     show();
     """#
 }

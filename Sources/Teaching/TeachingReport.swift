@@ -36,10 +36,12 @@ public enum TeachingReport {
     ///     package registers: an engine needs no trace of its own to be drawn).
     ///   - gnuplot: the gnuplot executable, or nil to write the data and
     ///     scripts without pictures.
+    ///   - startInQuiz: whether `stepper.html` opens in its quiz mode.
     public static func write<I: ElementIdentity>(
         old: [I.Element], new: [I.Element], identity: I, oldLabels: [String], newLabels: [String],
         title: String, to directory: String, storyboardEngine: EngineName = .myers,
-        engines: [any DiffEngine] = BuiltInEngine.all.map(\.engine), gnuplot: String? = GnuplotProcess.executable()
+        engines: [any DiffEngine] = BuiltInEngine.all.map(\.engine), gnuplot: String? = GnuplotProcess.executable(),
+        startInQuiz: Bool = false
     ) throws(TeachingError) -> Summary {
         let pair = try TeachingPair(old: old, new: new, identity: identity, oldLabels: oldLabels, newLabels: newLabels)
         var texts: [(String, String)] = []
@@ -69,7 +71,8 @@ public enum TeachingReport {
                 "stepper.html",
                 StepperPage.html(
                     pair, greedy: greedy, linear: linear, heckel: heckel, heckelEngine: heckelResult,
-                    patience: PatienceTrace(codes: pair.codes), patienceEngine: patienceResult, title: title)
+                    patience: PatienceTrace(codes: pair.codes), patienceEngine: patienceResult, title: title,
+                    startInQuiz: startInQuiz)
             ))
 
         let runs = EngineRun.runAll(old: old, new: new, identity: identity, engines: engines)
