@@ -23,7 +23,7 @@ let package = Package(
         // `swift package generate-documentation` for the library products (make docs); a plugin only,
         // linked into nothing.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
-        // `diffbench serve`'s HTTP server (Dashboard): no SwiftNIO, so a clean build grows by seconds, not minutes.
+        // `diffbench serve`'s HTTP server (Dashboard): plain sockets, no SwiftNIO.
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
