@@ -40,7 +40,10 @@ package final class DashboardServer: Sendable {
         for number in [SIGINT, SIGTERM] {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { [self] in Task { await self.stop() } }
+            source.setEventHandler { [self] in
+                outcome.markStopping()
+                Task { await self.stop() }
+            }
             source.resume()
             sources.append(source)
         }
@@ -51,13 +54,15 @@ package final class DashboardServer: Sendable {
                 try await http.waitUntilListening(timeout: 5)
                 announce(DashboardServer.url(await http.listeningAddress, host: host, port: port))
                 try await running.value
-            } catch {
+            } catch where !outcome.isStopping {
                 // The server's own failure (a port in use) says more than the wait's timeout.
                 var failure: any Error = error
                 running.cancel()
                 do { try await running.value } catch { failure = error }
                 outcome.set("cannot listen on \(host):\(port): \(DashboardServer.describe(failure))")
                 await workers.stop()
+            } catch {
+                // A signal stopped the server: the closed socket ends `run` with an error; that is the clean stop.
             }
             finished.signal()
         }
@@ -93,7 +98,10 @@ package final class DashboardServer: Sendable {
     private final class Outcome: @unchecked Sendable {
         private let lock = NSLock()
         private var stored: String?
+        private var stopping = false
         var message: String? { lock.withLock { stored } }
+        var isStopping: Bool { lock.withLock { stopping } }
+        func markStopping() { lock.withLock { stopping = true } }
         func set(_ message: String) { lock.withLock { if stored == nil { stored = message } } }
     }
 }
