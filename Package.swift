@@ -23,6 +23,8 @@ let package = Package(
         // `swift package generate-documentation` for the library products (make docs); a plugin only,
         // linked into nothing.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // `diffbench serve`'s HTTP server (Dashboard): plain sockets, no SwiftNIO.
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         .target(name: "DiffEngines"),
@@ -59,6 +61,10 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // The history of runs in one SQLite file: reads run documents through Formats, measures nothing.
         .target(name: "HistoryStore", dependencies: ["Formats", "CSQLite"]),
+        // `diffbench serve`: the local dashboard (runs, compare, history, teach) over FlyingFox; no engine depends on it.
+        .target(
+            name: "Dashboard",
+            dependencies: ["Formats", "Rendering", "Compare", "HistoryStore", .product(name: "FlyingFox", package: "FlyingFox")]),
         .target(
             name: "DiffBenchKit",
             dependencies: [
@@ -73,6 +79,7 @@ let package = Package(
                 "Compare",
                 "HistoryStore",
                 "HistoryAnalysis",
+                "Dashboard",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -93,5 +100,7 @@ let package = Package(
         .testTarget(name: "HistoryStoreTests", dependencies: ["HistoryStore", "Formats", "DiffBenchTestSupport"]),
         .testTarget(name: "DiffBenchKitTests", dependencies: ["DiffBenchKit", "DiffBenchTestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["diffbench", "DiffBenchKit", "Rendering", "DiffBenchTestSupport"]),
+        // Starts the real `diffbench serve` and drives it over HTTP and headless Chromium.
+        .testTarget(name: "DashboardTests", dependencies: ["diffbench", "Dashboard", "Rendering", "DiffBenchTestSupport"]),
     ]
 )

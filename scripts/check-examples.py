@@ -48,6 +48,7 @@ NOT_RUN = {
     "make bench": "the three-minute main job; CI runs its smaller twin, make bench-ci",
     "make bench-ci": ".ci/run runs it just before this check (Reports/ci/current is its run)",
     "make bench-ci-baseline": "rewrites the committed baseline Reports/baselines/ci.json",
+    ".build/release/diffbench serve": "serves until Ctrl-C; DashboardTests start it on a free port and drive it",
 }
 
 

@@ -1,0 +1,66 @@
+import Foundation
+
+/// One submission of the teach form: two lists typed as text, read as
+/// characters or as lines, and the engine whose changeset the storyboard
+/// plays. What `diffbench teach` checks (60 elements a side, label bytes,
+/// both empty) it still checks itself; this only refuses what cannot be
+/// passed to it at all.
+package struct TeachRequest: Sendable, Equatable {
+    package var old: String
+    package var new: String
+    /// Lines (`teach --lines`) instead of characters (`teach --chars`).
+    package var lines: Bool
+    package var engine: String
+
+    package init(old: String, new: String, lines: Bool, engine: String) {
+        self.old = old
+        self.new = new
+        self.lines = lines
+        self.engine = engine
+    }
+
+    /// Reads the form fields `old`, `new`, `mode` (`chars` or `lines`) and
+    /// `engine` (one of `engines`). A browser sends a textarea's line breaks
+    /// as CR LF: they become LF, as typed.
+    package init(form: [String: String], engines: [String]) throws(HTTPFailure) {
+        guard let old = form["old"], let new = form["new"] else {
+            throw .badRequest("the form needs the fields old and new")
+        }
+        let mode = form["mode"] ?? "chars"
+        guard mode == "chars" || mode == "lines" else { throw .badRequest("mode is chars or lines, not \(mode)") }
+        let engine = form["engine"] ?? "myers"
+        guard engines.contains(engine) else {
+            throw .badRequest("no engine \(engine): choose one of \(engines.joined(separator: ", "))")
+        }
+        guard !old.contains("\0"), !new.contains("\0") else { throw .badRequest("the lists hold a NUL character") }
+        self.init(
+            old: old.replacingOccurrences(of: "\r\n", with: "\n"), new: new.replacingOccurrences(of: "\r\n", with: "\n"),
+            lines: mode == "lines", engine: engine)
+    }
+
+    /// The `diffbench teach` arguments that write this pair's pages into
+    /// `output`/pair; with lines, the two texts are first written to the
+    /// files `oldFile` and `newFile`.
+    package func arguments(output: String, oldFile: String, newFile: String) -> [String] {
+        let common = ["teach", "--output", output, "--name", "pair", "--engine", engine]
+        return common + (lines ? ["--lines", "--", oldFile, newFile] : ["--chars", "--", old, new])
+    }
+}
+
+/// `application/x-www-form-urlencoded` bodies and query strings.
+package enum FormFields {
+    /// The fields of `text`; `+` is a space. Throws 400 for a field that does
+    /// not decode as UTF-8. The last of repeated fields wins.
+    package static func decode(_ text: String) throws(HTTPFailure) -> [String: String] {
+        var fields: [String: String] = [:]
+        for pair in text.split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            func decoded(_ part: Substring) -> String? { String(part).replacingOccurrences(of: "+", with: " ").removingPercentEncoding }
+            guard let name = decoded(parts[0]), let value = decoded(parts.count > 1 ? parts[1] : "") else {
+                throw .badRequest("a form field is not valid percent-encoded UTF-8")
+            }
+            fields[name] = value
+        }
+        return fields
+    }
+}
