@@ -18,7 +18,7 @@
 /// let engine = try BuiltInEngine(named: "heckel")
 /// let changes = try engine.diff(from: oldPosts, to: newPosts)
 /// ```
-public struct BuiltInEngine: Hashable, Sendable {
+public struct BuiltInEngine: ListDiffing, Hashable, Sendable {
     /// The engine's stable name.
     public let name: EngineName
     /// Its place in ``all`` (the case of ``dispatch(_:to:)`` that calls it).
@@ -98,29 +98,9 @@ public struct BuiltInEngine: Hashable, Sendable {
     /// - Complexity: that of the engine chosen (see its type).
     @inlinable
     public func diff<I: ElementIdentity>(
-        from old: [I.Element], to new: [I.Element], identity: I, options: DiffOptions = .default
+        from old: [I.Element], to new: [I.Element], identity: I, options: DiffOptions
     ) throws(DiffError) -> Changeset {
         try visit(DiffCall(old: old, new: new, identity: identity, options: options))
-    }
-
-    /// Diffs `Identifiable & Equatable` elements (same `id`, different `==`: an update).
-    ///
-    /// - Complexity: that of the engine chosen.
-    @inlinable
-    public func diff<E: Identifiable & Equatable>(from old: [E], to new: [E], options: DiffOptions = .default)
-        throws(DiffError) -> Changeset
-    {
-        try diff(from: old, to: new, identity: IdentifiedElements<E>(), options: options)
-    }
-
-    /// Diffs plain `Hashable` values, each its own identity.
-    ///
-    /// - Complexity: that of the engine chosen.
-    @inlinable
-    public func diff<E: Hashable>(fromValues old: [E], toValues new: [E], options: DiffOptions = .default)
-        throws(DiffError) -> Changeset
-    {
-        try diff(from: old, to: new, identity: ValueElements<E>(), options: options)
     }
 
     /// Diffs with the built-in engine called `engine` (see ``diff(from:to:identity:options:)``).

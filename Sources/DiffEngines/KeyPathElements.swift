@@ -98,71 +98,7 @@ struct KeyPathReader<Element, ID> {
     }
 }
 
-extension DiffEngine {
-    /// Diffs elements identified by the property at `id`, for types that are
-    /// not `Identifiable`: same id is the same item, same id with `!=`
-    /// content an update. Specializes for the caller's element type like the
-    /// `Identifiable` form (see ``KeyPathElements`` for the cost of the key path).
-    ///
-    /// ```swift
-    /// let changes = try HeckelEngine().diff(from: old, to: new, id: \.key)
-    /// ```
-    ///
-    /// - Complexity: that of the engine (see its type), plus O(1) per id read.
-    @inlinable
-    public func diff<E: Equatable, ID: Hashable>(
-        from old: [E], to new: [E], id: KeyPath<E, ID>, options: DiffOptions = .default
-    ) throws(DiffError) -> Changeset {
-        try diff(from: old, to: new, identity: KeyPathElements(id), options: options)
-    }
-
-    /// Diffs elements that are not `Equatable` by the property at `id`:
-    /// same id is the same item, and there are never updates (content cannot
-    /// be compared). For `Equatable` elements the overload above is chosen
-    /// and reports updates.
-    ///
-    /// - Complexity: that of the engine (see its type), plus O(1) per id read.
-    @inlinable
-    public func diff<E, ID: Hashable>(
-        from old: [E], to new: [E], id: KeyPath<E, ID>, options: DiffOptions = .default
-    ) throws(DiffError) -> Changeset {
-        try diff(from: old, to: new, identity: KeyPathIDOnlyElements(id), options: options)
-    }
-}
-
 extension BuiltInEngine {
-    /// A key path is not an identity by itself: this overload only exists to
-    /// say what to write instead.
-    @available(*, unavailable, message: "name the id with 'id: \\.key', or pass 'identity: KeyPathElements(\\Element.key)'")
-    public func diff<E, ID: Hashable>(
-        from old: [E], to new: [E], identity: KeyPath<E, ID>, options: DiffOptions = .default
-    ) throws(DiffError) -> Changeset {
-        fatalError("unavailable")
-    }
-
-    /// Diffs elements identified by the property at `id` with this engine
-    /// (same `id`, different `==`: an update); specializes like a call of
-    /// the concrete engine.
-    ///
-    /// - Complexity: that of the engine chosen, plus O(1) per id read.
-    @inlinable
-    public func diff<E: Equatable, ID: Hashable>(
-        from old: [E], to new: [E], id: KeyPath<E, ID>, options: DiffOptions = .default
-    ) throws(DiffError) -> Changeset {
-        try diff(from: old, to: new, identity: KeyPathElements(id), options: options)
-    }
-
-    /// Diffs elements that are not `Equatable` by the property at `id`
-    /// (never updates).
-    ///
-    /// - Complexity: that of the engine chosen, plus O(1) per id read.
-    @inlinable
-    public func diff<E, ID: Hashable>(
-        from old: [E], to new: [E], id: KeyPath<E, ID>, options: DiffOptions = .default
-    ) throws(DiffError) -> Changeset {
-        try diff(from: old, to: new, identity: KeyPathIDOnlyElements(id), options: options)
-    }
-
     /// Diffs with the built-in engine called `engine`, elements identified by
     /// the property at `id` (same `id`, different `==`: an update).
     ///

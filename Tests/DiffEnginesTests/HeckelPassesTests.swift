@@ -81,4 +81,32 @@ import DiffBenchTestSupport
             }
         }
     }
+
+    /// A saved state is a value: the teaching trace keeps the passes after
+    /// each pass, and the later passes must not reach into a kept copy's
+    /// tables (they are one owned allocation, copied on write). Checked
+    /// against the reference after pass 2 (nothing linked yet) and by
+    /// running the kept copy on to the end independently.
+    @Test func aKeptStateIsNotChangedByLaterPasses() {
+        var random = TestRandom(seed: 6)
+        for round in 0..<50 {
+            let n = 1 + random.below(40), m = 1 + random.below(40)
+            let old = (0..<n).map { _ in random.below(12) }
+            let new = (0..<m).map { _ in random.below(14) }
+            let codes = IdentityCodes(old: old, new: new, identity: ValueElements<Int>())
+            let expected = Reference(codes)
+            var passes = HeckelPasses(codes: codes, recordingPasses: true)
+            passes.run(through: 2)
+            var kept = passes
+            passes.run(through: 5)
+            let label = "round \(round): \(old) → \(new)"
+            #expect(kept.oa == Array(repeating: -1, count: n), "\(label): OA of the kept state")
+            #expect(kept.linkedByPass == Array(repeating: 0, count: m), "\(label): linking passes of the kept state")
+            #expect(kept.oldCount == expected.oldCount && kept.newCount == expected.newCount, "\(label): counts")
+            kept.run(through: 5)
+            #expect(kept.oa == expected.oa && passes.oa == expected.oa, "\(label): OA after pass 5")
+            #expect(kept.na == expected.na && passes.na == expected.na, "\(label): NA after pass 5")
+            #expect(kept.linkedByPass == expected.linkedBy && passes.linkedByPass == expected.linkedBy, "\(label): passes")
+        }
+    }
 }

@@ -39,25 +39,31 @@
 /// skips, and a large gap without any unique run is left to step 3. It
 /// reports the fewest moves for its own matching, which with unique ids is
 /// the fewest moves of any changeset.
-public struct AnchorEngine: DiffEngine {
+public struct AnchorEngine: CodedDiffEngine {
     public static let name = EngineName.anchor
     public static let summary = "Heckel's unique ids, then unique runs of ids between anchors, fewest moves by LIS, O(N+M + K log K)"
     public static let claims: EngineClaims = [.fewestMoves, .honoursBounds]
     @inlinable public init() {}
 
-    /// Diffs by unique ids, then runs of ids unique between anchors, then
-    /// k-th with k-th; reports the fewest moves for that matching.
+    /// The core: unique ids, then runs of ids unique between anchors, then
+    /// k-th with k-th; the fewest moves for that matching.
     ///
-    /// - Complexity: O(N + M) expected for coding, passes and anchoring (a
+    /// - Complexity: O(N + M) expected for the passes and anchoring (a
     ///   bounded number of linear levels), plus O(K log K) for the fewest
     ///   moves of K matched items; O(N + M + distinct ids) memory.
-    @inlinable
-    public func diff<I: ElementIdentity>(
-        from old: [I.Element], to new: [I.Element], identity: I, options: DiffOptions
-    ) throws(DiffError) -> Changeset {
-        let limit = SearchLimit(options)
-        return try diffOnCodes(old: old, new: new, identity: identity, options: options) { codes in
-            anchorMatching(codes, limit: limit)
+    @usableFromInline
+    static func matching(codes: IdentityCodes, options: DiffOptions, limit: SearchLimit) -> Matching {
+        codes.old.withUnsafeBufferPointer { old in
+            codes.new.withUnsafeBufferPointer { new in
+                var work = AnchorWork(
+                    old: old, new: new, symbols: codes.symbolCount, oldIsUnique: codes.firstOldDuplicate == nil)
+                work.budget = SearchMeter(limit)
+                defer { work.deallocate() }
+                work.linkUniqueIDs()
+                work.anchorGaps()
+                work.pairLeftovers()
+                return work.matching()
+            }
         }
     }
 }
@@ -109,24 +115,6 @@ enum AnchorTuning {
     /// even on 8 ids (8⁻¹⁶), and a periodic list's wrong alignment costs a
     /// period of edits more than the right one.
     static let repairRun = 16
-}
-
-/// The anchor engine on codes.
-///
-/// - Complexity: see ``AnchorEngine``.
-@usableFromInline
-func anchorMatching(_ codes: IdentityCodes, limit: SearchLimit = .none) -> Matching {
-    codes.old.withUnsafeBufferPointer { old in
-        codes.new.withUnsafeBufferPointer { new in
-            var work = AnchorWork(old: old, new: new, symbols: codes.symbolCount, oldIsUnique: codes.firstOldDuplicate == nil)
-            work.budget = SearchMeter(limit)
-            defer { work.deallocate() }
-            work.linkUniqueIDs()
-            work.anchorGaps()
-            work.pairLeftovers()
-            return work.matching()
-        }
-    }
 }
 
 /// The buffers of one anchor diff. Raw buffers, freed by ``deallocate()``:

@@ -18,24 +18,20 @@ func _saturatingIncrement(_ count: UInt8) -> UInt8 {
 /// this family: a matched item moves when its rank among the kept items
 /// differs between the lists, which is linear but can report more moves than
 /// the minimum (set `minimizeMoves` to get the fewest).
-public struct HeckelEngine: DiffEngine {
+public struct HeckelEngine: CodedDiffEngine {
     public static let name = EngineName.heckel
     public static let summary = "Paul Heckel 1978, six passes over a symbol table, O(N+M)"
     @inlinable public init() {}
 
-    /// Diffs with Heckel's six passes over the symbol table.
+    /// The core: Heckel's six passes over the symbol table.
     ///
     /// - Complexity: O(N + M) time: one hash per element to code the ids, then
     ///   six linear passes with no search; O(N + M + distinct ids) memory.
-    @inlinable
-    public func diff<I: ElementIdentity>(
-        from old: [I.Element], to new: [I.Element], identity: I, options: DiffOptions
-    ) throws(DiffError) -> Changeset {
-        try diffOnCodes(old: old, new: new, identity: identity, options: options) { codes in
-            var passes = HeckelPasses(codes: codes)
-            passes.runAll()
-            return passes.matching()
-        }
+    @usableFromInline
+    static func matching(codes: IdentityCodes, options: DiffOptions, limit: SearchLimit) -> Matching {
+        var passes = HeckelPasses(codes: codes)
+        passes.runAll()
+        return passes.matching()
     }
 }
 
@@ -45,22 +41,25 @@ public struct HeckelPasses: Sendable {
     /// Old and new lists as symbol codes (`-1`: an id only in the new list).
     public let oldCodes: [Int32]
     public let newCodes: [Int32]
+    /// The symbol table, OA and the linking passes (copied on write).
+    private var tables: HeckelTables
     /// Symbol table: occurrences in the old list (saturating at 2, "many").
-    public private(set) var oldCount: [UInt8]
+    public var oldCount: [UInt8] { Array(tables.oldCount) }
     /// Symbol table: occurrences in the new list (saturating at 2, "many").
-    public private(set) var newCount: [UInt8]
+    public var newCount: [UInt8] { Array(tables.newCount) }
     /// Symbol table: the old line number (OLNO) of the symbol's last old occurrence.
-    public private(set) var oldLine: [Int32]
+    public var oldLine: [Int32] { Array(tables.oldLine) }
     /// OA: for each old index, the matched new index, or -1 (still a symbol reference).
-    public private(set) var oa: [Int32]
-    /// NA: for each new index, the matched old index, or -1.
+    public var oa: [Int32] { Array(tables.oa) }
+    /// NA: for each new index, the matched old index, or -1. An array, not
+    /// one of the tables: it is the answer's `newToOld`, handed on uncopied.
     public private(set) var na: [Int32]
     /// Passes run so far (0 to 6).
     public private(set) var passesRun = 0
     /// The pass that linked each new index (3, 4 or 5), 0 when unlinked;
     /// empty unless the passes were created with `recordingPasses` (the
     /// engine does not pay for what only the teaching pictures show).
-    public private(set) var linkedByPass: [UInt8]
+    public var linkedByPass: [UInt8] { Array(tables.linkedByPass) }
     let recordsPasses: Bool
     /// Whether some symbol occurs more than once in either list (set by
     /// passes 1 and 2). Without one, passes 4 and 5 can link nothing: an item
@@ -77,13 +76,17 @@ public struct HeckelPasses: Sendable {
         newCodes = codes.new
         let symbols = codes.symbolCount
         oldIsUnique = codes.firstOldDuplicate == nil && symbols == codes.old.count
-        oldCount = [UInt8](repeating: 0, count: symbols)
-        newCount = [UInt8](repeating: 0, count: symbols)
-        oldLine = [Int32](repeating: -1, count: symbols)
-        oa = [Int32](repeating: -1, count: codes.old.count)
+        tables = HeckelTables(
+            symbols: symbols, oldItems: codes.old.count, recordedItems: recordingPasses ? codes.new.count : 0)
         na = [Int32](repeating: -1, count: codes.new.count)
         recordsPasses = recordingPasses
-        linkedByPass = [UInt8](repeating: 0, count: recordingPasses ? codes.new.count : 0)
+    }
+
+    /// The tables, for a pass that writes them: copied first when another
+    /// value still shares them. O(1) when unshared.
+    private mutating func writableTables() -> HeckelTables {
+        if !isKnownUniquelyReferenced(&tables) { tables = tables.copy() }
+        return tables
     }
 
     /// Runs the passes not yet run, up to and including `pass`.
@@ -105,10 +108,9 @@ public struct HeckelPasses: Sendable {
 
     /// Pass 1: count each symbol's occurrences in the new list.
     mutating func countNew() {
+        let counts = writableTables().newCount
         let seen = newCodes.withUnsafeBufferPointer { codes in
-            newCount.withUnsafeMutableBufferPointer { counts in
-                HeckelPasses.count(codes, into: counts, skippingAbsent: true) { _, _ in }
-            }
+            HeckelPasses.count(codes, into: counts, skippingAbsent: true) { _, _ in }
         }
         sawRepeat = sawRepeat || seen != 0
     }
@@ -118,23 +120,17 @@ public struct HeckelPasses: Sendable {
     /// With unique old ids (code i at old index i) the table is written
     /// without reading the codes: every count is 1 and symbol i's line is i.
     mutating func countOld() {
+        let tables = writableTables()
+        let counts = tables.oldCount, lines = tables.oldLine
         if oldIsUnique {
-            oldCount.withUnsafeMutableBufferPointer { counts in
-                oldLine.withUnsafeMutableBufferPointer { lines in
-                    for c in 0..<counts.count {
-                        counts[c] = 1
-                        lines[c] = Int32(truncatingIfNeeded: c)
-                    }
-                }
+            for c in 0..<counts.count {
+                counts[c] = 1
+                lines[c] = Int32(truncatingIfNeeded: c)
             }
             return
         }
         let seen = oldCodes.withUnsafeBufferPointer { codes in
-            oldCount.withUnsafeMutableBufferPointer { counts in
-                oldLine.withUnsafeMutableBufferPointer { lines in
-                    HeckelPasses.count(codes, into: counts, skippingAbsent: false) { i, c in lines[c] = Int32(truncatingIfNeeded: i) }
-                }
-            }
+            HeckelPasses.count(codes, into: counts, skippingAbsent: false) { i, c in lines[c] = Int32(truncatingIfNeeded: i) }
         }
         sawRepeat = sawRepeat || seen != 0
     }
@@ -190,27 +186,20 @@ public struct HeckelPasses: Sendable {
     /// and the compiler put a branch back in, so it saved no misprediction.
     mutating func linkUniques() {
         let record = recordsPasses
+        let tables = writableTables()
+        let newCount = tables.newCount, oldCount = tables.oldCount, oldLine = tables.oldLine
+        let oa = tables.oa, by = tables.linkedByPass
         newCodes.withUnsafeBufferPointer { codes in
-            newCount.withUnsafeBufferPointer { newCount in
-                oldCount.withUnsafeBufferPointer { oldCount in
-                    oldLine.withUnsafeBufferPointer { oldLine in
-                        na.withUnsafeMutableBufferPointer { na in
-                            oa.withUnsafeMutableBufferPointer { oa in
-                                linkedByPass.withUnsafeMutableBufferPointer { by in
-                                    for j in 0..<codes.count {
-                                        let c = Int(codes[j])
-                                        // Counts are 0, 1 or 2 ("many"): both are 1 exactly
-                                        // when their AND is (one branch, not two).
-                                        if c >= 0, newCount[c] & oldCount[c] == 1 {
-                                            let i = oldLine[c]
-                                            na[j] = i
-                                            oa[Int(i)] = Int32(truncatingIfNeeded: j)
-                                            if record { by[j] = 3 }
-                                        }
-                                    }
-                                }
-                            }
-                        }
+            na.withUnsafeMutableBufferPointer { na in
+                for j in 0..<codes.count {
+                    let c = Int(codes[j])
+                    // Counts are 0, 1 or 2 ("many"): both are 1 exactly
+                    // when their AND is (one branch, not two).
+                    if c >= 0, newCount[c] & oldCount[c] == 1 {
+                        let i = oldLine[c]
+                        na[j] = i
+                        oa[Int(i)] = Int32(truncatingIfNeeded: j)
+                        if record { by[j] = 3 }
                     }
                 }
             }
@@ -222,23 +211,21 @@ public struct HeckelPasses: Sendable {
     mutating func extendForward() {
         guard sawRepeat else { return }
         let oldCodes = self.oldCodes, record = recordsPasses
+        let tables = writableTables()
+        let oa = tables.oa, by = tables.linkedByPass
         newCodes.withUnsafeBufferPointer { newCodes in
             na.withUnsafeMutableBufferPointer { na in
-                oa.withUnsafeMutableBufferPointer { oa in
-                    linkedByPass.withUnsafeMutableBufferPointer { by in
-                        var j = 0
-                        while j < na.count - 1 {
-                            let i = Int(na[j])
-                            if i >= 0, i + 1 < oa.count, na[j + 1] < 0, oa[i + 1] < 0,
-                                newCodes[j + 1] == oldCodes[i + 1]
-                            {
-                                na[j + 1] = Int32(i + 1)
-                                oa[i + 1] = Int32(j + 1)
-                                if record { by[j + 1] = 4 }
-                            }
-                            j += 1
-                        }
+                var j = 0
+                while j < na.count - 1 {
+                    let i = Int(na[j])
+                    if i >= 0, i + 1 < oa.count, na[j + 1] < 0, oa[i + 1] < 0,
+                        newCodes[j + 1] == oldCodes[i + 1]
+                    {
+                        na[j + 1] = Int32(i + 1)
+                        oa[i + 1] = Int32(j + 1)
+                        if record { by[j + 1] = 4 }
                     }
+                    j += 1
                 }
             }
         }
@@ -248,21 +235,19 @@ public struct HeckelPasses: Sendable {
     mutating func extendBackward() {
         guard sawRepeat else { return }
         let oldCodes = self.oldCodes, record = recordsPasses
+        let tables = writableTables()
+        let oa = tables.oa, by = tables.linkedByPass
         newCodes.withUnsafeBufferPointer { newCodes in
             na.withUnsafeMutableBufferPointer { na in
-                oa.withUnsafeMutableBufferPointer { oa in
-                    linkedByPass.withUnsafeMutableBufferPointer { by in
-                        var j = na.count - 1
-                        while j > 0 {
-                            let i = Int(na[j])
-                            if i > 0, na[j - 1] < 0, oa[i - 1] < 0, newCodes[j - 1] == oldCodes[i - 1] {
-                                na[j - 1] = Int32(i - 1)
-                                oa[i - 1] = Int32(j - 1)
-                                if record { by[j - 1] = 5 }
-                            }
-                            j -= 1
-                        }
+                var j = na.count - 1
+                while j > 0 {
+                    let i = Int(na[j])
+                    if i > 0, na[j - 1] < 0, oa[i - 1] < 0, newCodes[j - 1] == oldCodes[i - 1] {
+                        na[j - 1] = Int32(i - 1)
+                        oa[i - 1] = Int32(j - 1)
+                        if record { by[j - 1] = 5 }
                     }
+                    j -= 1
                 }
             }
         }
@@ -295,10 +280,11 @@ public struct HeckelPasses: Sendable {
         // The first and last new index that is a move: the second pass reads
         // only that range (a few bumped items read a few items, not the list).
         var firstMove = 0, lastMove = -1
+        let oa = UnsafeBufferPointer(tables.oa)
         var consumed = [Bool](repeating: false, count: oa.count)
-        let deletes = oa.withUnsafeBufferPointer { oa in _selectedIndices(count: oa.count) { _negativeBit(oa[$0]) } }
+        let deletes = _selectedIndices(count: oa.count) { _negativeBit(oa[$0]) }
         let inserts = na.withUnsafeBufferPointer { na in _selectedIndices(count: na.count) { _negativeBit(na[$0]) } }
-        oa.withUnsafeBufferPointer { oa in
+        do {
             na.withUnsafeBufferPointer { na in
                 consumed.withUnsafeMutableBufferPointer { consumed in
                     var cursor = 0

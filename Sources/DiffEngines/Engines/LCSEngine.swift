@@ -14,7 +14,7 @@
 ///   has passed allocates one row, a cost limit of c cells allocates at most
 ///   c / m + 1 rows, and rows are never zero-filled ahead of the fill, so a
 ///   call stopped by its deadline touches only the rows it filled.
-public struct LCSEngine: DiffEngine {
+public struct LCSEngine: CodedDiffEngine {
     public static let name = EngineName.lcs
     public static let summary = "LCS memoization table (Wagner–Fischer), O(NM) time and memory"
     public static let cost = EngineCost.tableCells
@@ -22,32 +22,26 @@ public struct LCSEngine: DiffEngine {
     public static let claims: EngineClaims = [.minimalEdits, .fewestMoves, .honoursBounds]
     @inlinable public init() {}
 
-    /// Diffs by filling the LCS table of the region left after trimming the
-    /// common prefix and suffix, then walking back from its corner.
+    /// The core: fills the LCS table of the region left after trimming the
+    /// common prefix and suffix, then walks back from its corner.
     ///
-    /// - Complexity: O(N + M) for trimming and coding the ids, then O(n·m)
-    ///   time and (n+1)(m+1) cells of 2 or 4 bytes for the n × m middle
-    ///   region: the table is the algorithm. Refused with
+    /// - Complexity: O(n·m) time and (n+1)(m+1) cells of 2 or 4 bytes for
+    ///   the n × m middle region: the table is the algorithm. Refused with
     ///   ``DiffError/memoryBudgetExceeded(engine:cells:bytes:budget:)`` over
     ///   ``DiffOptions/lcsMemoryBudget``.
-    @inlinable
-    public func diff<I: ElementIdentity>(
-        from old: [I.Element], to new: [I.Element], identity: I, options: DiffOptions
-    ) throws(DiffError) -> Changeset {
-        let limit = SearchLimit(options)
-        return try diffOnCodes(old: old, new: new, identity: identity, options: options) { codes throws(DiffError) in
-            let table = try LCSTable(codes: codes, memoryBudget: options.lcsMemoryBudget, limit: limit)
-            // A table stopped before its last row is the answer's only approximation.
-            var matching = codes.old.withUnsafeBufferPointer { oldCodes in
-                codes.new.withUnsafeBufferPointer { newCodes in
-                    Matching.fromAlignment(
-                        newToOld: table.alignment(), oldCodes: oldCodes, newCodes: newCodes,
-                        symbolCount: codes.symbolCount, inferMoves: options.inferMoves)
-                }
+    @usableFromInline
+    static func matching(codes: IdentityCodes, options: DiffOptions, limit: SearchLimit) throws(DiffError) -> Matching {
+        let table = try LCSTable(codes: codes, memoryBudget: options.lcsMemoryBudget, limit: limit)
+        // A table stopped before its last row is the answer's only approximation.
+        var matching = codes.old.withUnsafeBufferPointer { oldCodes in
+            codes.new.withUnsafeBufferPointer { newCodes in
+                Matching.fromAlignment(
+                    newToOld: table.alignment(), oldCodes: oldCodes, newCodes: newCodes,
+                    symbolCount: codes.symbolCount, inferMoves: options.inferMoves)
             }
-            matching.isApproximate = table.isPartial
-            return matching
         }
+        matching.isApproximate = table.isPartial
+        return matching
     }
 }
 

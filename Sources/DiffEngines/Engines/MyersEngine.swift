@@ -15,7 +15,7 @@
 ///     let changes = try MyersEngine().diff(fromValues: Array("kitten"), toValues: Array("sitting"))
 ///     // deletes [0, 4], inserts [0, 4, 6], moves [] (k→s and e→i are not
 ///     // the same item, so nothing pairs up as a move)
-public struct MyersEngine: DiffEngine {
+public struct MyersEngine: CodedDiffEngine {
     public static let name = EngineName.myers
     public static let summary = "Myers 1986 greedy with the linear-space middle snake, O((N+M)D) time, O(N+M) memory"
     public static let cost = EngineCost.trimmedDifferencesSquared
@@ -23,27 +23,16 @@ public struct MyersEngine: DiffEngine {
     public static let claims: EngineClaims = [.minimalEdits, .fewestMoves, .honoursBounds]
     @inlinable public init() {}
 
-    /// Diffs with a shortest edit script (deletes + inserts = N + M − 2·LCS
-    /// before move inference).
+    /// The core: a shortest edit script (deletes + inserts = N + M − 2·LCS
+    /// before move inference) on the coded middle region, its aligned pairs
+    /// handed to the shared move inference.
     ///
     /// - Complexity: O((N + M)·D) time for D deletes plus inserts, because
     ///   the search widens one diagonal per edit; O(N + M) memory, since the
     ///   middle snake keeps two diagonal arrays instead of the whole trace.
-    @inlinable
-    public func diff<I: ElementIdentity>(
-        from old: [I.Element], to new: [I.Element], identity: I, options: DiffOptions
-    ) throws(DiffError) -> Changeset {
-        let limit = SearchLimit(options)
-        return try diffOnCodes(old: old, new: new, identity: identity, options: options) { codes in
-            MyersEngine.matching(codes: codes, inferMoves: options.inferMoves, limit: limit)
-        }
-    }
-
-    /// The non-generic core, compiled once: aligns the coded middle region
-    /// and hands the aligned pairs to the shared move inference.
     @usableFromInline
-    static func matching(codes: IdentityCodes, inferMoves: Bool, limit: SearchLimit) -> Matching {
-        Matching.ofAlignment(codes, inferMoves: inferMoves) { old, new, _ in
+    static func matching(codes: IdentityCodes, options: DiffOptions, limit: SearchLimit) -> Matching {
+        Matching.ofAlignment(codes, inferMoves: options.inferMoves) { old, new, _ in
             alignment(old: old, new: new, limit: limit)
         }
     }

@@ -14,93 +14,80 @@
 /// deleted, or among new ids absent from the old list (all plain inserts).
 /// Looking would cost a hash per element on exactly the cases this engine
 /// makes cheap.
-public struct SetEngine: DiffEngine {
+public struct SetEngine: CodedDiffEngine {
     public static let name = EngineName.set
     public static let summary = "set difference for inserts/deletes, fewest moves by LIS, O(N+M + K log K); unique ids only"
     public static let claims: EngineClaims = [.uniqueIDsOnly, .fewestMoves]
     @inlinable public init() {}
 
-    /// Diffs by set difference of the ids, then the fewest moves; throws
-    /// ``DiffError/duplicateID(id:side:first:second:)`` on a repeated id that
-    /// could make the result wrong.
+    /// The core: the set diff on codes, then the fewest moves; throws
+    /// ``DiffError/duplicateID(id:side:first:second:)`` (positions only; the
+    /// front names the id) on a repeated id that could make the result wrong.
     ///
-    /// - Complexity: O(N + M) expected for the set part (one hash per
-    ///   element), plus O(K log K) for the longest increasing run of the K
-    ///   common items that gives the fewest moves; O(N + M) memory.
-    @inlinable
-    public func diff<I: ElementIdentity>(
-        from old: [I.Element], to new: [I.Element], identity: I, options: DiffOptions
-    ) throws(DiffError) -> Changeset {
-        do {
-            return try diffOnCodes(old: old, new: new, identity: identity, options: options) {
-                codes throws(DiffError) in try setMatching(codes)
-            }
-        } catch let .duplicateID(_, side, first, second) {
-            let id = identity.id(of: side == .old ? old[first] : new[first])
-            throw .duplicateID(id: "\(id)", side: side, first: first, second: second)
+    /// With unique old ids a code is its old position, so `new[j]`'s code is
+    /// directly the old index it matches; a code seen twice in the new list
+    /// is a repeated id among the matched items. New-only ids (code -1) are
+    /// inserts and never hashed twice.
+    ///
+    /// - Complexity: O(N + M) for the set part (the one hash per element is
+    ///   spent coding the ids), plus O(K log K) for the longest increasing
+    ///   run of the K common items that gives the fewest moves; O(N + M) memory.
+    @usableFromInline
+    static func matching(codes: IdentityCodes, options: DiffOptions, limit: SearchLimit) throws(DiffError) -> Matching {
+        if let duplicate = codes.firstOldDuplicate {
+            throw .duplicateID(id: "", side: .old, first: duplicate.first, second: duplicate.second)
         }
-    }
-}
-
-/// The set diff on codes. With unique old ids a code is its old position, so
-/// `new[j]`'s code is directly the old index it matches; a code seen twice
-/// in the new list is a repeated id among the matched items. New-only ids
-/// (code -1) are inserts and never hashed twice.
-@usableFromInline
-func setMatching(_ codes: IdentityCodes) throws(DiffError) -> Matching {
-    if let duplicate = codes.firstOldDuplicate {
-        throw .duplicateID(id: "", side: .old, first: duplicate.first, second: duplicate.second)
-    }
-    let n = codes.old.count, m = codes.new.count
-    guard n > 0 else {
-        return Matching(newToOld: codes.new, deletes: [], inserts: Array(0..<m), moves: [])
-    }
-    // With unique old ids a code is the matched old index (-1: an insert),
-    // so the new codes are already the new-to-old map; this pass only marks
-    // the matched old items and looks for a repeat. It has no branch on the
-    // data but the rare repeat: an insert marks old item 0 with the mark it
-    // already has. Inserts come scattered in a real feed, and a branch on
-    // each was mispredicted about once per insert.
-    // 1 for a matched old item (bytes, so the marks are plain arithmetic).
-    var oldMatched = [UInt8](repeating: 0, count: n)
-    var repeated = -1
-    codes.new.withUnsafeBufferPointer { newCodes in
-        oldMatched.withUnsafeMutableBufferPointer { matched in
-            for j in 0..<m {
-                let code = newCodes[j]
-                let known = UInt8(truncatingIfNeeded: 1 &- _negativeBit(code))
-                let c = Int(code) & (0 &- Int(known))
-                let seen = matched[c]
-                if known & seen != 0 {
-                    repeated = j
-                    return
+        let n = codes.old.count, m = codes.new.count
+        guard n > 0 else {
+            return Matching(newToOld: codes.new, deletes: [], inserts: Array(0..<m), moves: [])
+        }
+        // With unique old ids a code is the matched old index (-1: an insert),
+        // so the new codes are already the new-to-old map; this pass only marks
+        // the matched old items and looks for a repeat. It has no branch on the
+        // data but the rare repeat: an insert marks old item 0 with the mark it
+        // already has. Inserts come scattered in a real feed, and a branch on
+        // each was mispredicted about once per insert.
+        // 1 for a matched old item (bytes, so the marks are plain arithmetic).
+        var oldMatched = [UInt8](repeating: 0, count: n)
+        var repeated = -1
+        codes.new.withUnsafeBufferPointer { newCodes in
+            oldMatched.withUnsafeMutableBufferPointer { matched in
+                for j in 0..<m {
+                    let code = newCodes[j]
+                    let known = UInt8(truncatingIfNeeded: 1 &- _negativeBit(code))
+                    let c = Int(code) & (0 &- Int(known))
+                    let seen = matched[c]
+                    if known & seen != 0 {
+                        repeated = j
+                        return
+                    }
+                    matched[c] = seen | known
                 }
-                matched[c] = seen | known
             }
         }
-    }
-    if repeated >= 0 {
-        let code = codes.new[repeated]
-        let first = codes.new.firstIndex(of: code)!
-        throw .duplicateID(id: "", side: .new, first: first, second: repeated)
-    }
-    let newToOld = codes.new
-    let inserts = newToOld.withUnsafeBufferPointer { sources in _selectedIndices(count: m) { _negativeBit(sources[$0]) } }
-    let deletes = oldMatched.withUnsafeBufferPointer { matched in _selectedIndices(count: n) { Int(matched[$0] ^ 1) } }
-    var staying = [Bool](repeating: false, count: m)
-    var moves: [Changeset.Move] = []
-    newToOld.withUnsafeBufferPointer { sources in
-        staying.withUnsafeMutableBufferPointer { staying in
-            let kept = markLongestIncreasingRun(sources, into: staying)
-            moves.reserveCapacity(m - inserts.count - kept)
-            for j in 0..<m {
-                // Both read first, so the test is one branch, taken only by a move.
-                let source = sources[j], stays = staying[j]
-                if source >= 0 && !stays { moves.append(Changeset.Move(from: Int(source), to: j)) }
+        if repeated >= 0 {
+            let code = codes.new[repeated]
+            let first = codes.new.firstIndex(of: code)!
+            throw .duplicateID(id: "", side: .new, first: first, second: repeated)
+        }
+        let newToOld = codes.new
+        let inserts = newToOld.withUnsafeBufferPointer { sources in _selectedIndices(count: m) { _negativeBit(sources[$0]) } }
+        let deletes = oldMatched.withUnsafeBufferPointer { matched in _selectedIndices(count: n) { Int(matched[$0] ^ 1) } }
+        var staying = [Bool](repeating: false, count: m)
+        var moves: [Changeset.Move] = []
+        newToOld.withUnsafeBufferPointer { sources in
+            staying.withUnsafeMutableBufferPointer { staying in
+                let kept = markLongestIncreasingRun(sources, into: staying)
+                moves.reserveCapacity(m - inserts.count - kept)
+                for j in 0..<m {
+                    // Both read first, so the test is one branch, taken only by a move.
+                    let source = sources[j], stays = staying[j]
+                    if source >= 0 && !stays { moves.append(Changeset.Move(from: Int(source), to: j)) }
+                }
             }
         }
+        return Matching(newToOld: newToOld, deletes: deletes, inserts: inserts, moves: moves)
     }
-    return Matching(newToOld: newToOld, deletes: deletes, inserts: inserts, moves: moves)
 }
 
 extension EngineName {
