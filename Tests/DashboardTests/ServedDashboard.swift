@@ -2,7 +2,9 @@ import Foundation
 
 /// A real `diffbench serve` process on a free port (`--port 0`), with its
 /// own TMPDIR so a test can see every temporary folder it makes.
-final class ServedDashboard {
+/// Unchecked: its stored properties are set once in `init`; the tests'
+/// parallel requests read only `port` and `temporary` from other tasks.
+final class ServedDashboard: @unchecked Sendable {
     let process = Process()
     let port: UInt16
     /// The TMPDIR the server was started with (its teach folders go under it).
