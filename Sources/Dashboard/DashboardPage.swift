@@ -80,8 +80,9 @@ package enum DashboardPage {
     package static func history(hasPage: Bool, storedRuns: [(name: String, start: String, commit: String, rows: Int)]?, storeProblem: String?) -> String {
         var body = hasPage
             ? "<p><a href=\"/history/\">The trend page</a>: every engine's series and its change points.</p>"
-            : "<p>No trend page yet: the history page command of <code>diffbench history</code> writes it into "
-                + "<code>history/index.html</code> under the reports folder (see README, History).</p>"
+            : "<p>No trend page yet: <code>diffbench history page</code> writes it into "
+                + "<code>history/index.html</code> beside <code>history.sqlite</code> under the reports folder (README, "
+                + "“Trend charts and the history page”).</p>"
         if let storeProblem { body += "\n<p class=\"error\">\(HTMLText.escape(storeProblem))</p>" }
         if let storedRuns {
             let rows = storedRuns.map { run in

@@ -17,6 +17,7 @@ extension DashboardPage {
             <p><label><input type="radio" name="mode" value="chars" id="chars-mode"\(lines ? "" : " checked")> characters</label>
             <label><input type="radio" name="mode" value="lines" id="lines"\(lines ? " checked" : "")> lines</label>
             &nbsp; engine <select name="engine" id="engine">\(options.joined())</select>
+            &nbsp; <label><input type="checkbox" name="quiz" id="quiz"\(request?.quiz == true ? " checked" : "")> as a quiz</label>
             <button type="submit" id="submit">Step through</button></p>
             </form>
             """

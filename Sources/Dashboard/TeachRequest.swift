@@ -11,16 +11,19 @@ package struct TeachRequest: Sendable, Equatable {
     /// Lines (`teach --lines`) instead of characters (`teach --chars`).
     package var lines: Bool
     package var engine: String
+    /// The stepper opens as a quiz (`teach --quiz`).
+    package var quiz: Bool
 
-    package init(old: String, new: String, lines: Bool, engine: String) {
+    package init(old: String, new: String, lines: Bool, engine: String, quiz: Bool = false) {
         self.old = old
         self.new = new
         self.lines = lines
         self.engine = engine
+        self.quiz = quiz
     }
 
-    /// Reads the form fields `old`, `new`, `mode` (`chars` or `lines`) and
-    /// `engine` (one of `engines`). A browser sends a textarea's line breaks
+    /// Reads the form fields `old`, `new`, `mode` (`chars` or `lines`),
+    /// `engine` (one of `engines`) and `quiz` (a checkbox: present when ticked). A browser sends a textarea's line breaks
     /// as CR LF: they become LF, as typed.
     package init(form: [String: String], engines: [String]) throws(HTTPFailure) {
         guard let old = form["old"], let new = form["new"] else {
@@ -35,14 +38,14 @@ package struct TeachRequest: Sendable, Equatable {
         guard !old.contains("\0"), !new.contains("\0") else { throw .badRequest("the lists hold a NUL character") }
         self.init(
             old: old.replacingOccurrences(of: "\r\n", with: "\n"), new: new.replacingOccurrences(of: "\r\n", with: "\n"),
-            lines: mode == "lines", engine: engine)
+            lines: mode == "lines", engine: engine, quiz: form["quiz"] != nil)
     }
 
     /// The `diffbench teach` arguments that write this pair's pages into
     /// `output`/pair; with lines, the two texts are first written to the
     /// files `oldFile` and `newFile`.
     package func arguments(output: String, oldFile: String, newFile: String) -> [String] {
-        let common = ["teach", "--output", output, "--name", "pair", "--engine", engine]
+        let common = ["teach", "--output", output, "--name", "pair", "--engine", engine] + (quiz ? ["--quiz"] : [])
         return common + (lines ? ["--lines", "--", oldFile, newFile] : ["--chars", "--", old, new])
     }
 }

@@ -29,6 +29,18 @@ import Testing
         #expect(throws: HTTPFailure.self) { try FormFields.decode("old=%E0%A4") }
     }
 
+    /// The quiz checkbox, when ticked, opens the stepper as a quiz (`teach
+    /// --quiz`, before the `--` that ends the options); unticked, it is absent.
+    @Test func theQuizBoxAsksTeachForAQuiz() throws {
+        let ticked = try TeachRequest(form: FormFields.decode("old=ab&new=ba&quiz=on"), engines: ["myers"])
+        let arguments = ticked.arguments(output: "/o", oldFile: "/a", newFile: "/b")
+        let quiz = try #require(arguments.firstIndex(of: "--quiz"))
+        #expect(quiz < (arguments.firstIndex(of: "--") ?? 0))
+        let plain = try TeachRequest(form: FormFields.decode("old=ab&new=ba"), engines: ["myers"])
+        #expect(!plain.arguments(output: "/o", oldFile: "/a", newFile: "/b").contains("--quiz"))
+        #expect(DashboardPage.teach(engines: ["myers"], request: ticked, failure: nil).contains("id=\"quiz\" checked"))
+    }
+
     /// Text that looks like an option reaches teach as a list, never as an option.
     @Test func typedTextNeverBecomesAnOption() {
         let chars = TeachRequest(old: "--output", new: "-x", lines: false, engine: "myers").arguments(output: "/o", oldFile: "/a", newFile: "/b")

@@ -55,7 +55,7 @@ struct QuickDecodingTests {
         other.medianNs = nil
         let environment = RunEnvironment(
             swiftVersion: "6.3", os: "Linux", cpu: "cpu \"x\"", cores: 2, memoryBytes: 1, buildConfiguration: "release",
-            gitCommit: "abc", seed: 1, startTime: "2026-01-01T00:00:00Z", runName: label)
+            gitCommit: "abc", seed: 7, startTime: "2026-01-01T00:00:00Z", runName: label)
         let plan = PlanSummary(
             engines: ["heckel", "myers"], workloads: [label], sizes: [10], extraCases: [], minSamples: 1, minTimeSeconds: 0.1,
             timeBudgetSeconds: 5, lcsMemoryBudgetBytes: 1 << 28)

@@ -23,8 +23,11 @@ import Testing
         _ engine: String, _ workload: String, size: Int = 1_000, median: Double, spread: Double = 0, steps: Int,
         fewestMoves: Int? = 0, parameters: String = ""
     ) -> ResultRow {
-        var row = ResultRow(engine: engine, workload: workload, size: size, sizeOld: size, sizeNew: size, seed: 1, parameters: parameters)
+        // A row that can be true (the readers refuse others): the new list
+        // is the old one plus `steps` inserted items, measured once.
+        var row = ResultRow(engine: engine, workload: workload, size: size, sizeOld: size, sizeNew: size + steps, seed: 1, parameters: parameters)
         row.status = engine == "ground" ? .reference : .ok
+        row.samples = 1
         row.medianNs = median
         row.spreadNs = spread
         row.steps = steps
@@ -220,6 +223,10 @@ import Testing
         var fileRows = try #require(json["rows"] as? [[String: Any]])
         for index in fileRows.indices { fileRows[index]["elements"] = index == 0 ? "uuid" : "int" }
         json["rows"] = fileRows
+        // …and its plan names both kinds (the readers refuse a row of a kind the plan did not run).
+        var plan = try #require(json["plan"] as? [String: Any])
+        plan["elements"] = ["int", "uuid"]
+        json["plan"] = plan
         try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: path))
         // The JSON alone was edited: its results.csv no longer holds the same rows, and would be refused.
         try FileManager.default.removeItem(atPath: folder + "/results.csv")
@@ -228,7 +235,7 @@ import Testing
         #expect(kinds.advice.map(\.elements) == [["uuid elements"], ["integer ids"]])
         #expect(kinds.advice.map(\.pick) == ["alpha", "beta"])
         let html = try String(contentsOfFile: folder + "/index.html", encoding: .utf8)
-        #expect(html.contains("uuid elements; decided on plain (elements=uuid) at n = 1,000"))
+        #expect(html.contains("uuid elements; decided on plain (uuid elements) at n = 1,000"))
     }
 
     @Test("ratios read as plain numbers: no exponent notation, large ones grouped")

@@ -90,6 +90,7 @@ import Testing
                     engine: engine, workload: "my_list {v2} & \"more\"", size: size, sizeOld: size, sizeNew: size, seed: 3,
                     parameters: "a=1;b=x y")
                 row.status = .ok
+                row.samples = 3
                 row.medianNs = Double(size * size)
                 row.spreadNs = 0
                 row.peakHeapBytes = size * 8
@@ -107,7 +108,7 @@ import Testing
                 swiftVersion: "6", os: "x", cpu: "y", cores: 1, memoryBytes: 1, buildConfiguration: "debug", gitCommit: "z", seed: 3,
                 startTime: "now", runName: "awkward"),
             plan: PlanSummary(
-                engines: ["stdlib"], workloads: [], sizes: [1_000, 10_000, 100_000], extraCases: [], minSamples: 1, minTimeSeconds: 0,
+                engines: ["stdlib", "new_engine^2"], workloads: ["my_list {v2} & \"more\""], sizes: [1_000, 10_000, 100_000], extraCases: [], minSamples: 1, minTimeSeconds: 0,
                 timeBudgetSeconds: 1, lcsMemoryBudgetBytes: 1),
             complete: false, rows: rows)
         let folder = try SyntheticRun.write(document)
@@ -142,6 +143,8 @@ extension RenderTests {
         for size in [1_000, 10_000, 100_000] {
             for (index, engine) in engines.enumerated() {
                 var row = ResultRow(engine: engine.name, workload: workload, size: size, sizeOld: size, sizeNew: size, seed: 1, parameters: "knob=some long value")
+                row.minMoves = 0
+                row.minEdits = 20
                 if index == 8 && size == 100_000 {
                     row.refuse(
                         .overTimeBudget,
@@ -151,6 +154,7 @@ extension RenderTests {
                     continue
                 }
                 row.status = .ok
+                row.samples = 3
                 row.medianNs = Double(size) * Double(index + 1) * 10
                 row.spreadNs = row.medianNs! * 0.05
                 row.ratioToStdlib = Double(index + 1) / 5

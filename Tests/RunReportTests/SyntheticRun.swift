@@ -50,13 +50,19 @@ struct SyntheticRun {
                 if !(engine == "floor" && workload.name == "same") { memoryExponents["\(engine)/\(label)"] = law.j }
             }
             for size in sizes {
+                // A pair that can exist: `mandatory` deletes and inserts
+                // make the new list's length, and the fewest edits add to
+                // them pairs of a delete and an insert (a move, with unique
+                // ids; a changed item, with repeated ones).
                 let minMoves = workload.uniqueIDs ? random.int(in: 0...(size / 5)) : nil
                 let mandatory = random.int(in: 0...(size / 3))
-                let minEdits = workload.uniqueIDs ? mandatory + 2 * minMoves! : random.int(in: 0...(size / 2))
+                let (oldOnly, newOnly) = (mandatory / 2, mandatory - mandatory / 2)
+                let paired = workload.uniqueIDs ? minMoves! : random.int(in: 0...(size / 6))
+                let minEdits = mandatory + 2 * paired
                 let stdlibMedian = laws["stdlib"]!.c * pow(Double(size), laws["stdlib"]!.k)
                 for engine in SyntheticRun.engines + ["floor"] {
                     var row = ResultRow(
-                        engine: engine, workload: workload.name, size: size, sizeOld: size, sizeNew: size + mandatory % 7,
+                        engine: engine, workload: workload.name, size: size, sizeOld: size, sizeNew: size - oldOnly + newOnly,
                         seed: seed, parameters: workload.parameters)
                     row.minMoves = minMoves
                     row.minEdits = minEdits
@@ -89,14 +95,15 @@ struct SyntheticRun {
                     if workload.uniqueIDs {
                         let extra = random.chance(0.3) ? random.int(in: 1...max(1, size / 10)) : 0
                         row.moves = minMoves! + extra
-                        row.deletes = mandatory / 2
-                        row.inserts = mandatory - mandatory / 2
+                        row.deletes = oldOnly
+                        row.inserts = newOnly
                     } else {
-                        let moves = random.int(in: 0...(minEdits / 2))
-                        let rest = minEdits - 2 * moves + (random.chance(0.3) ? 2 * random.int(in: 1...10) : 0)
+                        // Some pairs shown as moves, the rest as a delete and an insert, and now and then more.
+                        let moves = random.int(in: 0...paired)
+                        let more = paired - moves + (random.chance(0.3) ? random.int(in: 1...10) : 0)
                         row.moves = moves
-                        row.deletes = rest / 2
-                        row.inserts = rest - rest / 2
+                        row.deletes = oldOnly + more
+                        row.inserts = newOnly + more
                     }
                     row.updates = random.int(in: 0...3)
                     row.steps = row.deletes! + row.inserts! + row.moves! + row.updates!

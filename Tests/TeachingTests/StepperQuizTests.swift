@@ -127,7 +127,7 @@ import Testing
     /// One Myers question per in-grid diagonal of rounds 1 … D, each answer
     /// the move that reaches further, and the search they replay reaches
     /// (N, M) first in round D = N + M − 2·LCS.
-    @Test(.timeLimit(.minutes(5)))
+    @Test(.timeLimit(.minutes(10)))
     func theMyersAnswersReplayTheShortestSearch() throws {
         for (old, new) in Self.randomPairs(count: 300, seed: 39) {
             let quiz = try Self.embeddedQuiz(try Self.page(old, new))
@@ -149,7 +149,7 @@ import Testing
 
     /// The Heckel questions are passes 3, 4 and 5, and each one's links are
     /// the ones Heckel's rules make on the strings.
-    @Test(.timeLimit(.minutes(5)))
+    @Test(.timeLimit(.minutes(10)))
     func theHeckelAnswersAreThePassesLinks() throws {
         var linkingPasses = Set<Int>()
         for (old, new) in Self.randomPairs(count: 300, seed: 78) {
