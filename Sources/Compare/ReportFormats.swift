@@ -170,6 +170,7 @@ extension ComparisonReport {
             so machine speed cancels out; a slowdown \(timeVerdict). `stdlib` itself is compared against `floor`, and raw nanoseconds when no \
             reference was timed: both only warn. Rows with fewer than \(t.minSamples) samples are not judged on time, and calls under \
             \(TimingCheck.number(t.minimumGatedNanoseconds)) ns only warn. Other changes of inserts, deletes, moves or updates warn. \
+            `stdlib`'s instruction count only warns (its search is the toolchain's code, which moves with each rebuild). \
             The floor reference only ever warns.
             """
     }

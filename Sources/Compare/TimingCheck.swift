@@ -64,7 +64,7 @@ struct TimingCheck {
     /// The metric both runs can be compared on for this row, with the
     /// reference engine it is taken against.
     static func metric(for engine: String, baseline: ResultRow, current: ResultRow) -> (TimingMetric, String?) {
-        if engine != "stdlib", baseline.ratioToStdlib != nil, current.ratioToStdlib != nil { return (.ratioToStdlib, "stdlib") }
+        if engine != EngineInfo.timingReferenceName, baseline.ratioToStdlib != nil, current.ratioToStdlib != nil { return (.ratioToStdlib, EngineInfo.timingReferenceName) }
         if engine != "floor", baseline.ratioToFloor != nil, current.ratioToFloor != nil { return (.ratioToFloor, "floor") }
         return (.medianNs, nil)
     }

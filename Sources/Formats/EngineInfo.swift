@@ -13,6 +13,9 @@ public struct EngineInfo: Hashable, Sendable, Codable {
     /// The `floor` reference's name in results (its rows' `engine`): the
     /// one subject whose status is `reference`.
     public static let floorName = "floor"
+    /// The engine every other engine's time is divided by in its run (its
+    /// `ratio_to_stdlib`): Swift's own `difference(from:)`, the in-run reference.
+    public static let timingReferenceName = "stdlib"
 
     /// The stable name (result rows' `engine` column).
     public var name: String

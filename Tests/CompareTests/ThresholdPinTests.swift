@@ -42,6 +42,20 @@ import Testing
         #expect(less.verdict == .improvement)
     }
 
+    /// The timing reference's count moves with each rebuild (the toolchain's
+    /// `difference(from:)`): +5 % warns on stdlib, and fails on an engine.
+    @Test func stdlibInstructionsOnlyWarn() throws {
+        let rows = Fixture.modify(Fixture.dataset("mixed", 1_000), "stdlib", "mixed", 1_000) { $0.instructions = 1_000_000 }
+        let grown = Fixture.modify(rows, "stdlib", "mixed", 1_000) { $0.instructions = 1_050_000 }
+        let report = try Fixture.compare(rows, grown)
+        let stdlib = try #require(report.row("stdlib", "mixed", 1_000))
+        #expect(stdlib.verdict == .warning)
+        #expect(stdlib.findings.contains { $0.aspect == .instructions && $0.message.contains("+5.0%") })
+        #expect(!report.failsCI)
+        let heckel = try judge({ $0.instructions = 1_050_000 }, base: { $0.instructions = 1_000_000 })
+        #expect(heckel.verdict == .regression)
+    }
+
     @Test func instructionsBelowTheSlackNeverFail() throws {
         // 100,000 instructions: +2,000 is 2 % but only the slack (passes), +2,001 fails.
         let at = try judge({ $0.instructions = 102_000 }, base: { $0.instructions = 100_000 })
