@@ -65,7 +65,7 @@ extension PerformanceTargets {
             targets.append(
                 PerformanceTarget(
                     id: id("lcs-cell-floor", item.workload, item.size), area: "lcs cell ÷ floor element", measure: .perCellRatio,
-                    engines: ["lcs"], reference: "floor", workloads: [item.workload], sizes: [item.size],
+                    engines: ["lcs"], reference: EngineInfo.floorName, workloads: [item.workload], sizes: [item.size],
                     limit: lcsCellOverFloorElementLimit))
             targets.append(
                 PerformanceTarget(
@@ -84,7 +84,7 @@ extension PerformanceTargets {
         targets += heckelCases.filter { !["created", "deleted", "same", "updates"].contains($0.workload) }.map { item in
             PerformanceTarget(
                 id: id("heckel-floor", item.workload, item.size), area: "heckel ÷ floor (aim)", measure: .medianRatio,
-                engines: ["heckel"], reference: "floor", workloads: [item.workload], sizes: [item.size], limit: heckelOverFloorLimit)
+                engines: ["heckel"], reference: EngineInfo.floorName, workloads: [item.workload], sizes: [item.size], limit: heckelOverFloorLimit)
         }
         return targets
     }()

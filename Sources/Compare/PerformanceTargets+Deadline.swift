@@ -48,7 +48,7 @@ extension PerformanceTargets {
     static func deadlineOverrun(_ target: PerformanceTarget, _ context: Context) -> [Check] {
         let document = context.document
         // A file without the engines record (schema 1) had one reference, `floor`.
-        let references = Set(document.engines.map { $0.filter(\.isReference).map(\.name) } ?? ["floor"])
+        let references = Set(document.engines.map { $0.filter(\.isReference).map(\.name) } ?? [EngineInfo.floorName])
             .union(document.rows.filter { $0.status == .reference }.map(\.engine))
         let engines = document.plan.engines.filter { !references.contains($0) && (target.engines.isEmpty || target.engines.contains($0)) }
         let rows = document.rows.filter { target.elements.isEmpty || target.elements.contains($0.elementKind) }

@@ -65,7 +65,7 @@ struct TimingCheck {
     /// reference engine it is taken against.
     static func metric(for engine: String, baseline: ResultRow, current: ResultRow) -> (TimingMetric, String?) {
         if engine != EngineInfo.timingReferenceName, baseline.ratioToStdlib != nil, current.ratioToStdlib != nil { return (.ratioToStdlib, EngineInfo.timingReferenceName) }
-        if engine != "floor", baseline.ratioToFloor != nil, current.ratioToFloor != nil { return (.ratioToFloor, "floor") }
+        if engine != EngineInfo.floorName, baseline.ratioToFloor != nil, current.ratioToFloor != nil { return (.ratioToFloor, EngineInfo.floorName) }
         return (.medianNs, nil)
     }
 

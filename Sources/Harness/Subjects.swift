@@ -12,7 +12,7 @@ enum Subject: Hashable, Sendable {
     var name: String {
         switch self {
         case let .engine(engine): return engine.rawValue
-        case .floor: return "floor"
+        case .floor: return EngineInfo.floorName
         }
     }
 }

@@ -165,7 +165,7 @@ enum ScalingChart {
             return "Only one size was measured, so no exponent can be fitted; run more sizes (--sizes) to see the growth."
         }
         let list = fitted.map { "\($0.engine) \($0.fit!.exponentText)" }.joined(separator: ", ")
-        let engines = fitted.filter { $0.engine != "floor" }
+        let engines = fitted.filter { $0.engine != EngineInfo.floorName }
         var text = (metric == .time ? "Time exponents: " : "Memory exponents: ") + list + "."
         if let steepest = engines.max(by: { $0.fit!.exponent < $1.fit!.exponent }), engines.count > 1 {
             text += " Steepest: \(steepest.engine) (n^\(steepest.fit!.exponentText))."
