@@ -15,7 +15,7 @@ public struct EngineInfo: Hashable, Sendable, Codable {
     public static let floorName = "floor"
     /// The engine every other engine's time is divided by in its run (its
     /// `ratio_to_stdlib`): Swift's own `difference(from:)`, the in-run reference.
-    public static let timingReferenceName = "stdlib"
+    public static let timingReferenceName = EngineName.stdlib.rawValue
 
     /// The stable name (result rows' `engine` column).
     public var name: String
