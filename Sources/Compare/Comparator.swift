@@ -56,23 +56,18 @@ public struct Comparator {
                 let before = old.rows[key]!, after = new.rows[key]!
                 var row = RowComparison(key: key)
                 if exact.status(&row, baseline: before, current: after) {
-                    // The floor reference is not an engine: it only ever warns.
-                    let isReference = after.status == .reference
+                    // What may fail depends on the row's role (GateRole): the floor
+                    // only warns, stdlib's instruction count only warns.
+                    let role = GateRole(after)
                     timing.judge(
                         &row, baseline: before, current: after, baselineReference: { old.row($0, onDatasetOf: key) },
-                        currentReference: { new.row($0, onDatasetOf: key) }, gated: sameBuild && !isReference)
+                        currentReference: { new.row($0, onDatasetOf: key) }, gated: sameBuild && role.gates(.time))
                     // Instruction counts depend on the build as much as times do;
                     // checked first, so a row's headline names its count when it moved.
-                    // stdlib's count only warns: its search is the toolchain's own
-                    // `difference(from:)`, specialized wherever the build puts it, and
-                    // its count moved 1–4 % between rebuilds with no source change to
-                    // it (our part of its call, the changeset's assembly, is every
-                    // engine's and gated in their rows).
-                    let isToolchainCode = key.engine == EngineInfo.timingReferenceName
-                    exact.instructions(&row, baseline: before, current: after, gated: sameBuild && !isReference && !isToolchainCode)
+                    exact.instructions(&row, baseline: before, current: after, gated: sameBuild && role.gates(.instructions))
                     // Debug and release builds allocate differently, as they time differently.
-                    exact.memory(&row, baseline: before, current: after, gated: sameBuild && !isReference)
-                    exact.quality(&row, baseline: before, current: after, gated: !isReference)
+                    exact.memory(&row, baseline: before, current: after, gated: sameBuild && role.gates(.memory))
+                    exact.quality(&row, baseline: before, current: after, gated: role.gates(.steps))
                 }
                 row.settle()
                 rows.append(row)

@@ -19,8 +19,9 @@ import HistoryStore
 /// - a row whose status is a failure (failed verification, crash, time-out,
 ///   out of memory) fails, as under `compare`; so does a case of the newest
 ///   earlier run that the run has no row for, unless missing rows are allowed.
-/// Reference rows (status `reference`, i.e. floor, and the stdlib engine)
-/// never fail on any measure: outside their band they are "reference moved".
+/// Reference rows never fail where ``GateRole`` says so, the rule `compare`
+/// against a file uses too: the floor on no measure, stdlib on instructions;
+/// outside their band they are "reference moved".
 /// A series with fewer earlier values than the rule's minimum is "not judged".
 struct HistoryGate {
     /// The base branch whose runs make the history ("" for runs whose branch is unknown).
@@ -50,10 +51,14 @@ struct HistoryGate {
         return (rule, gates)
     }
 
-    /// Whether `row` is a reference, which never fails: the floor (status
-    /// `reference`) and the standard library's own diff (code not ours).
-    static func isReference(_ row: ResultRow) -> Bool {
-        row.status == .reference || row.engine == EngineName.stdlib.rawValue
+    /// The group ``GateRole`` judges `measure` in (samples are not judged).
+    static func gateMeasure(_ measure: HistoryMeasure) -> GateRole.Measure {
+        switch measure {
+        case .medianNs, .samples: .time
+        case .instructions: .instructions
+        case .allocations, .peakHeapBytes: .memory
+        case .steps: .steps
+        }
     }
 
     /// The earlier runs of the document's machine and plan on ``branch``, the
@@ -68,7 +73,8 @@ struct HistoryGate {
         let identity = try RunIdentity(document)
         var rows: [HistoryGateReport.Row] = []
         for row in document.rows {
-            var judged = HistoryGateReport.Row(label: row.label, status: row.status, isReference: Self.isReference(row), measures: [])
+            let role = GateRole(row)
+            var judged = HistoryGateReport.Row(label: row.label, status: row.status, isReference: role != .engine, measures: [])
             for measure in HistoryMeasure.allCases {
                 guard let (rule, gates) = rule(for: measure), let value = measure.value(of: row),
                     row.status == .ok || row.status == .reference
@@ -78,7 +84,7 @@ struct HistoryGate {
                     parameters: row.parameters, elements: row.elementKind, size: row.size, measure: measure)
                 let earlier = try history.series(key, branch: branch)
                     .filter { $0.runID != identity.runID && ($0.status == .ok || $0.status == .reference) }
-                let judgement = rule.judge(value, history: earlier.map(\.value), isReference: judged.isReference)
+                let judgement = rule.judge(value, history: earlier.map(\.value), isReference: !role.gates(Self.gateMeasure(measure)))
                 judged.measures.append(HistoryGateReport.Measure(measure: measure, gates: gates, judgement: judgement))
             }
             rows.append(judged)

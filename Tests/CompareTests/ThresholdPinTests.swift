@@ -56,6 +56,22 @@ import Testing
         #expect(heckel.verdict == .regression)
     }
 
+    /// One rule for both gates (GateRole): stdlib is spared on instructions
+    /// only, so its peak heap still fails like any engine's; an engine is
+    /// spared nothing.
+    @Test func stdlibIsSparedOnInstructionsOnly() throws {
+        let rows = Fixture.modify(Fixture.dataset("mixed", 1_000), "stdlib", "mixed", 1_000) { $0.peakHeapBytes = 1_000_000 }
+        let grown = Fixture.modify(rows, "stdlib", "mixed", 1_000) { $0.peakHeapBytes = 1_100_000 }
+        let report = try Fixture.compare(rows, grown)
+        #expect(try #require(report.row("stdlib", "mixed", 1_000)).verdict == .regression)
+        #expect(report.failsCI)
+        for measure in GateRole.Measure.allCases {
+            #expect(GateRole.engine.gates(measure))
+            #expect(!GateRole.floor.gates(measure))
+            #expect(GateRole.toolchain.gates(measure) == (measure != .instructions))
+        }
+    }
+
     @Test func instructionsBelowTheSlackNeverFail() throws {
         // 100,000 instructions: +2,000 is 2 % but only the slack (passes), +2,001 fails.
         let at = try judge({ $0.instructions = 102_000 }, base: { $0.instructions = 100_000 })
