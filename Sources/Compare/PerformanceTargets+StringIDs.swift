@@ -45,8 +45,8 @@ extension PerformanceTargets {
                             limit: stringFloorLimit))
                     targets.append(
                         PerformanceTarget(
-                            id: id("anchor", kind, "int", workload, size), area: "anchor \(kind) ÷ anchor int", measure: .medianRatio,
-                            engines: ["anchor"], reference: "anchor", referenceElements: "int", workloads: [workload], sizes: [size],
+                            id: id("anchor", kind, ResultRow.integerKind, workload, size), area: "anchor \(kind) ÷ anchor int", measure: .medianRatio,
+                            engines: ["anchor"], reference: "anchor", referenceElements: ResultRow.integerKind, workloads: [workload], sizes: [size],
                             elements: [kind], limit: anchorStringOverIntLimit))
                 }
             }

@@ -238,7 +238,7 @@ public enum RunMerge {
     /// Refuses a shard marked complete whose rows do not cover its plan.
     static func checkShareIsWhole(_ part: Part) throws(CompareInputError) {
         let plan = part.document.plan, rows = part.document.rows
-        let kinds = plan.elements ?? ["int"]
+        let kinds = plan.elements ?? [ResultRow.integerKind]
         func refuse(_ problem: String) -> CompareInputError {
             CompareInputError(path: part.path, problem: "says it is complete but \(problem)")
         }

@@ -41,7 +41,7 @@ public enum ParameterWords {
             case "unit":
                 words.append(value)
             case "elements":
-                words.append(value == "int" ? "integer ids" : value + " elements")
+                words.append(value == ResultRow.integerKind ? "integer ids" : value + " elements")
             default:
                 words.append(String(key.map { $0 == "_" ? " " : $0 }) + " " + value)
             }

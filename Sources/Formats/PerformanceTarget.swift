@@ -81,7 +81,7 @@ public struct PerformanceTarget: Hashable, Sendable, Codable {
 
     public init(
         id: String, area: String, measure: Measure, engines: [String], reference: String? = nil,
-        referenceElements: String? = nil, workloads: [String] = [], sizes: [Int] = [], elements: [String] = ["int"],
+        referenceElements: String? = nil, workloads: [String] = [], sizes: [Int] = [], elements: [String] = [ResultRow.integerKind],
         limit: Double, comparison: Comparison = .atMost, allowancePerElement: Double? = nil
     ) {
         self.id = id

@@ -164,15 +164,19 @@ public struct ResultRow: Hashable, Sendable, Codable {
         self.verified = false
     }
 
-    /// The element kind, `int` when the file predates kinds.
-    public var elementKind: String { elements ?? "int" }
+    /// The name of the integer-id element kind: the default of every run and
+    /// of files that predate kinds, spelled here alone.
+    public static let integerKind = "int"
+
+    /// The element kind, ``integerKind`` when the file predates kinds.
+    public var elementKind: String { elements ?? Self.integerKind }
 
     /// The parameters with the element kind folded in when it is not `int`
     /// (`alphabet=8;elements=uuid`): what charts, comparisons and targets
     /// group by, so rows of different kinds are never mixed in one series
     /// or compared with each other, and `int` rows keep their old keys.
     public var parametersAndKind: String {
-        guard elementKind != "int" else { return parameters }
+        guard elementKind != Self.integerKind else { return parameters }
         return parameters.isEmpty ? "elements=\(elementKind)" : parameters + ";elements=\(elementKind)"
     }
 

@@ -49,7 +49,7 @@ public struct CaseJob: Codable, Sendable, Hashable {
     var label: String { source?.label ?? "?" }
 
     /// The element kind, or nil when the job names an unknown one.
-    var kind: ElementKind? { ElementKind(rawValue: elements ?? "int") }
+    var kind: ElementKind? { ElementKind(rawValue: elements ?? ResultRow.integerKind) }
 
     /// The subjects as the runner knows them (`floor` is the reference).
     var subjectValues: [Subject] {

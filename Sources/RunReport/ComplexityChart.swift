@@ -144,7 +144,7 @@ enum ComplexityChart {
         }
         script.add("plot " + clauses.joined(separator: ", \\\n     "))
         let file = ChartFile(
-            kind: .complexity, name: name, series: kind == "int" ? nil : RunSeries.kindText(kind), title: title,
+            kind: .complexity, name: name, series: kind == ResultRow.integerKind ? nil : RunSeries.kindText(kind), title: title,
             caption: caption, finding: finding(medians, palette: palette), width: width, height: height, rows: table.rowCount, drawn: false)
         return ChartDraft(file: file, data: table.render(title: title), script: script.text)
     }

@@ -208,12 +208,12 @@ public struct EngineAdvice: Hashable, Sendable, Codable {
             guard let series = groups[shape] else { return [] }
             var kinds: [String] = []
             for one in series {
-                let kind = one.rows.first.flatMap(elements) ?? "int"
+                let kind = one.rows.first.flatMap(elements) ?? ResultRow.integerKind
                 if !kinds.contains(kind) { kinds.append(kind) }
             }
             return kinds.compactMap { kind in
                 advise(
-                    shape: shape, series.filter { ($0.rows.first.flatMap(elements) ?? "int") == kind }, datasets: datasets,
+                    shape: shape, series.filter { ($0.rows.first.flatMap(elements) ?? ResultRow.integerKind) == kind }, datasets: datasets,
                     elements: elements)
             }
         }
@@ -508,10 +508,7 @@ public struct EngineAdvice: Hashable, Sendable, Codable {
 
     /// The run's `elements` value in words ("int" → "integer ids").
     static func elementText(_ value: String) -> String {
-        switch value {
-        case "int", "integer": return "integer ids"
-        default: return "\(value) elements"
-        }
+        value == ResultRow.integerKind || value == "integer" ? "integer ids" : "\(value) elements"
     }
 
     /// The heading a reader looks for, naming what the lists held: "Lists
@@ -520,7 +517,7 @@ public struct EngineAdvice: Hashable, Sendable, Codable {
     /// Text is always compared as one integer id per line or character, so
     /// its heading says that instead of a bare "integer ids".
     public var heading: String {
-        if shape == .text, elements == [Self.elementText("int")] {
+        if shape == .text, elements == [Self.elementText(ResultRow.integerKind)] {
             return shape.title + ", one integer id per line or character"
         }
         return shape.title + ", timed as " + elements.joined(separator: " and ")

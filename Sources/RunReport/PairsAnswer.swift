@@ -43,7 +43,7 @@ public struct PairsAnswer: Hashable, Sendable, Codable {
         // Each pair's deciding series: the one its block was decided on.
         let series = blocks.compactMap { block in
             allSeries.first { one in
-                one.rows.contains { block.shape.describes($0) } && (one.rows.first?.elements ?? "int") == block.elements
+                one.rows.contains { block.shape.describes($0) } && (one.rows.first?.elementKind ?? ResultRow.integerKind) == block.elements
             }
         }
         let shapes = series.map { EngineAdvice.shape(of: $0, datasets: datasets) }

@@ -35,7 +35,7 @@ public struct RunSeries: Hashable, Sendable {
 
     /// The element kind of the series' rows (a series never mixes kinds:
     /// the kind is part of its key).
-    public var elementKind: String { rows.first?.elementKind ?? "int" }
+    public var elementKind: String { rows.first?.elementKind ?? ResultRow.integerKind }
 
     /// The kinds of the given series in first-appearance order: the panels
     /// of a run-wide chart, one per kind. O(series).

@@ -29,7 +29,7 @@ public struct YourLists: Hashable, Sendable {
         return datasets.filter { !$0.generated }.compactMap { shape in
             let mine = allSeries.filter { series in series.rows.contains { shape.describes($0) } }
             // A kind other than int hashes the user's own id texts (a dataset's symbols); int hashes their codes.
-            guard let series = mine.first(where: { ($0.rows.first?.elements ?? "int") != "int" }) ?? mine.first else {
+            guard let series = mine.first(where: { ($0.rows.first?.elementKind ?? ResultRow.integerKind) != ResultRow.integerKind }) ?? mine.first else {
                 return nil
             }
             let advice = EngineAdvice.advise(
@@ -37,7 +37,7 @@ public struct YourLists: Hashable, Sendable {
                 elements: { $0.elements })
             let evidence = series.rows.filter { $0.status == .ok && $0.medianNs != nil && !references.contains($0.engine) }
                 .sorted { $0.medianNs! < $1.medianNs! }
-            return YourLists(shape: shape, elements: series.rows.first?.elements ?? "int", advice: advice, evidence: evidence)
+            return YourLists(shape: shape, elements: series.rows.first?.elementKind ?? ResultRow.integerKind, advice: advice, evidence: evidence)
         }
     }
 
