@@ -217,11 +217,7 @@ public enum RunMerge {
         if first.document.plan.shard == nil {
             throw CompareInputError(path: part.path, problem: "shard \(shard) beside \(first.path), which is not a shard")
         }
-        let numbers = shard.split(separator: "/", omittingEmptySubsequences: false).map { Int($0) }
-        guard numbers.count == 2, let index = numbers[0], let count = numbers[1], count >= 1, (1...count).contains(index) else {
-            throw CompareInputError(path: part.path, problem: "shard label \"\(shard)\" is not K/N with 1 ≤ K ≤ N")
-        }
-        return (index, count)
+        return (shard.index, shard.count)
     }
 
     /// Refuses a row its shard's plan has no place for. Rows of dataset

@@ -104,30 +104,3 @@ struct MergeCommand: ParsableCommand {
         }
     }
 }
-
-/// `run --shard K/N`, parsed.
-struct RunShard: ExpressibleByArgument, Hashable {
-    var index: Int
-    var count: Int
-
-    init(index: Int, count: Int) {
-        self.index = index
-        self.count = count
-    }
-
-    init?(argument: String) {
-        guard let shard = try? RunShard.parse(argument) else { return nil }
-        self = shard
-    }
-
-    var defaultValueDescription: String { "\(index)/\(count)" }
-
-    /// `K/N` with 1 ≤ K ≤ N, or an error giving the expected form.
-    @Sendable static func parse(_ text: String) throws -> RunShard {
-        let parts = text.split(separator: "/", omittingEmptySubsequences: false).map { Int($0.trimmingCharacters(in: .whitespaces)) }
-        guard parts.count == 2, let index = parts[0], let count = parts[1], count >= 1, index >= 1, index <= count else {
-            throw ListError("expected K/N with 1 ≤ K ≤ N (e.g. 2/4)")
-        }
-        return RunShard(index: index, count: count)
-    }
-}

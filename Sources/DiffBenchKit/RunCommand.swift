@@ -156,8 +156,8 @@ struct RunCommand: EngineCommand {
 
     @Option(
         help: ArgumentHelp("Run shard K of N of the plan's datasets (1-based, e.g. 2/4); join the shards with `diffbench merge`.", valueName: "K/N"),
-        transform: RunShard.parse)
-    var shard: RunShard?
+        transform: ShardLabel.parse)
+    var shard: ShardLabel?
 
     @Option(
         name: .customLong("history"),
@@ -268,7 +268,7 @@ struct RunCommand: EngineCommand {
         plan.countInstructions = countInstructions
         plan.sliders = sliders
         plan.deadline = deadline
-        plan.shard = shard.map { "\($0.index)/\($0.count)" }
+        plan.shard = shard
         plan.isolation = inProcess ? .inProcess : .workers(executable: InstructionCounter.currentExecutable)
         if !inProcess { OrphanReaper.adopt() }
         plan.caseTimeout = caseTimeout

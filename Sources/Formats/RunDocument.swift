@@ -159,8 +159,8 @@ public struct PlanSummary: Hashable, Sendable, Codable {
     public var lcsMemoryBudgetBytes: Int
     /// The element kinds every dataset was timed as; nil before kinds existed (`int` only).
     public var elements: [String]?
-    /// `K/N` for shard K of N (`run --shard`); nil for a whole plan or a merged run.
-    public var shard: String?
+    /// Shard K of N (`run --shard`), written `"K/N"`; nil for a whole plan or a merged run.
+    public var shard: ShardLabel?
     /// True when the run counted instructions (`run --instructions`); nil in older files.
     public var instructions: Bool?
     /// The slider policy of `run --sliders` (none, down, indent); nil in older files.
@@ -182,7 +182,7 @@ public struct PlanSummary: Hashable, Sendable, Codable {
     public init(
         engines: [String], workloads: [String], sizes: [Int], extraCases: [String], minSamples: Int,
         minTimeSeconds: Double, timeBudgetSeconds: Double, lcsMemoryBudgetBytes: Int, elements: [String]? = nil,
-        shard: String? = nil, instructions: Bool? = nil, sliders: String? = nil, deadlineSeconds: Double? = nil
+        shard: ShardLabel? = nil, instructions: Bool? = nil, sliders: String? = nil, deadlineSeconds: Double? = nil
     ) {
         self.sliders = sliders
         self.deadlineSeconds = deadlineSeconds

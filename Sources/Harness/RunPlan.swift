@@ -80,7 +80,7 @@ public struct RunPlan: Sendable {
     public var instructionExecutable: String?
     /// `K/N` when this run is shard K of N of a larger plan (`run --shard`);
     /// recorded so `merge` can check the shards belong together.
-    public var shard: String?
+    public var shard: ShardLabel?
     /// Where engines are called: in worker processes (the default of
     /// `run`), or in this process (`run --in-process`, and the library's
     /// default, for tests and debugging).

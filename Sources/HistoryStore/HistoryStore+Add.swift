@@ -74,7 +74,7 @@ extension HistoryStore {
             .text(identity.runID), .text(environment.runName), .text(environment.startTime), .text(environment.gitCommit), .text(branch),
             .integer(runMachine), .integer(planID), .text(identity.catalog), .text(environment.swiftVersion),
             .text(environment.buildConfiguration), .integer(Int64(bitPattern: environment.seed)), .integer(Int64(document.version)),
-            .integer(document.complete ? 1 : 0), .string(document.plan.shard), .integer(Int64(document.rows.count)),
+            .integer(document.complete ? 1 : 0), .string(document.plan.shard?.description), .integer(Int64(document.rows.count)),
             .text(identity.content), .text(ISO8601DateFormatter().string(from: Date())),
         ])
         let runID = connection.lastInsertedRowID
