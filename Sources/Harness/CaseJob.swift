@@ -1,5 +1,5 @@
 import DiffEngines
-import Formats
+import InputFiles
 import Workloads
 
 /// One dataset × element kind, as a child process is told to run it: the

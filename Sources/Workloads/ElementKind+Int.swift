@@ -1,4 +1,4 @@
-import Formats
+import InputFiles
 
 extension ElementKind {
     /// `int`: ``FeedItem`` (integer id and content), as stored. A dataset

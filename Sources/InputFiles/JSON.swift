@@ -1,3 +1,4 @@
+import FileSupport
 
 /// A small JSON reader that keeps line and column, so that a bad file is
 /// refused with "file:line:column: problem" rather than a generic message.
