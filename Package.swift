@@ -2,10 +2,12 @@
 import PackageDescription
 
 // Modules, from the leaves up (see README "Package layout"):
-// DiffEngines ← ListUpdates ← Formats ← Workloads ← Harness ← DiffBenchKit ← diffbench;
-// Rendering (libpng, gnuplot) serves Teaching and RunReport; Compare,
-// RunReport and HistoryStore (SQLite) read result rows through Formats and
-// never link the memory instrument.
+// DiffEngines ← ListUpdates ← InputFiles ← RunResults ← Workloads ← Harness ← DiffBenchKit ← diffbench;
+// FileSupport (atomic files, text escaping, number formatting) sits under
+// InputFiles and Rendering and depends on no engine. Rendering (libpng,
+// gnuplot) serves Teaching and RunReport; Compare, RunReport and
+// HistoryStore (SQLite) read result rows through RunResults and never link
+// the memory instrument.
 let package = Package(
     name: "DiffBench",
     platforms: [.macOS(.v13)],
@@ -30,8 +32,13 @@ let package = Package(
         .target(name: "DiffEngines"),
         .target(name: "ListUpdates", dependencies: ["DiffEngines"]),
         .target(name: "DiffEngineChecks", dependencies: ["DiffEngines", "ListUpdates"]),
-        .target(name: "Formats", dependencies: ["DiffEngines", "ListUpdates"]),
-        .target(name: "Workloads", dependencies: ["ListUpdates", "Formats"]),
+        // Atomic files, file errors, text positions, terminal/Markdown/JSON-string escaping, number formatting.
+        .target(name: "FileSupport"),
+        // The user's input files: the JSON parser and the list, text, dataset and batch readers.
+        .target(name: "InputFiles", dependencies: ["DiffEngines", "ListUpdates", "FileSupport"]),
+        // The results document: RunDocument, ResultRow, RunFolder and its lock, ResultsStore, the validator, catalog records.
+        .target(name: "RunResults", dependencies: ["DiffEngines", "FileSupport", "InputFiles"]),
+        .target(name: "Workloads", dependencies: ["ListUpdates", "FileSupport", "InputFiles", "RunResults"]),
         .target(name: "CExactHeap"),
         // Callgrind client requests around one measured call (run --instructions); needs valgrind's headers.
         .target(name: "CCallgrind"),
@@ -41,7 +48,9 @@ let package = Package(
                 "DiffEngines",
                 "ListUpdates",
                 "Workloads",
-                "Formats",
+                "FileSupport",
+                "InputFiles",
+                "RunResults",
                 "CExactHeap",
                 "CCallgrind",
                 .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
@@ -51,26 +60,28 @@ let package = Package(
         // Writes the build's git commit into Harness at every build (results record it).
         .plugin(name: "BuildCommit", capability: .buildTool()),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
-        .target(name: "Rendering", dependencies: ["Formats", "CPNG"]),
-        .target(name: "Teaching", dependencies: ["DiffEngines", "ListUpdates", "Formats", "Rendering"]),
-        .target(name: "RunReport", dependencies: ["Formats", "Rendering"]),
-        .target(name: "Compare", dependencies: ["Formats"]),
+        .target(name: "Rendering", dependencies: ["FileSupport", "CPNG"]),
+        .target(name: "Teaching", dependencies: ["DiffEngines", "FileSupport", "Rendering"]),
+        .target(name: "RunReport", dependencies: ["FileSupport", "RunResults", "Rendering"]),
+        .target(name: "Compare", dependencies: ["FileSupport", "RunResults"]),
         // Change points and the history band over plain arrays (Foundation only; the history store feeds it).
         .target(name: "HistoryAnalysis"),
         // The system SQLite (libsqlite3-dev), for the history store.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        // The history of runs in one SQLite file: reads run documents through Formats, measures nothing.
-        .target(name: "HistoryStore", dependencies: ["Formats", "CSQLite"]),
+        // The history of runs in one SQLite file: reads run documents through RunResults, measures nothing.
+        .target(name: "HistoryStore", dependencies: ["FileSupport", "RunResults", "CSQLite"]),
         // `diffbench serve`: the local dashboard (runs, compare, history, teach) over FlyingFox; no engine depends on it.
         .target(
             name: "Dashboard",
-            dependencies: ["Formats", "Rendering", "Compare", "HistoryStore", .product(name: "FlyingFox", package: "FlyingFox")]),
+            dependencies: ["RunResults", "Rendering", "Compare", "HistoryStore", .product(name: "FlyingFox", package: "FlyingFox")]),
         .target(
             name: "DiffBenchKit",
             dependencies: [
                 "DiffEngines",
                 "ListUpdates",
-                "Formats",
+                "FileSupport",
+                "InputFiles",
+                "RunResults",
                 "Workloads",
                 "Harness",
                 "Rendering",
@@ -88,16 +99,20 @@ let package = Package(
         .target(name: "DiffBenchTestSupport", path: "Tests/DiffBenchTestSupport"),
         .testTarget(
             name: "DiffEnginesTests", dependencies: ["DiffEngines", "ListUpdates", "DiffEngineChecks", "DiffBenchTestSupport"]),
-        .testTarget(name: "ListUpdatesTests", dependencies: ["ListUpdates", "DiffEngines", "Formats", "DiffBenchTestSupport"]),
-        .testTarget(name: "FormatsTests", dependencies: ["Formats", "Workloads", "DiffBenchTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "WorkloadsTests", dependencies: ["Workloads", "Formats", "DiffEngines", "DiffBenchTestSupport"]),
-        .testTarget(name: "HarnessTests", dependencies: ["Harness", "Formats", "Workloads", "DiffBenchTestSupport"]),
+        .testTarget(name: "ListUpdatesTests", dependencies: ["ListUpdates", "DiffEngines", "DiffBenchTestSupport"]),
+        // The tests of FileSupport, InputFiles and RunResults (the modules split from the former Formats).
+        .testTarget(
+            name: "FormatsTests", dependencies: ["FileSupport", "InputFiles", "RunResults", "DiffEngines", "Workloads", "DiffBenchTestSupport"],
+            exclude: ["Fixtures"]),
+        .testTarget(name: "WorkloadsTests", dependencies: ["Workloads", "InputFiles", "RunResults", "DiffEngines", "DiffBenchTestSupport"]),
+        .testTarget(
+            name: "HarnessTests", dependencies: ["Harness", "InputFiles", "RunResults", "Workloads", "DiffEngines", "CExactHeap", "DiffBenchTestSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "DiffBenchTestSupport"]),
-        .testTarget(name: "TeachingTests", dependencies: ["Teaching", "Rendering", "Formats", "DiffEngines", "DiffBenchTestSupport"]),
-        .testTarget(name: "RunReportTests", dependencies: ["RunReport", "Rendering", "Formats", "Harness", "DiffBenchTestSupport"]),
-        .testTarget(name: "CompareTests", dependencies: ["Compare", "Formats", "DiffBenchTestSupport"]),
+        .testTarget(name: "TeachingTests", dependencies: ["Teaching", "Rendering", "FileSupport", "DiffEngines", "DiffBenchTestSupport"]),
+        .testTarget(name: "RunReportTests", dependencies: ["RunReport", "Rendering", "RunResults", "Harness", "DiffBenchTestSupport"]),
+        .testTarget(name: "CompareTests", dependencies: ["Compare", "RunResults", "DiffBenchTestSupport"]),
         .testTarget(name: "HistoryAnalysisTests", dependencies: ["HistoryAnalysis", "DiffBenchTestSupport"]),
-        .testTarget(name: "HistoryStoreTests", dependencies: ["HistoryStore", "Formats", "DiffBenchTestSupport"]),
+        .testTarget(name: "HistoryStoreTests", dependencies: ["HistoryStore", "FileSupport", "RunResults", "CSQLite", "DiffBenchTestSupport"]),
         .testTarget(name: "DiffBenchKitTests", dependencies: ["DiffBenchKit", "DiffBenchTestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["diffbench", "DiffBenchKit", "Rendering", "DiffBenchTestSupport"]),
         // Starts the real `diffbench serve` and drives it over HTTP and headless Chromium.

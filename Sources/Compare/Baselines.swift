@@ -1,5 +1,5 @@
 import Foundation
-import Formats
+import RunResults
 
 /// Named baselines: copies of a run's `results.json` kept under
 /// `Reports/baselines/NAME.json` and committed, so that CI compares every

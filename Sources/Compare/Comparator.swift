@@ -1,4 +1,4 @@
-import Formats
+import RunResults
 
 /// Compares a current run with a baseline, row by row.
 ///

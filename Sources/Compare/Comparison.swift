@@ -1,4 +1,4 @@
-import Formats
+import RunResults
 
 /// What one engine × workload × size did between the baseline and the
 /// current run. Ordered from the most to the least urgent: reports list rows

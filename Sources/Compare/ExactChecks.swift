@@ -1,4 +1,4 @@
-import Formats
+import RunResults
 
 /// Figures that repeat exactly from run to run, so any real change shows:
 /// memory (from the allocation hook) and the changeset's shape. O(1) per row.

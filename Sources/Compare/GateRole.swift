@@ -1,4 +1,4 @@
-import Formats
+import RunResults
 
 /// What a gate may fail a row on, by the row's role: the one rule that
 /// `compare` against a baseline file and `compare --against history` share,

@@ -1,4 +1,4 @@
-import Formats
+import RunResults
 
 /// The project's targets on integer ids, as data: each limit is written
 /// here once, and ``catalog`` gathers these with the deadline and string-id

@@ -1,5 +1,5 @@
 import Foundation
-import Formats
+import RunResults
 
 /// The targets of the deadline and of anchor's bounded gap fill (issue 28),
 /// read from one run like the others:

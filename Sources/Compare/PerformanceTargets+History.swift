@@ -1,5 +1,5 @@
 import Foundation
-import Formats
+import RunResults
 
 extension PerformanceTarget.Measure {
     /// Over the pairs imported from git (``DatasetShape/fromGit``) on which

@@ -1,5 +1,5 @@
 import Foundation
-import Formats
+import RunResults
 
 /// `diffbench targets --list`: every target of a list and the compare
 /// gate's thresholds, as a table or as JSON.

@@ -1,5 +1,5 @@
 import Foundation
-import Formats
+import RunResults
 
 extension PerformanceTarget.Measure {
     /// The subject's median over the reference engine's median on the same

@@ -1,5 +1,5 @@
 import Foundation
-import Formats
+import RunResults
 
 /// The string-id targets (issue 26): heckel, set and anchor on `uuid` and
 /// `record` lists, as ratios to the floor row of the same dataset and kind

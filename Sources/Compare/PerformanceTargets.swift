@@ -1,5 +1,6 @@
 import Foundation
-import Formats
+import FileSupport
+import RunResults
 
 /// The project's performance targets, checked against one run's results.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import Formats
+import RunResults
 
 /// The comparison as Markdown (a CI job summary), plain text (a terminal) or
 /// JSON (other tools). Every format leads with the one-line verdict and lists

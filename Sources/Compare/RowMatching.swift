@@ -1,4 +1,4 @@
-import Formats
+import RunResults
 
 /// Input `compare` refuses (exit status 2): which file, which row, and why.
 public struct CompareInputError: Error, Hashable, Sendable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import Formats
+import RunResults
 
 /// Joins the shards of one plan (`run --shard K/N`, one CI job each) into one
 /// run, which `compare` then judges as if it had run on one machine: every

@@ -1,5 +1,5 @@
 import Foundation
-import Formats
+import RunResults
 
 /// The timing verdict of one row, robust to the noise of shared machines.
 ///

@@ -1,6 +1,6 @@
 import Compare
 import FlyingFox
-import Formats
+import RunResults
 import Foundation
 import HistoryStore
 

@@ -1,7 +1,8 @@
 import ArgumentParser
 import Compare
 import DiffEngines
-import Formats
+import FileSupport
+import InputFiles
 import Harness
 import Workloads
 

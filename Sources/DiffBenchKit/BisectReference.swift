@@ -1,5 +1,5 @@
 import Foundation
-import Formats
+import FileSupport
 
 /// The good count of `history bisect --good-commit REV`: the bisect script
 /// itself, run with `--count` in a temporary worktree of REV, so the good

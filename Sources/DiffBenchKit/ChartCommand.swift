@@ -3,7 +3,7 @@ import Compare
 import Foundation
 import Harness
 import RunReport
-import Formats
+import RunResults
 
 struct ChartCommand: EngineCommand {
     static let configuration = CommandConfiguration(

@@ -1,7 +1,8 @@
 import ArgumentParser
 import Compare
+import FileSupport
 import Foundation
-import Formats
+import RunResults
 import HistoryStore
 
 /// `compare --against`: what a run is judged against.

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Compare
 import Foundation
-import Formats
+import RunResults
 
 struct CompareCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

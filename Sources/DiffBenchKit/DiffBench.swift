@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
-import Formats
+import FileSupport
+import InputFiles
 import Harness
+import RunResults
 
 /// `diffbench`: benchmark, verify and visualize collection-diffing engines.
 ///

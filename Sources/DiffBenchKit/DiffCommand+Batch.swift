@@ -1,7 +1,7 @@
 import DiffEngines
 import Harness
 import Workloads
-import Formats
+import InputFiles
 import ListUpdates
 
 extension DiffCommand {

@@ -1,5 +1,5 @@
 import DiffEngines
-import Formats
+import FileSupport
 import Foundation
 import Harness
 

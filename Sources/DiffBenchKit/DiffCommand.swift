@@ -2,7 +2,8 @@ import ArgumentParser
 import DiffEngines
 import Foundation
 import Harness
-import Formats
+import FileSupport
+import InputFiles
 
 struct DiffCommand: EngineCommand {
     static var configuration: CommandConfiguration {

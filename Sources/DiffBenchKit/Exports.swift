@@ -3,5 +3,5 @@
 // (DiffEngines), and the registry's descriptors (Harness, with EngineInfo
 // from Formats).
 @_exported import DiffEngines
-@_exported import Formats
+@_exported import RunResults
 @_exported import Harness

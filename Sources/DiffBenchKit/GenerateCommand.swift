@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import Workloads
-import Formats
+import InputFiles
 
 struct GenerateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,7 @@
 import ArgumentParser
+import FileSupport
 import Foundation
-import Formats
+import RunResults
 import HistoryStore
 
 /// `diffbench history add RUN…`: adds run folders or results files to the store.

@@ -1,6 +1,7 @@
 import ArgumentParser
+import FileSupport
 import Foundation
-import Formats
+import RunResults
 import HistoryStore
 
 /// `diffbench history benchmark` (hidden; scripts/history-bench.sh runs it):

@@ -1,5 +1,5 @@
 import Foundation
-import Formats
+import FileSupport
 import HistoryStore
 
 extension HistoryChange {

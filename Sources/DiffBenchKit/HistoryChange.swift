@@ -1,4 +1,3 @@
-import Formats
 import HistoryAnalysis
 import HistoryStore
 

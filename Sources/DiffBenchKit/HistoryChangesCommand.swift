@@ -1,5 +1,5 @@
 import ArgumentParser
-import Formats
+import FileSupport
 import HistoryStore
 
 /// `diffbench history changes`: the steps the change-point detector finds in

@@ -1,6 +1,6 @@
 import ArgumentParser
+import FileSupport
 import Foundation
-import Formats
 import HistoryStore
 import Rendering
 

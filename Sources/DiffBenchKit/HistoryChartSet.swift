@@ -1,5 +1,5 @@
 import Foundation
-import Formats
+import FileSupport
 import RunReport
 
 /// The trend charts of many cases written into one folder and drawn by

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import Formats
+import FileSupport
 import HistoryStore
 
 /// `diffbench history`: the store of every run (README "History and trends").

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Formats
+import FileSupport
 import HistoryStore
 
 /// `diffbench history export`: one stored run in another dashboard's format.

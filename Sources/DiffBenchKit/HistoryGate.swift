@@ -1,6 +1,6 @@
 import Compare
 import DiffEngines
-import Formats
+import RunResults
 import HistoryAnalysis
 import HistoryStore
 

@@ -1,6 +1,6 @@
 import Compare
 import Foundation
-import Formats
+import FileSupport
 import HistoryAnalysis
 import HistoryStore
 

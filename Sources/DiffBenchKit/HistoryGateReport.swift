@@ -1,5 +1,6 @@
 import Compare
-import Formats
+import FileSupport
+import RunResults
 import HistoryAnalysis
 import HistoryStore
 

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Formats
+import FileSupport
 import HistoryStore
 
 /// `diffbench history list`: the stored runs, newest first.

@@ -1,5 +1,5 @@
+import FileSupport
 import Foundation
-import Formats
 import HistoryStore
 import Rendering
 

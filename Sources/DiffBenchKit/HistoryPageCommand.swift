@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import Formats
+import FileSupport
 import HistoryStore
 import Rendering
 

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Formats
+import FileSupport
 import HistoryStore
 
 /// `diffbench history show`: series as tables of commit, date, value and noise.

@@ -1,5 +1,6 @@
 import Foundation
-import Formats
+import FileSupport
+import RunResults
 import HistoryStore
 
 /// The tables of `history list` and `history show`, as aligned text and as

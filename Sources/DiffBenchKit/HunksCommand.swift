@@ -1,8 +1,9 @@
 import ArgumentParser
 import DiffEngines
 import Foundation
-import Formats
+import FileSupport
 import Harness
+import InputFiles
 import Workloads
 
 /// `diffbench hunks`: how often each engine's hunks, with each slider

@@ -1,5 +1,5 @@
 import Foundation
-import Formats
+import InputFiles
 
 extension InputError {
     /// This error with a hint to read the file as lines, when it is a JSON

@@ -1,5 +1,6 @@
+import FileSupport
 import Foundation
-import Formats
+import RunResults
 
 /// The one check every command that writes or clears an output (`--to`,
 /// `--output`, `--force`, `chart`'s files) makes before it touches it: an

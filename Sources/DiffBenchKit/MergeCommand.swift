@@ -1,7 +1,8 @@
 import ArgumentParser
 import Compare
+import FileSupport
 import Foundation
-import Formats
+import RunResults
 
 /// `run --shard`'s other half: joins shard folders into one run folder.
 struct MergeCommand: ParsableCommand {

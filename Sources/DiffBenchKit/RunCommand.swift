@@ -5,7 +5,9 @@ import Foundation
 import Harness
 import Rendering
 import Workloads
-import Formats
+import FileSupport
+import InputFiles
+import RunResults
 import Teaching
 import RunReport
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Dashboard
+import FileSupport
 import Foundation
 import Harness
 

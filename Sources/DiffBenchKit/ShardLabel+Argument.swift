@@ -1,5 +1,5 @@
 import ArgumentParser
-import Formats
+import RunResults
 
 /// `run --shard K/N`: the results document's own type, parsed once here.
 extension ShardLabel: ExpressibleByArgument {

@@ -1,4 +1,4 @@
-import Formats
+import FileSupport
 #if canImport(Glibc)
 // `stdout` is a C global; only its flush and error flag are read here, from the main thread at exit.
 @preconcurrency import Glibc

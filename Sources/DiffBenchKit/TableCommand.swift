@@ -2,7 +2,7 @@ import ArgumentParser
 import DiffEngines
 import Foundation
 import Rendering
-import Formats
+import InputFiles
 import Teaching
 
 struct TableCommand: ParsableCommand {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Compare
 import Foundation
-import Formats
+import RunResults
 
 struct TargetsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -2,7 +2,8 @@ import ArgumentParser
 import DiffEngines
 import Foundation
 import Rendering
-import Formats
+import FileSupport
+import InputFiles
 import Teaching
 
 struct TeachCommand: EngineCommand {

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Formats
+import InputFiles
 import ListUpdates
 
 struct ValidateCommand: ParsableCommand {

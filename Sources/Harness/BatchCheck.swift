@@ -1,5 +1,5 @@
 import DiffEngines
-import Formats
+import InputFiles
 import ListUpdates
 
 /// The batch-update check every verified changeset must pass: the changeset

@@ -1,5 +1,6 @@
 import DiffEngines
-import Formats
+import InputFiles
+import RunResults
 import Workloads
 
 /// One dataset × element kind, as a child process is told to run it: the

@@ -1,5 +1,5 @@
 import DiffEngines
-import Formats
+import InputFiles
 import Workloads
 
 extension ProjectedLists {

@@ -1,5 +1,6 @@
 import DiffEngines
-import Formats
+import InputFiles
+import RunResults
 import Workloads
 
 /// Every subject of the plan on one dataset in one element kind, in named

@@ -1,6 +1,7 @@
 import DiffEngines
 import Foundation
-import Formats
+import FileSupport
+import RunResults
 import Workloads
 
 /// A worker's job that could not run for a reason of the input (a dataset

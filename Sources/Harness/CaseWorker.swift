@@ -4,7 +4,8 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
-import Formats
+import InputFiles
+import RunResults
 import Workloads
 
 /// The call a case is making, as a worker announces it before the call.

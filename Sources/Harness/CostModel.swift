@@ -1,5 +1,6 @@
 import DiffEngines
-import Formats
+import InputFiles
+import RunResults
 import Workloads
 
 /// Predicts how long one call of a slower-than-linear engine takes, so that

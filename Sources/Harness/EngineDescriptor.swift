@@ -1,5 +1,6 @@
 import DiffEngines
-import Formats
+import InputFiles
+import RunResults
 import Workloads
 
 /// An engine as the harness knows it: how to present it (``EngineInfo``),

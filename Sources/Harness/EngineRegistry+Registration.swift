@@ -1,4 +1,5 @@
-import Formats
+import InputFiles
+import RunResults
 
 /// A descriptor another package passed that cannot be registered: which
 /// one (its place in the list and its name) and why.

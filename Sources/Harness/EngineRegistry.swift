@@ -1,5 +1,5 @@
 import DiffEngines
-import Formats
+import RunResults
 
 /// The engines a process knows: the built-ins, then any a package adds.
 ///

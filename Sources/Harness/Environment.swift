@@ -1,5 +1,5 @@
 import Foundation
-import Formats
+import RunResults
 
 extension RunEnvironment {
     /// Reads the machine this run is on. Every field falls back to

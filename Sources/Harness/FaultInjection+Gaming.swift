@@ -2,7 +2,7 @@
 import CCallgrind
 import DiffEngines
 import Foundation
-import Formats
+import RunResults
 import Synchronization
 import Workloads
 

@@ -1,7 +1,7 @@
 #if DEBUG
 import CCallgrind
 import DiffEngines
-import Formats
+import RunResults
 import Foundation
 import Synchronization
 import Workloads

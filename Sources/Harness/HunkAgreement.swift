@@ -1,5 +1,5 @@
 import DiffEngines
-import Formats
+import InputFiles
 import Workloads
 
 /// Readability measured against git: the share of changed files whose

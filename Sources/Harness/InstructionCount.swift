@@ -1,7 +1,8 @@
 import CCallgrind
 import DiffEngines
 import Foundation
-import Formats
+import InputFiles
+import RunResults
 import Workloads
 
 /// Why the instruction-count pass could not run: exit status 2 in the CLI.

@@ -1,5 +1,5 @@
 import Foundation
-import Formats
+import FileSupport
 
 /// The progress line on stderr: the current case, how many are done and an
 /// ETA. Redrawn in place on a terminal, plain lines otherwise (logs, CI).

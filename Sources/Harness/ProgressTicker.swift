@@ -1,5 +1,5 @@
 import Foundation
-import Formats
+import FileSupport
 
 /// A line on stderr while one long call runs (`diff`): what runs, the
 /// seconds so far and the prediction, redrawn in place a few times a

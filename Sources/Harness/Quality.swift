@@ -1,5 +1,5 @@
 import DiffEngines
-import Formats
+import InputFiles
 
 /// What the best possible changeset for a pair looks like, computed once per
 /// dataset outside every timed region.

@@ -1,7 +1,7 @@
 import DiffEngines
 import Foundation
 import Workloads
-import Formats
+import RunResults
 
 /// What a run measures: engines × cases, and how long it may spend on each.
 public struct RunPlan: Sendable {

@@ -1,10 +1,12 @@
 import DiffEngines
+import FileSupport
 import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
 import Workloads
-import Formats
+import InputFiles
+import RunResults
 
 /// Runs a plan: for each dataset, verifies every engine, times them
 /// interleaved, measures their memory, and writes the rows after each

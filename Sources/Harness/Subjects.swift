@@ -1,6 +1,7 @@
 import DiffEngines
 import Foundation
-import Formats
+import InputFiles
+import RunResults
 import Workloads
 
 /// Something the runner times on a dataset: a registered engine, or the

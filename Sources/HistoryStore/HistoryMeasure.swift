@@ -1,4 +1,4 @@
-import Formats
+import RunResults
 
 /// One measure a results row holds, kept as a series per case: the list of
 /// what the history remembers of a row beside its status, reason code and

@@ -1,5 +1,5 @@
 import Foundation
-import Formats
+import FileSupport
 
 /// The history store's schema: its migrations, in order, and the checks
 /// that keep the store from writing into a file that is not its own.

@@ -1,5 +1,6 @@
 import Foundation
-import Formats
+import FileSupport
+import RunResults
 
 extension HistoryStore {
     /// What ``add(_:branch:machine:)`` did.

@@ -1,4 +1,5 @@
-import Formats
+import FileSupport
+import RunResults
 
 extension HistoryStore {
     /// The runs matching `filter`, newest first (by start time).

@@ -1,5 +1,5 @@
 import Foundation
-import Formats
+import FileSupport
 
 /// The history of runs: one SQLite file (by default
 /// `Reports/history.sqlite`) holding every run added to it, keyed by run

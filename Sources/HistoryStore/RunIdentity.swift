@@ -1,5 +1,5 @@
 import Foundation
-import Formats
+import RunResults
 
 /// What keys a run in the history, derived from its run document alone
 /// (nothing from the binary that reads it): its id, its machines, its plan

@@ -1,5 +1,5 @@
 import CSQLite
-import Formats
+import FileSupport
 
 /// One connection to an SQLite file, through the system library: the few
 /// calls the history store needs (open, run a statement, prepare, a

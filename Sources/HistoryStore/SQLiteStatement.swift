@@ -1,5 +1,5 @@
 import CSQLite
-import Formats
+import FileSupport
 
 /// A prepared SQLite statement: bind by 1-based index, step, read columns
 /// by 0-based index. Reused across rows with ``reset()``, which is what

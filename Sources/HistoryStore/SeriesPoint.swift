@@ -1,4 +1,4 @@
-import Formats
+import RunResults
 
 /// One value of a series: the run it came from (commit, date, run id) and
 /// the measured value with its noise. Points come in run order (the run's

@@ -1,4 +1,4 @@
-import Formats
+import RunResults
 
 /// One results row as the store keeps it: its case and every measure,
 /// status and reason code (what ``HistoryStore/rows(ofRun:)`` returns).

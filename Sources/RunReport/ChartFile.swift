@@ -1,4 +1,4 @@
-import Formats
+import RunResults
 
 /// One chart of a report: its files in `charts/` and what it says.
 public struct ChartFile: Hashable, Sendable, Codable {

@@ -1,6 +1,7 @@
+import FileSupport
 import Rendering
 import Foundation
-import Formats
+import RunResults
 
 /// Time against complexity, one chart per element kind of the run: every
 /// verified engine row whose pair has a known edit distance D (`min_edits`,

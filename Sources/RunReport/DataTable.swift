@@ -1,4 +1,4 @@
-import Formats
+import RunResults
 import Rendering
 
 /// A gnuplot data file (`.dat`) that holds results rows exactly as

@@ -1,5 +1,6 @@
 import Foundation
-import Formats
+import FileSupport
+import RunResults
 
 /// "Which engine should I use?" for one shape of data the run measured
 /// (unique ids, repeated ids, text, sectioned): the engine to pick, what

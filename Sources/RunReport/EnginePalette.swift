@@ -1,4 +1,4 @@
-import Formats
+import RunResults
 
 /// One colour and one symbol per engine, the same in every chart of a run,
 /// so a reader who has learned "blue is myers" once never has to look at a

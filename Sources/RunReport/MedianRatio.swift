@@ -1,5 +1,5 @@
 import Foundation
-import Formats
+import RunResults
 
 /// "X is N× faster", with the uncertainty the samples leave: the ratio of
 /// two engines' median times and its 95 % bootstrap interval.

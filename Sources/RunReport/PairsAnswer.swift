@@ -1,4 +1,5 @@
-import Formats
+import FileSupport
+import RunResults
 
 /// One answer for a run over many of the user's pairs (`run --from-git
 /// --range`, or `--old/--new` given more than once): the engine to use for

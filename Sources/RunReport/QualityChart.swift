@@ -1,6 +1,7 @@
 import Rendering
 import Foundation
-import Formats
+import FileSupport
+import RunResults
 
 /// Chart 4, one for the run: how close each engine's changeset comes to the
 /// fewest steps, per workload at its largest size. Two panels, one per

@@ -1,4 +1,4 @@
-import Formats
+import RunResults
 
 /// How far an engine's changeset is from the best one possible for the same
 /// pair of lists. Each measure is a ratio to a proven minimum, so 1 means

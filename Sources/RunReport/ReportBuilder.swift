@@ -1,5 +1,6 @@
 import Foundation
-import Formats
+import FileSupport
+import RunResults
 
 /// Why a report could not be made.
 public typealias ReportError = FileError

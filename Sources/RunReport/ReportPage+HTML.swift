@@ -1,4 +1,4 @@
-import Formats
+import FileSupport
 import Rendering
 
 extension ReportPage {

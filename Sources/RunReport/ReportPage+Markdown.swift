@@ -1,4 +1,4 @@
-import Formats
+import FileSupport
 
 extension ReportPage {
     /// `index.md`: the same content as the HTML page, for reading in a

@@ -1,5 +1,6 @@
 import Foundation
-import Formats
+import FileSupport
+import RunResults
 
 /// Everything the report page shows, gathered once and rendered twice
 /// (`index.md`, `index.html`) so the two pages cannot disagree.

@@ -1,5 +1,5 @@
 import Foundation
-import Formats
+import RunResults
 
 /// A section other parts of diffbench add to the report page: a title, a
 /// paragraph, and links to files in the run folder. The page places these

@@ -1,4 +1,4 @@
-import Formats
+import RunResults
 
 /// The rows of one workload with one set of parameters, across sizes: what a
 /// per-workload chart draws. Workload and parameters together make the key

@@ -1,5 +1,6 @@
 import Rendering
-import Formats
+import FileSupport
+import RunResults
 
 /// Charts 2 and 3, one per workload: median time (or peak heap bytes)
 /// against list size on log–log axes, one line per engine, with the exponent

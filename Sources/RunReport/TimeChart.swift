@@ -1,6 +1,7 @@
+import FileSupport
 import Rendering
 import Foundation
-import Formats
+import RunResults
 
 /// Chart 1, one per workload: median time of every engine at every size,
 /// as one dot per engine beside its neighbours in the size's column, with

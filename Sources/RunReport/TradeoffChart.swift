@@ -1,6 +1,7 @@
 import Rendering
 import Foundation
-import Formats
+import FileSupport
+import RunResults
 
 /// Chart 5, one for the run: the trade-off in one picture. One point per
 /// engine and workload at the workload's largest size where stdlib was

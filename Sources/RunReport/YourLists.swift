@@ -1,4 +1,5 @@
-import Formats
+import FileSupport
+import RunResults
 
 /// The answer for one of the user's own pairs (`run --old A --new B`, or a
 /// dataset file that is not a generated workload): what was measured about

@@ -1,5 +1,5 @@
 import Foundation
-import Formats
+import FileSupport
 
 /// The teaching files, written through the project's one atomic writer
 /// (`Workloads.AtomicFile`: a temporary file renamed over the target), with

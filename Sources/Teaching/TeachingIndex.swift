@@ -1,5 +1,5 @@
 import DiffEngines
-import Formats
+import FileSupport
 import Rendering
 
 /// One engine's answer for the pair, checked by the verifier.

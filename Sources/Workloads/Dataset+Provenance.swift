@@ -1,4 +1,4 @@
-import Formats
+import InputFiles
 
 extension Dataset {
     /// Whether the dataset says it was made by the generator of the workload

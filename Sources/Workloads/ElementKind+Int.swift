@@ -1,4 +1,5 @@
-import Formats
+import InputFiles
+import RunResults
 
 extension ElementKind {
     /// `int`: ``FeedItem`` (integer id and content), as stored. A dataset

@@ -1,4 +1,4 @@
-import Formats
+import InputFiles
 
 extension ElementKind {
     /// `record`: ``FeedRecord``, a UUID id, a title, a like count and a

@@ -1,4 +1,4 @@
-import Formats
+import InputFiles
 
 extension ElementKind {
     /// `uuid`: ``UUIDItem``, a 36-character UUID string id and an integer

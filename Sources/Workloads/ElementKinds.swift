@@ -1,4 +1,5 @@
-import Formats
+import InputFiles
+import RunResults
 
 /// What one element of a timed list is. Datasets store integer ids and
 /// contents; a kind is a projection of them made once per dataset, before

@@ -1,5 +1,6 @@
+import FileSupport
 import Foundation
-import Formats
+import InputFiles
 
 /// `--from-git REPO --range A..B`: every text file that changed between two
 /// commits, as one pair of versions each (git's own view: `git diff A B`,

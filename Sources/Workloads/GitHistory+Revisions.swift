@@ -1,5 +1,4 @@
 import Foundation
-import Formats
 
 /// `--from-git REPO --file PATH --rev A --rev B …`: one file at named
 /// revisions (tags, branches, commits), each pair of consecutive revisions a

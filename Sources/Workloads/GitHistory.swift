@@ -1,5 +1,6 @@
+import FileSupport
 import Foundation
-import Formats
+import InputFiles
 
 /// Datasets from the history of one file in a git repository: every pair
 /// of consecutive versions becomes a dataset of lines (plain values whose

@@ -1,4 +1,5 @@
-import Formats
+import InputFiles
+import RunResults
 
 /// A workload as the catalog holds it: what it stands for, the shape of its
 /// data, its knobs, its generator, and the sizes the plans add for it.

@@ -1,4 +1,4 @@
-import Formats
+import InputFiles
 
 /// A workload's stable name. The raw values are a contract: the runner,
 /// the charts, the CI report and the dataset files use them. The workloads

@@ -1,6 +1,5 @@
 import DiffBenchKit
 import Foundation
-import Formats
 import Testing
 
 /// Issue 37, round two: an engine that forges its worker's report, or

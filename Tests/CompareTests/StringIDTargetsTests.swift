@@ -1,4 +1,4 @@
-import Formats
+import RunResults
 import Testing
 
 @testable import Compare

@@ -1,5 +1,5 @@
 import Foundation
-import Formats
+import RunResults
 
 // The performance targets as code, frozen as they were before they became
 // data (issue 27): the oracle `TargetsEquivalenceTests` holds the catalog's

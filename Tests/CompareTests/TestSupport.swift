@@ -1,4 +1,4 @@
-import Formats
+import RunResults
 
 @testable import Compare
 import DiffBenchTestSupport

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Workloads
 import DiffBenchTestSupport
-import Formats
+import InputFiles
 
 @Suite("Dataset files")
 struct DatasetFileTests {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Formats
+@testable import RunResults
 
 /// README.md's table of `results.csv` columns names every column the file
 /// has, and no column it lacks: a column added to `ResultRow` without a word

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-import Formats
+import FileSupport
+import InputFiles
 
 /// Issue 15, items 7, 9 and 14: bytes a JSON reader must refuse, with the
 /// line and column, rather than guess.

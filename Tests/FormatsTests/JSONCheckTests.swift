@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import Formats
+@testable import InputFiles
+@testable import RunResults
 
 /// Issue 25: results files are read without the positioned tree when the
 /// quick check (``JSONParser/accepts(_:)``) says the text is

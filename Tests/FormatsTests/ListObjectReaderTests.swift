@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import Formats
+import InputFiles
 
 /// Objects of a list file are read straight from the bytes, not through a
 /// tree per element (issue 25, reading large files). The contents and the

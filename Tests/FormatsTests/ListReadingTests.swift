@@ -1,7 +1,8 @@
 import DiffEngines
 import Foundation
 import Testing
-import Formats
+import FileSupport
+import InputFiles
 
 /// Issue 25: list files mean what they say, and text is read as GNU diff
 /// counts lines. The fixture files sit in `Fixtures/` beside this file.

@@ -1,4 +1,4 @@
-import Formats
+import RunResults
 import Testing
 
 /// A dataset's `key=value;…` parameters reach a reader as words.

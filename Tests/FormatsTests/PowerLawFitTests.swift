@@ -1,4 +1,4 @@
-import Formats
+import RunResults
 import Foundation
 import Testing
 

@@ -2,7 +2,8 @@ import DiffBenchTestSupport
 import Foundation
 import Testing
 
-import Formats
+import FileSupport
+import RunResults
 
 @Suite struct ResultRowTests {
     @Test("CSV columns are exactly the JSON keys, in declaration order; a line has one field per column")

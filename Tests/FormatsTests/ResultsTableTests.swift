@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Formats
+@testable import RunResults
 
 /// The table `run` prints: columns stay aligned whatever the length of an
 /// engine's or a workload's name (a registered engine can be named anything;

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Formats
+@testable import RunResults
 import DiffBenchTestSupport
 
 /// results.json's catalog records (`workloads`, `element_kinds`, `targets`,

@@ -1,6 +1,7 @@
 import DiffBenchTestSupport
 import Foundation
-import Formats
+import FileSupport
+import RunResults
 import Testing
 
 /// The run folder's lock: one holder at a time, and nothing left behind once

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Formats
+@testable import RunResults
 import DiffBenchTestSupport
 
 /// The shard label is typed from `--shard` to results.json: every valid

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import Harness
-import Formats
+import RunResults
 
 /// How the parent reads a worker that ended badly: which status, which
 /// words, and the default wall-clock limit of a case.

@@ -1,6 +1,6 @@
 import Foundation
 import DiffEngines
-import Formats
+import RunResults
 import Testing
 
 @testable import Harness

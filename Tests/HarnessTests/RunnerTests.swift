@@ -4,7 +4,8 @@ import Testing
 import Workloads
 
 @testable import Harness
-import Formats
+import InputFiles
+import RunResults
 
 @Suite(.serialized) struct RunnerTests {
     func temporaryDirectory() throws -> String {

@@ -4,7 +4,6 @@ import Testing
 import Workloads
 
 @testable import Harness
-import Formats
 
 /// Timing that an engine's cache cannot game: the timed calls rotate
 /// between equal copies of the lists, each in storage of its own.

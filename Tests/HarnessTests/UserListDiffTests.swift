@@ -1,6 +1,6 @@
 import DiffBenchTestSupport
 import DiffEngines
-import Formats
+import InputFiles
 import Harness
 import Testing
 

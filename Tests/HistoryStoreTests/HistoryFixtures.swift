@@ -1,7 +1,7 @@
 import CSQLite
 import DiffBenchTestSupport
 import Foundation
-import Formats
+import RunResults
 import HistoryStore
 import Testing
 

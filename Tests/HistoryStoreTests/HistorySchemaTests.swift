@@ -1,6 +1,7 @@
 import DiffBenchTestSupport
 import Foundation
-import Formats
+import FileSupport
+import RunResults
 import HistoryStore
 import Testing
 

@@ -1,6 +1,5 @@
 import DiffBenchTestSupport
 import Foundation
-import Formats
 import HistoryStore
 import Testing
 

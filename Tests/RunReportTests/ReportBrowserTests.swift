@@ -1,6 +1,6 @@
 import DiffBenchTestSupport
 import Foundation
-import Formats
+import RunResults
 import Testing
 
 @testable import RunReport

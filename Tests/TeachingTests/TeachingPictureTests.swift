@@ -1,6 +1,6 @@
 import DiffBenchTestSupport
 import DiffEngines
-import Formats
+import FileSupport
 import Foundation
 import Testing
 

@@ -1,5 +1,5 @@
 import DiffBenchTestSupport
-import Formats
+import InputFiles
 import Foundation
 import Testing
 @testable import Workloads

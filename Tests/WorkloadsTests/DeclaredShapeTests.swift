@@ -1,5 +1,5 @@
 import Foundation
-import Formats
+import RunResults
 import Testing
 @testable import Workloads
 

@@ -1,6 +1,6 @@
 import Foundation
 import DiffBenchTestSupport
-import Formats
+import InputFiles
 import Testing
 
 @testable import Workloads

@@ -1,4 +1,4 @@
-import Formats
+import InputFiles
 import Testing
 @testable import Workloads
 import DiffBenchTestSupport

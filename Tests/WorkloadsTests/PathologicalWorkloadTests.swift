@@ -1,5 +1,5 @@
 import DiffEngines
-import Formats
+import InputFiles
 import Testing
 @testable import Workloads
 import DiffBenchTestSupport

@@ -1,4 +1,4 @@
-import Formats
+import InputFiles
 import Foundation
 @testable import Workloads
 import DiffBenchTestSupport

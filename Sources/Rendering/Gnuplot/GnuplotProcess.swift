@@ -1,5 +1,5 @@
 import Foundation
-import Formats
+import FileSupport
 
 /// Runs gnuplot on a script written next to its data, so that a reader can
 /// rerun `gnuplot name.gp` by hand and get the same picture.

@@ -1,6 +1,6 @@
 import CPNG
 import Foundation
-import Formats
+import FileSupport
 
 /// A PNG that could not be written or read, with the file and libpng's reason.
 public typealias PNGError = FileError

@@ -1,4 +1,4 @@
-import Formats
+import InputFiles
 
 extension Generators {
     /// `same`: the new list is the old one. The engines' best case, and the

@@ -1,4 +1,4 @@
-import Formats
+import InputFiles
 
 extension Generators {
     /// `duplicates`: plain values drawn uniformly from `0..<alphabet`, so the

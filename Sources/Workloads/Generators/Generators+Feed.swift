@@ -1,4 +1,4 @@
-import Formats
+import InputFiles
 
 extension Generators {
     /// `feed`: a pull-to-refresh of a timeline of n posts (newest first).

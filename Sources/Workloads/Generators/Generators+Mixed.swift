@@ -1,4 +1,4 @@
-import Formats
+import InputFiles
 
 extension Generators {
     /// `mixed`: the mixed edit of the most cited list-diff benchmark. With

@@ -1,4 +1,4 @@
-import Formats
+import InputFiles
 
 /// The `pathological` family: the known failure inputs of the text-diff
 /// engines, each a workload of its own so that rows and charts name the

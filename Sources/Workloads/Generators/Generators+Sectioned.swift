@@ -1,5 +1,5 @@
 import ListUpdates
-import Formats
+import InputFiles
 
 extension Generators {
     /// `sectioned`: a grouped feed (posts by day, contacts by letter). The

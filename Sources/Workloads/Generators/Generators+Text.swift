@@ -1,4 +1,4 @@
-import Formats
+import InputFiles
 
 extension Generators {
     /// `text`: two versions of a synthetic source file, one element per line

@@ -1,4 +1,4 @@
-import Formats
+import InputFiles
 
 extension Generators {
     /// `updates`: the same ids in the same order, and `round(fraction · n)`

@@ -1,5 +1,5 @@
 import ListUpdates
-import Formats
+import InputFiles
 
 /// The workload generators, one file per workload. Each takes the size and
 /// the seeded generator and returns the two lists; ``WorkloadName/make(size:seed:parameters:)``

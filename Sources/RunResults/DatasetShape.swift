@@ -1,3 +1,5 @@
+import InputFiles
+
 /// What a run measured about one dataset's data, recorded in results.json
 /// (`datasets`) so that the report decides "which engine" from the data,
 /// never from a workload's name.

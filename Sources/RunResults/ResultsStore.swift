@@ -1,3 +1,5 @@
+import FileSupport
+import InputFiles
 import Foundation
 
 /// A results file that cannot be used: which file and why.

@@ -1,3 +1,4 @@
+import FileSupport
 
 /// A small JSON reader that keeps line and column, so that a bad file is
 /// refused with "file:line:column: problem" rather than a generic message.
@@ -60,31 +61,10 @@ public enum JSONValue: Hashable, Sendable {
         }
     }
 
-    /// A JSON string literal for `text`. Text with nothing to escape (the
-    /// common case) is copied whole; escaping goes scalar by scalar.
+    /// A JSON string literal for `text` (``JSONStringLiteral/quoted(_:)``).
     /// O(length).
     public static func quoted(_ text: String) -> String {
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            return "\"" + text + "\""
-        }
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
+        JSONStringLiteral.quoted(text)
     }
 
     public var typeName: String {
@@ -102,14 +82,6 @@ public enum JSONValue: Hashable, Sendable {
         guard case let .object(members) = self else { return nil }
         return members.first { $0.key == key }?.value
     }
-}
-
-/// Where a problem is in a text: 1-based line and column.
-public struct TextPosition: Hashable, Sendable, CustomStringConvertible {
-    public var line: Int
-    public var column: Int
-    public init(line: Int, column: Int) { self.line = line; self.column = column }
-    public var description: String { "\(line):\(column)" }
 }
 
 /// A JSON text that cannot be read, with the position of the problem.

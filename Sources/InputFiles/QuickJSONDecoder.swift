@@ -10,9 +10,9 @@ import Foundation
 /// `JSONDecoder` and keeps its messages. Foundation's decoder spent about
 /// 45 % of a two-file `compare` on its per-object dictionaries and generic
 /// lookups. O(bytes × nesting depth): each level steps over its members once.
-enum QuickJSONDecoder {
+package enum QuickJSONDecoder {
     /// The value of type `T` that `bytes` holds, or nil (see above).
-    static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) -> T? {
+    package static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) -> T? {
         bytes.withUnsafeBufferPointer { buffer -> T? in
             let text = QuickJSONText(bytes: buffer, owner: bytes)
             return try? text.decode(T.self, at: text.skipWhitespace(0))

@@ -12,7 +12,7 @@ public enum TerminalText {
     public static func visible(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isControl) else { return text }
         var quoted = ""
-        for scalar in JSONValue.quoted(text).unicodeScalars {
+        for scalar in JSONStringLiteral.quoted(text).unicodeScalars {
             if isControl(scalar) {
                 let hex = String(scalar.value, radix: 16)
                 quoted += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex

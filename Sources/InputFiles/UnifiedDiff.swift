@@ -1,4 +1,5 @@
 import DiffEngines
+import FileSupport
 
 /// `diff --lines --format unified`: a changeset of two texts written as the
 /// unified diff `patch` reads (three lines of context, `@@ -a,b +c,d @@`

@@ -1,3 +1,5 @@
+import FileSupport
+
 /// A text read as lines, counted the way GNU diff counts them: a line ends
 /// at LF, CRLF or a lone CR; a last line without an ending is still a line
 /// (and noted: ``missingFinalNewline``); an empty text is 0 lines, not one

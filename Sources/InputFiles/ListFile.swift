@@ -1,3 +1,4 @@
+import FileSupport
 import Foundation
 
 /// A file or argument that cannot be used as a list, with where and why.

@@ -1,6 +1,7 @@
+import FileSupport
 import Foundation
-#if canImport(Glibc)
 import Glibc
+#if canImport(Glibc)
 #endif
 
 /// An exclusive hold on a run folder for the time of one run: two runs with

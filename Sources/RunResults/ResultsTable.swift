@@ -1,3 +1,4 @@
+import FileSupport
 import Foundation
 
 /// The text table `run` prints: median and ratio to stdlib per engine and dataset.
