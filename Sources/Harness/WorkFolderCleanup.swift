@@ -9,7 +9,10 @@ import Glibc
 /// run folder. The handler does only what a signal handler may: `unlink`
 /// and `rmdir` of paths made beforehand, then the signal again with its
 /// default action, so the run still ends as the sender meant (its status
-/// says so). The workers end with the run (`PR_SET_PDEATHSIG`).
+/// says so). The workers end with the run (`PR_SET_PDEATHSIG`). Both
+/// signals are unblocked too: a run started with them blocked (a mask
+/// inherited from a test harness's thread) otherwise ignored SIGTERM
+/// until its case's time limit.
 enum WorkFolderCleanup {
     nonisolated(unsafe) private static var folder: UnsafeMutablePointer<CChar>?
     nonisolated(unsafe) private static var jobFile: UnsafeMutablePointer<CChar>?
@@ -19,6 +22,11 @@ enum WorkFolderCleanup {
         disarm()
         folder = strdup(directory)
         jobFile = strdup(directory + "/job.json")
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        sigaddset(&unblocked, SIGTERM)
+        sigaddset(&unblocked, SIGINT)
+        pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
         for signal in [SIGTERM, SIGINT] {
             Glibc.signal(signal) { received in
                 if let job = WorkFolderCleanup.jobFile { unlink(job) }

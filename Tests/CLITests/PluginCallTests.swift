@@ -26,7 +26,7 @@ import Testing
     @Test(.timeLimit(.minutes(3)), arguments: [("hang", "timed-out", ["--case-timeout", "3"]), ("grow", "out-of-memory", ["--case-memory", "256M"])])
     func diffEnginesAllCostsAFaultyPluginOnlyItsOwnLine(behaviour: String, label: String, limit: [String]) throws {
         let marker = UUID().uuidString
-        let result = try Self.run(["diff", "--engines", "all", "--chars", "ABCABBA", "CBABAC"] + limit, plugin: behaviour, marker: marker)
+        let result = try Self.run(["diff", "--engines", "all", "--chars", "ABCDEFG", "BCAXEGF"] + limit, plugin: behaviour, marker: marker)
         #expect(result.status == 1, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.contains { $0.hasPrefix("faulty-plugin  \(label)") }, "\(result.stdout)")
