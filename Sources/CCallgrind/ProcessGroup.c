@@ -83,6 +83,34 @@ int diffbench_thread_count(void) {
     return count;
 }
 
+/// The live (or unreaped) child processes of this process: the pids listed
+/// in /proc/self/task/TID/children over every thread. O(threads + children).
+int diffbench_child_count(void) {
+    DIR *tasks = opendir("/proc/self/task");
+    if (!tasks) return -1;
+    int count = 0;
+    struct dirent *entry;
+    char path[96], text[4096];
+    while ((entry = readdir(tasks)) != NULL) {
+        if (entry->d_name[0] == '.') continue;
+        snprintf(path, sizeof path, "/proc/self/task/%s/children", entry->d_name);
+        int file = open(path, O_RDONLY | O_CLOEXEC);
+        if (file < 0) continue;
+        ssize_t length;
+        int in_number = 0;
+        while ((length = read(file, text, sizeof text)) > 0) {
+            for (ssize_t index = 0; index < length; index++) {
+                int digit = text[index] >= '0' && text[index] <= '9';
+                if (digit && !in_number) count += 1;
+                in_number = digit;
+            }
+        }
+        close(file);
+    }
+    closedir(tasks);
+    return count;
+}
+
 int diffbench_become_subreaper(void) { return prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0 ? 0 : -1; }
 
 /// The parent pid of process `pid` (field 4 of /proc/PID/stat, after the

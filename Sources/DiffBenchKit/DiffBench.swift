@@ -63,12 +63,44 @@ struct DiffBench: ParsableCommand {
     /// subcommand; one that needs engines gets `engines`. The in-process
     /// entry: ``runMain()`` passes the process's, a test its own.
     static func run(_ arguments: [String], with engines: EngineRegistry) throws {
-        var command = try parseAsRoot(arguments)
+        var command: ParsableCommand
+        do {
+            command = try parseAsRoot(arguments)
+        } catch {
+            // `--repetitions -3`: the parser takes `-3` for an option and says the value is missing.
+            guard let joined = joiningNegativeValues(arguments, after: error) else { throw error }
+            command = try parseAsRoot(joined)
+        }
         if var needsEngines = command as? any EngineCommand {
             try needsEngines.run(with: engines)
         } else {
             try command.run()
         }
+    }
+
+    /// `arguments` with each `--option -3` whose value the parser reported
+    /// missing written `--option=-3`, so that the option's own check says
+    /// what is wrong with a negative number (or takes it); nil when the
+    /// error is not a missing value followed by a negative number. O(arguments).
+    static func joiningNegativeValues(_ arguments: [String], after error: Error) -> [String]? {
+        let message = fullMessage(for: error)
+        guard message.contains("Missing value for") else { return nil }
+        var joined: [String] = []
+        var index = 0
+        while index < arguments.count {
+            let option = arguments[index]
+            if option.hasPrefix("--"), !option.contains("="), index + 1 < arguments.count,
+                arguments[index + 1].hasPrefix("-"), Double(arguments[index + 1]) != nil,
+                message.contains("'\(option) ") || message.contains("'\(option)'")
+            {
+                joined.append(option + "=" + arguments[index + 1])
+                index += 2
+            } else {
+                joined.append(option)
+                index += 1
+            }
+        }
+        return joined == arguments ? nil : joined
     }
 
     static func runMain() {
@@ -144,6 +176,11 @@ public enum DiffBenchCLI {
         if let started = CommandLine.arguments.first?.split(separator: "/").last, !started.isEmpty {
             DiffBench.programName = String(started)
         }
+        var engines = engines
+        #if DEBUG
+        // The tests' stand-in plug-in (``FaultInjection/testPlugins``), only when asked for.
+        engines += FaultInjection.testPlugins
+        #endif
         let checked: EngineRegistry
         do throws(CLIFailure) {
             checked = try registry(adding: engines) { FileHandle.standardError.write(Data(("diffbench: warning: " + $0 + "\n").utf8)) }

@@ -20,6 +20,7 @@ extension DiffCommand {
         print("\(counts.old) → \(counts.new) elements; one call each (a first look: `diffbench run --old A --new B` times them properly)")
         let width = descriptors.map(\.name.rawValue.count).max() ?? 0
         var wrong: [String] = []
+        var failed: [String] = []
         for descriptor in descriptors {
             let name = descriptor.name
             let label = name.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)
@@ -27,15 +28,21 @@ extension DiffCommand {
                 print("\(label)  skipped: predicted \(String(format: "%.0f", seconds)) s, over the --time-budget of \(timeBudget) s")
                 continue
             }
-            var result: Result<Changeset, DiffError>!
-            let elapsed = ContinuousClock().measure {
-                do throws(DiffError) {
-                    result = .success(try descriptor.diff(pair.lists, options: options))
-                } catch {
-                    result = .failure(error)
+            // A plug-in's call is made in a worker: its time then includes the worker's start.
+            var outcome: EngineCall.Outcome!
+            let elapsed = try ContinuousClock().measure {
+                outcome = try pluginLimits.call(descriptor, EngineCall.Lists(pair.lists), options: options, timeBudget: timeBudget) {
+                    Result { () throws(DiffError) -> Changeset in try descriptor.diff(pair.lists, options: options) }
                 }
             }
-            switch result! {
+            guard case let .answered(result) = outcome! else {
+                if case let .failed(code, reason) = outcome! {
+                    failed.append("\(name.rawValue): \(code.rawValue): \(reason)")
+                    print("\(label)  \(code.rawValue) (a plug-in, in its worker): \(TerminalText.visible(reason))")
+                }
+                continue
+            }
+            switch result {
             case let .failure(error):
                 print("\(label)  refused: \(pair.describe(error))")
             case let .success(changeset):
@@ -52,8 +59,8 @@ extension DiffCommand {
                         + Formatting.duration(nanoseconds) + (changeset.isApproximate ? ", approximate (deadline)" : ""))
             }
         }
-        if !wrong.isEmpty {
-            throw CLIFailure.checkFailed("wrong changesets:\n" + wrong.map { "  " + $0 }.joined(separator: "\n"))
-        }
+        let problems = (wrong.isEmpty ? [] : ["wrong changesets:"] + wrong.map { "  " + $0 })
+            + (failed.isEmpty ? [] : ["plug-ins that failed in their workers:"] + failed.map { "  " + $0 })
+        if !problems.isEmpty { throw CLIFailure.checkFailed(problems.joined(separator: "\n")) }
     }
 }

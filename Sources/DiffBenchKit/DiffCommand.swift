@@ -73,6 +73,7 @@ struct DiffCommand: EngineCommand {
     var deadline: Double?
 
     @OptionGroup var lists: TwoListsArguments
+    @OptionGroup var pluginLimits: PluginLimitsOptions
     var old: String { lists.old }
     var new: String { lists.new }
     var chars: Bool { lists.chars }
@@ -119,10 +120,18 @@ struct DiffCommand: EngineCommand {
         let ticker = ProgressTicker(
             "diff: \(descriptor.name.rawValue) on \(Formatting.grouped(pair.lists.counts.old)) → "
                 + "\(Formatting.grouped(pair.lists.counts.new)) elements", predictedSeconds: predicted)
-        let answer = StandardOutput.divertedToStandardError {
-            Result { () throws(DiffError) -> Changeset in try descriptor.diff(pair.lists, options: callOptions) }
+        let outcome = try pluginLimits.call(descriptor, EngineCall.Lists(pair.lists), options: callOptions, timeBudget: timeBudget) {
+            StandardOutput.divertedToStandardError {
+                Result { () throws(DiffError) -> Changeset in try descriptor.diff(pair.lists, options: callOptions) }
+            }
         }
         ticker.stop()
+        guard case let .answered(answer) = outcome else {
+            if case let .failed(code, reason) = outcome {
+                throw CLIFailure.checkFailed("\(descriptor.name.rawValue) (a plug-in, called in a worker): \(code.rawValue): \(reason)")
+            }
+            return
+        }
         do {
             changeset = try answer.get()
         } catch {

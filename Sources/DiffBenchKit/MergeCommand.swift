@@ -64,7 +64,7 @@ struct MergeCommand: ParsableCommand {
         // Held until the merged files are written: a run of the same folder cannot start meanwhile.
         let lock: RunFolderLock
         do {
-            lock = try RunFolderLock(directory: folder)
+            lock = try RunFolderLock(directory: folder, busyHint: "merge into another --output")
         } catch {
             throw CLIFailure.badInput(error.description)
         }

@@ -444,10 +444,12 @@ struct RunCommand: EngineCommand {
     static let reservedNames = ["baselines", "ci", "latest", "teach"]
 
     /// A run name is one plain folder name: not empty, `.`, `..` or one of
-    /// ``reservedNames``, no `/`, not hidden, no control characters.
+    /// ``reservedNames`` (in any case, with or without spaces around it:
+    /// `Latest` is the link's own folder on a case-insensitive disk, and
+    /// `latest ` reads as it in a listing), no `/`, not hidden, no control characters.
     static func checkRunName(_ name: String) throws(CLIFailure) {
         let shown = name.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : String($0) }.joined()
-        if reservedNames.contains(name) {
+        if reservedNames.contains(name.trimmingCharacters(in: .whitespaces).lowercased()) {
             throw CLIFailure.badInput(
                 "--name '\(shown)' is a folder the reports layout uses (\(reservedNames.joined(separator: ", "))); choose another name")
         }
@@ -471,7 +473,12 @@ struct RunCommand: EngineCommand {
 
     /// A reused run name starts clean: the charts, page and memo dump of the
     /// earlier run of that name would otherwise sit beside the new results.
+    /// The earlier run is replaced, as the README says, but not silently:
+    /// a note names the folder whose results this run replaces.
     static func removeEarlierReport(in directory: String) {
+        if FileManager.default.fileExists(atPath: RunFolder(directory).path(of: .resultsJSON)) {
+            StandardError.note("\(TerminalText.visible(directory)) holds an earlier run of this --name: this run replaces its results, charts and page")
+        }
         for entry in RunFolder.report {
             try? FileManager.default.removeItem(atPath: RunFolder(directory).path(of: entry))
         }

@@ -3,6 +3,7 @@ import DiffEngines
 import Foundation
 import Rendering
 import FileSupport
+import Harness
 import InputFiles
 import Teaching
 
@@ -53,6 +54,7 @@ struct TeachCommand: EngineCommand {
     var quiz = false
 
     @OptionGroup var lists: TwoListsArguments
+    @OptionGroup var pluginLimits: PluginLimitsOptions
     var old: String { lists.old }
     var new: String { lists.new }
     var chars: Bool { lists.chars }
@@ -67,12 +69,17 @@ struct TeachCommand: EngineCommand {
             : TeachCommand.title(pair.old.labels, file: old) + " → " + TeachCommand.title(pair.new.labels, file: new)
         let directory = output + "/" + folder
         let gnuplot = GnuplotProcess.executable()
+        let plugins = try pluginAnswers(registry, old: pair.old.items, new: pair.new.items)
+        let engines = registry.descriptors.filter { plugins.failed[$0.name] == nil }.map(\.engine)
+        if let failure = plugins.failed[engineName] {
+            throw CLIFailure.checkFailed("the storyboard engine \(engineName.rawValue) (a plug-in, called in a worker) failed: \(failure)")
+        }
         let summary: TeachingReport.Summary
         do {
             summary = try TeachingReport.write(
                 old: pair.old.items, new: pair.new.items, identity: IdentifiedElements<FeedItem>(),
                 oldLabels: pair.old.labels, newLabels: pair.new.labels, title: title, to: directory,
-                storyboardEngine: engineName, engines: registry.descriptors.map(\.engine), gnuplot: gnuplot, startInQuiz: quiz)
+                storyboardEngine: engineName, engines: engines, gnuplot: gnuplot, startInQuiz: quiz, answered: plugins.answered)
         } catch {
             if case let .engineRefused(engine, engineError) = error {
                 throw CLIFailure.badInput("the storyboard engine \(engine.rawValue) refused these lists: \(pair.describe(engineError))")
@@ -90,9 +97,31 @@ struct TeachCommand: EngineCommand {
         }
         var failures = summary.gnuplotFailures
         failures += summary.engineProblems
+        failures += plugins.failed.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue) (a plug-in, called in a worker) failed: \($0.value)" }
         if !failures.isEmpty {
             throw CLIFailure.checkFailed(failures.joined(separator: "\n"))
         }
+    }
+
+    /// Every plug-in engine's answer on the pair, each made in a worker
+    /// under `--case-timeout` and `--case-memory` (``EngineCall``): the
+    /// answers, and the engines whose worker met a fault, with the fault in
+    /// words. The built-ins are not called here (the report calls them in process).
+    func pluginAnswers(_ registry: EngineRegistry, old: [FeedItem], new: [FeedItem]) throws
+        -> (answered: [EngineName: Result<Changeset, DiffError>], failed: [EngineName: String])
+    {
+        var answered: [EngineName: Result<Changeset, DiffError>] = [:]
+        var failed: [EngineName: String] = [:]
+        for descriptor in registry.descriptors where EngineCall.needsWorker(descriptor) {
+            let outcome = try pluginLimits.call(descriptor, EngineCall.Lists(items: old, new), options: .default, timeBudget: 0) {
+                Result { () throws(DiffError) -> Changeset in try descriptor.diffItems(old, new, .default) }
+            }
+            switch outcome {
+            case let .answered(result): answered[descriptor.name] = result
+            case let .failed(code, reason): failed[descriptor.name] = "\(code.rawValue): " + TerminalText.visible(reason)
+            }
+        }
+        return (answered, failed)
     }
 
     /// The output folder: `--name` when given (one path component, no dots

@@ -32,6 +32,8 @@ struct CaseSupervisor {
     struct Attempt {
         var rows: [ResultRow]?
         var cost: CostModel?
+        /// The answer to a `call` job (``EngineCall``).
+        var answer: EngineCall.Answer?
         var template: ResultRow?
         var limitSeconds: Double?
         var lastCall: (subject: String, phase: CallPhase)?
@@ -42,8 +44,8 @@ struct CaseSupervisor {
         var seconds = 0.0
         /// The worker's peak resident size (its `ru_maxrss`).
         var peakBytes = 0
-        /// The subjects whose threads outlived a call, with how many.
-        var lingering: [String: Int] = [:]
+        /// The subjects whose threads or child processes outlived a call, in words ("2 thread(s)").
+        var lingering: [String: String] = [:]
         /// A report came that is not this worker's: under another job's id,
         /// a second one, or rows for other subjects than the job's, each
         /// once. Nothing it reported is then kept.
@@ -96,8 +98,7 @@ struct CaseSupervisor {
             if !lingering.isEmpty && remaining.count > 1 {
                 for subject in lingering {
                     var row = try measureAlone(subject, source, kind: kind, cost: cost, template: template).row
-                    let threads = attempt.lingering[subject] ?? 0
-                    row.note(.lingeringThreads, "\(threads) thread(s) it started outlived its call; measured in a worker of its own")
+                    row.note(.lingeringThreads, "\(attempt.lingering[subject] ?? "work") it started outlived its call; measured in a worker of its own")
                     kept[subject] = row
                 }
                 remaining.removeAll { lingering.contains($0) }
@@ -105,8 +106,8 @@ struct CaseSupervisor {
             }
             if let rows = attempt.rows, attempt.ending == .exited(0) {
                 for var row in rows where remaining.contains(row.engine) {
-                    if let threads = attempt.lingering[row.engine] {
-                        row.note(.lingeringThreads, "\(threads) thread(s) it started outlived its call; measured in a worker of its own")
+                    if let left = attempt.lingering[row.engine] {
+                        row.note(.lingeringThreads, "\(left) it started outlived its call; measured in a worker of its own")
                     }
                     kept[row.engine] = row
                 }
@@ -217,14 +218,18 @@ struct CaseSupervisor {
                 if id == job.id && attempt.rows == nil && Self.answersEachOnce(rows, job.job.subjects) { attempt.rows = rows } else { attempt.forged = true }
             case let .cost(id, cost):
                 if id == job.id && attempt.cost == nil { attempt.cost = cost } else { attempt.forged = true }
-            case let .lingering(subject, threads): attempt.lingering[subject] = threads
+            case let .answer(id, answer):
+                if id == job.id && attempt.answer == nil && job.task == .call { attempt.answer = answer } else { attempt.forged = true }
+            case let .lingering(subject, threads, processes):
+                attempt.lingering[subject] = [threads > 0 ? "\(threads) thread(s)" : nil, processes > 0 ? "\(processes) process(es)" : nil]
+                    .compactMap { $0 }.joined(separator: " and ")
             case let .failure(text): attempt.failure = text
             case let .sampling(state): progress?.sampling(state)
             }
         }
         // A descendant that left the worker's group (setsid) outlived it: end it too.
         OrphanReaper.killOrphans()
-        if attempt.forged { (attempt.rows, attempt.cost) = (nil, nil) }
+        if attempt.forged { (attempt.rows, attempt.cost, attempt.answer) = (nil, nil, nil) }
         attempt.ending = followed.ending
         attempt.killedAtDeadline = followed.killedAtDeadline
         attempt.errorTail = followed.errorTail

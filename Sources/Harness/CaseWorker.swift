@@ -11,6 +11,8 @@ import Workloads
 /// The call a case is making, as a worker announces it before the call.
 public enum CallPhase: String, Codable, Sendable {
     case calibration, verification, timed, memory
+    /// The one call of `diff` or `teach` (``EngineCall``).
+    case call
 
     /// "its verification call": the phase in a row's reason.
     var words: String {
@@ -19,6 +21,7 @@ public enum CallPhase: String, Codable, Sendable {
         case .verification: return "its verification call"
         case .timed: return "its timed calls"
         case .memory: return "its memory pass call"
+        case .call: return "its call"
         }
     }
 }
@@ -39,7 +42,7 @@ enum CaseEvent {
 /// the plan's sampling settings. Written by ``CaseSupervisor`` to a file
 /// the worker reads.
 struct WorkerJob: Codable {
-    enum Task: String, Codable { case calibrate, measure }
+    enum Task: String, Codable { case calibrate, measure, call }
     /// A random id the parent makes for this job alone: the worker's report
     /// carries it, and the parent accepts no report without it (an engine
     /// writing a report of its own on the channel does not know it: the
@@ -66,6 +69,8 @@ struct WorkerJob: Codable {
     var sliders: SliderPolicy?
     /// The plan's element kinds, which the calibration prices (nil: int only).
     var elementKinds: [ElementKind]?
+    /// For a `call` job: the one engine call to make (``EngineCall``).
+    var call: EngineCall?
 
     init(_ task: Task, job: CaseJob, plan: RunPlan, cost: CostModel?, saveDataset: Bool) {
         id = UUID().uuidString
@@ -110,8 +115,10 @@ enum WorkerMessage: Codable {
     case rows(job: String, rows: [ResultRow])
     /// The calibrated cost model, under the job's id.
     case cost(job: String, CostModel)
-    /// Threads `subject` started outlived its call (``ThreadWatch``).
-    case lingering(subject: String, threads: Int)
+    /// The answer to a `call` job (``EngineCall``), under the job's id.
+    case answer(job: String, EngineCall.Answer)
+    /// Threads or child processes `subject` started outlived its call (``ThreadWatch``).
+    case lingering(subject: String, threads: Int, processes: Int)
     /// Where the case's timed rounds stand, for the parent's progress line.
     case sampling(SamplingProgress)
     /// The job could not run (its dataset cannot be made or read): bad input, not an engine's fault.
@@ -157,6 +164,14 @@ public enum CaseWorker {
             let engines = job.job.subjects.compactMap { registry.descriptor(named: EngineName($0)) }
             let cost = CostModel.calibrate(engines: engines, kinds: job.elementKinds ?? [.int], seed: job.seed) { channel.send(.calling(subject: $0.rawValue, phase: .calibration)) }
             channel.send(.cost(job: job.id, cost))
+        case .call:
+            guard let call = job.call else {
+                channel.send(.failure("\(jobPath): a call job without its call"))
+                return 2
+            }
+            channel.send(.calling(subject: call.engine, phase: .call))
+            let answer = call.answer(registry: registry)
+            channel.send(.answer(job: job.id, answer))
         case .measure:
             guard let source = job.job.source, let kind = job.job.kind else {
                 channel.send(.failure("\(jobPath): the job names no known case or element kind"))
@@ -180,13 +195,17 @@ public enum CaseWorker {
                     threads.reset()
                     channel.send(.prepared(template: template, limitSeconds: seconds))
                 case let .calling(subject, phase):
-                    if let left = threads.callEnded(next: subject) { channel.send(.lingering(subject: left.subject, threads: left.threads)) }
+                    if let left = threads.callEnded(next: subject) {
+                        channel.send(.lingering(subject: left.subject, threads: left.threads, processes: left.processes))
+                    }
                     channel.send(.calling(subject: subject, phase: phase))
                 case let .sampling(progress): channel.send(.sampling(progress))
                 }
             }
             let rows = CaseRun(runner: runner, dataset: dataset, kind: kind, cost: job.cost ?? CostModel()).rows()
-            if let left = threads.callEnded(next: nil) { channel.send(.lingering(subject: left.subject, threads: left.threads)) }
+            if let left = threads.callEnded(next: nil) {
+                channel.send(.lingering(subject: left.subject, threads: left.threads, processes: left.processes))
+            }
             channel.send(.rows(job: job.id, rows: rows))
         }
         return 0

@@ -36,7 +36,8 @@ import Workloads
 /// `/bin/sleep 1000` with posix_spawn (it inherits the process's
 /// descriptors), `fork:ENGINE` forks a child that waits for a signal,
 /// `setsid:ENGINE` forks one that leaves the worker's process group and
-/// session (`setsid`) and waits,
+/// session (`setsid`) and waits, `spin-child:ENGINE` forks one that burns
+/// a core until it is killed,
 /// `linger:ENGINE` starts a thread that never ends, and `late-trap:ENGINE`
 /// starts a thread that traps MS milliseconds later (`late-trap:ENGINE:MS`,
 /// 300 when absent), while other engines run; `late-kill:ENGINE[:MS]`
@@ -73,6 +74,7 @@ public struct FaultInjection: Hashable, Sendable {
         case spawn
         case fork
         case setsid
+        case spinChild
         case linger
         case lateTrap(milliseconds: Int)
         case lateKill(milliseconds: Int)
@@ -121,6 +123,7 @@ public struct FaultInjection: Hashable, Sendable {
         case "spawn": return FaultInjection(engine: engine, kind: .spawn)
         case "fork": return FaultInjection(engine: engine, kind: .fork)
         case "setsid": return FaultInjection(engine: engine, kind: .setsid)
+        case "spin-child": return FaultInjection(engine: engine, kind: .spinChild)
         case "linger": return FaultInjection(engine: engine, kind: .linger)
         case "late-trap": return FaultInjection(engine: engine, kind: .lateTrap(milliseconds: parts.count > 2 ? Int(parts[2]) ?? 300 : 300))
         case "late-kill": return FaultInjection(engine: engine, kind: .lateKill(milliseconds: parts.count > 2 ? Int(parts[2]) ?? 300 : 300))
@@ -160,6 +163,10 @@ public struct FaultInjection: Hashable, Sendable {
             if diffbench_fork() == 0 {
                 _ = Glibc.setsid()
                 while true { pause() }
+            }
+        case .spinChild:
+            if diffbench_fork() == 0 {
+                while true { blackHole(monotonicNanoseconds()) }
             }
         case .linger:
             Thread.detachNewThread {
@@ -222,7 +229,7 @@ public struct FaultInjection: Hashable, Sendable {
             if Self.calls.load(ordering: .relaxed) > 1 { return Changeset() }
         case .chatter:
             print("test fault: \(engine) prints this to standard output")
-        case .spawn, .fork, .setsid, .linger, .lateTrap, .lateKill:
+        case .spawn, .fork, .setsid, .spinChild, .linger, .lateTrap, .lateKill:
             Self.leaveSomethingRunning(kind)
         case let .sharedMemory(mebibytes):
             Self.touchSharedMemory(mebibytes: mebibytes)

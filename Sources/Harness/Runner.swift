@@ -39,7 +39,13 @@ public struct Runner {
             supervisor = CaseSupervisor(
                 plan: plan, executable: executable, workDirectory: RunFolder(plan.outputDirectory).path(of: .workers), progress: progress)
         }
-        defer { if let supervisor { try? FileManager.default.removeItem(atPath: supervisor.workDirectory) } }
+        if let supervisor { WorkFolderCleanup.arm(supervisor.workDirectory) }
+        defer {
+            if let supervisor {
+                try? FileManager.default.removeItem(atPath: supervisor.workDirectory)
+                WorkFolderCleanup.disarm()
+            }
+        }
         var rows: [ResultRow] = []
         var document = RunDocument(
             environment: environment, plan: plan.summary, complete: false, engines: plan.engineInfos, rows: [])

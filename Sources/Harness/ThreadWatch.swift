@@ -1,39 +1,54 @@
 import CCallgrind
 
-/// Counts a worker's threads between engine calls, so an engine whose
-/// threads outlive its call is named: such threads run while the next
-/// engine is timed (slowing it, or crashing in its name), so that engine is
-/// then measured in a worker of its own (``CaseSupervisor``).
+/// Counts a worker's threads and child processes between engine calls, so
+/// an engine whose threads or children outlive its call is named: they run
+/// while the next engine is timed (slowing it — a child burning a core
+/// slowed the stdlib reference 2–3.5× — or crashing in its name), so that
+/// engine is then measured in a worker of its own (``CaseSupervisor``).
 ///
-/// It reads `/proc/self/task` before each call is announced and once after
-/// the last: when the count grew since the call before, the subject of that
-/// call left the new threads. The harness starts no thread between calls,
-/// so growth is the engine's. Each count is O(threads), made outside the
-/// timed region (the announcement precedes the clock).
+/// It reads `/proc/self/task` and each thread's `children` list before
+/// each call is announced and once after the last: when a count grew since
+/// the call before, the subject of that call left the new threads or
+/// processes. The harness starts neither between calls, so growth is the
+/// engine's. Each count is O(threads + children), made outside the timed
+/// region (the announcement precedes the clock).
 final class ThreadWatch {
+    /// What a call left running.
+    struct Leftover {
+        var subject: String
+        var threads: Int
+        var processes: Int
+    }
+
     private var count: Int32
+    private var children: Int32
     private var current: String?
     private var named: Set<String> = []
 
-    init() { count = diffbench_thread_count() }
+    init() {
+        count = diffbench_thread_count()
+        children = diffbench_child_count()
+    }
 
     /// Starts counting from now (the case's facts are made; no call yet).
     func reset() {
         count = diffbench_thread_count()
+        children = diffbench_child_count()
         current = nil
     }
 
     /// Called before `next`'s call (nil after the last call): the subject
-    /// whose call just ended and the threads it left, the first time it
-    /// leaves any; nil otherwise.
-    func callEnded(next: String?) -> (subject: String, threads: Int)? {
-        let now = diffbench_thread_count()
+    /// whose call just ended and the threads and processes it left, the
+    /// first time it leaves any; nil otherwise.
+    func callEnded(next: String?) -> Leftover? {
+        let now = diffbench_thread_count(), nowChildren = diffbench_child_count()
         defer {
             current = next
             count = now
+            children = nowChildren
         }
-        guard let current, now > count, !named.contains(current) else { return nil }
+        guard let current, now > count || nowChildren > children, !named.contains(current) else { return nil }
         named.insert(current)
-        return (current, Int(now - count))
+        return Leftover(subject: current, threads: Int(max(0, now - count)), processes: Int(max(0, nowChildren - children)))
     }
 }

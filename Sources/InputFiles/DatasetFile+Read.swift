@@ -61,7 +61,7 @@ extension DatasetFile {
     /// beside it: one file's worth of memory, not two), or nil when it is
     /// not a regular file or cannot be read. O(bytes).
     static func readWhole(_ path: String) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var status = stat()

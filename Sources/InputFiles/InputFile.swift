@@ -21,6 +21,12 @@ public enum InputFile {
     }
 
     private static func wholeFile(at path: String, expected: String) throws(InputError) -> [UInt8] {
+        // A FIFO, socket or device is refused before it is opened: opening a
+        // FIFO for reading waits for a writer, and a device may never end.
+        var status = stat()
+        if stat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG, (status.st_mode & S_IFMT) != S_IFDIR {
+            throw InputError(source: path, problem: "is not a regular file (\(kind(of: status.st_mode))), expected \(expected)")
+        }
         // A regular file straight into one array (no Data copy: a big file costs its size once).
         if let bytes = DatasetFile.readWhole(path) { return bytes }
         guard let data = FileManager.default.contents(atPath: path) else {
@@ -33,6 +39,16 @@ public enum InputFile {
                     : "no such file")
         }
         return [UInt8](data)
+    }
+
+    /// "a FIFO", "a socket", "a device": a file type in words.
+    private static func kind(of mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFIFO: return "a FIFO"
+        case S_IFSOCK: return "a socket"
+        case S_IFCHR, S_IFBLK: return "a device"
+        default: return "not a plain file"
+        }
     }
 
     /// The file parsed as JSON with positions; a syntax error names the

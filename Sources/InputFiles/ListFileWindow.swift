@@ -18,7 +18,7 @@ extension ListElementRules {
     /// O(bytes); memory O(window + largest element).
     mutating func readInWindows(path: String, _ add: (ListElement) -> Void) -> ListKind? {
         guard reading.contentKeys == nil, !reading.id.contains(".") else { return nil }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var status = stat()

@@ -21,8 +21,10 @@ public final class RunFolderLock {
     public let path: String
 
     /// Creates `directory` if needed and takes its lock, or throws naming
-    /// the folder (another run holds it, or it cannot be made).
-    public init(directory: String) throws(FileError) {
+    /// the folder (another run holds it, or it cannot be made). `busyHint`
+    /// ends the message when another process holds it: what else the
+    /// command's user can do (run's "choose another --name").
+    public init(directory: String, busyHint: String = "choose another --name") throws(FileError) {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
@@ -31,7 +33,7 @@ public final class RunFolderLock {
         path = RunFolder(directory).lock
         var descriptor: Int32
         while true {
-            descriptor = try Self.lockedFile(path, directory: directory)
+            descriptor = try Self.lockedFile(path, directory: directory, busyHint: busyHint)
             if Self.pathStillNames(descriptor, path) { break }
             close(descriptor)
         }
@@ -50,7 +52,7 @@ public final class RunFolderLock {
 
     /// `path` opened (created if needed) and locked, or a thrown error
     /// naming the folder. O(1).
-    private static func lockedFile(_ path: String, directory: String) throws(FileError) -> Int32 {
+    private static func lockedFile(_ path: String, directory: String, busyHint: String) throws(FileError) -> Int32 {
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw FileError(path: path, problem: "cannot open the run folder's lock: \(String(cString: strerror(errno)))")
@@ -66,7 +68,7 @@ public final class RunFolderLock {
             throw FileError(
                 path: directory,
                 problem: busy
-                    ? "another run\(holder) is writing to this run folder; wait for it or choose another --name"
+                    ? "another run\(holder) is writing to this run folder; wait for it or \(busyHint)"
                     : "cannot lock the run folder: \(reason)")
         }
         return descriptor

@@ -9,12 +9,14 @@ struct EngineRun {
     /// The verifier's complaint, nil when the changeset rebuilds the new list.
     var problem: String?
 
-    /// Every engine of `engines` on the pair, each answer verified.
-    static func runAll<I: ElementIdentity>(old: [I.Element], new: [I.Element], identity: I, engines: [any DiffEngine])
-        -> [EngineRun]
-    {
+    /// Every engine of `engines` on the pair, each answer verified; an
+    /// engine in `answered` (a plug-in whose call a worker made) is not called again.
+    static func runAll<I: ElementIdentity>(
+        old: [I.Element], new: [I.Element], identity: I, engines: [any DiffEngine],
+        answered: [EngineName: Result<Changeset, DiffError>] = [:]
+    ) -> [EngineRun] {
         engines.map { engine in
-            let result = Result { () throws(DiffError) -> Changeset in
+            let result = answered[engine.name] ?? Result { () throws(DiffError) -> Changeset in
                 try engine.diff(from: old, to: new, identity: identity, options: .default)
             }
             var problem: String?

@@ -37,11 +37,13 @@ public enum TeachingReport {
     ///   - gnuplot: the gnuplot executable, or nil to write the data and
     ///     scripts without pictures.
     ///   - startInQuiz: whether `stepper.html` opens in its quiz mode.
+    ///   - answered: answers already made elsewhere, by engine (a plug-in's,
+    ///     made in a worker): those engines are not called here.
     public static func write<I: ElementIdentity>(
         old: [I.Element], new: [I.Element], identity: I, oldLabels: [String], newLabels: [String],
         title: String, to directory: String, storyboardEngine: EngineName = .myers,
         engines: [any DiffEngine] = BuiltInEngine.all.map(\.engine), gnuplot: String? = GnuplotProcess.executable(),
-        startInQuiz: Bool = false
+        startInQuiz: Bool = false, answered: [EngineName: Result<Changeset, DiffError>] = [:]
     ) throws(TeachingError) -> Summary {
         let pair = try TeachingPair(old: old, new: new, identity: identity, oldLabels: oldLabels, newLabels: newLabels)
         var texts: [(String, String)] = []
@@ -75,7 +77,7 @@ public enum TeachingReport {
                     startInQuiz: startInQuiz)
             ))
 
-        let runs = EngineRun.runAll(old: old, new: new, identity: identity, engines: engines)
+        let runs = EngineRun.runAll(old: old, new: new, identity: identity, engines: engines, answered: answered)
         var engineProblems = runs.compactMap { run in run.problem.map { "the \(run.engine.rawValue) changeset is wrong: \($0)" } }
         var patch: [PatchStep] = []
         if let run = runs.first(where: { $0.engine == storyboardEngine }) {

@@ -67,6 +67,10 @@ int diffbench_reap(int pid, int *signal, long *peak_kib);
 /// (-1 when it cannot be read). O(threads), no allocation by Swift.
 int diffbench_thread_count(void);
 
+/// The child processes of this process now, live or not yet reaped (the
+/// pids in /proc/self/task/TID/children; 0 where the kernel lists none).
+int diffbench_child_count(void);
+
 /// Makes this process the reaper of its orphaned descendants (Linux
 /// `PR_SET_CHILD_SUBREAPER`): a worker's descendant that left its process
 /// group (`setsid`) and outlived the worker becomes this process's child

@@ -1,0 +1,44 @@
+#if DEBUG
+import DiffEngines
+import Foundation
+
+/// A test-only plug-in engine, `faulty-plugin`, registered beside the
+/// built-ins when the environment has `DIFFBENCH_TEST_PLUGIN` (debug builds
+/// only, as ``FaultInjection``): the tests' stand-in for an engine another
+/// package registers, which `diff` and `teach` must call in a worker. The
+/// variable says how it behaves: `hang` never returns, `grow` allocates and
+/// touches 64 MiB after 64 MiB without end (only a memory limit stops it),
+/// `trap` calls `fatalError`; anything else answers as myers does.
+struct FaultyPluginEngine: DiffEngine {
+    static let name: EngineName = "faulty-plugin"
+
+    func diff<I: ElementIdentity>(from old: [I.Element], to new: [I.Element], identity: I, options: DiffOptions)
+        throws(DiffError) -> Changeset
+    {
+        switch ProcessInfo.processInfo.environment["DIFFBENCH_TEST_PLUGIN"] ?? "" {
+        case "hang":
+            while true { blackHole(monotonicNanoseconds()) }
+        case "grow":
+            var blocks: [UnsafeMutableRawPointer] = []
+            while true {
+                let block = UnsafeMutableRawPointer.allocate(byteCount: 64 << 20, alignment: 4096)
+                for page in stride(from: 0, to: 64 << 20, by: 4096) { block.storeBytes(of: 1, toByteOffset: page, as: UInt8.self) }
+                blocks.append(block)
+                blackHole(blocks.count)
+            }
+        case "trap":
+            fatalError("test fault: faulty-plugin traps")
+        default:
+            return try MyersEngine().diff(from: old, to: new, identity: identity, options: options)
+        }
+    }
+}
+
+extension FaultInjection {
+    /// The test plug-in's descriptor when `DIFFBENCH_TEST_PLUGIN` is set, else none.
+    public static var testPlugins: [EngineDescriptor] {
+        guard ProcessInfo.processInfo.environment["DIFFBENCH_TEST_PLUGIN"] != nil else { return [] }
+        return [EngineDescriptor(FaultyPluginEngine(), colour: "#444444", symbol: 6)]
+    }
+}
+#endif
