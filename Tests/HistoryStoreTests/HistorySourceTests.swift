@@ -14,9 +14,9 @@ import Testing
         let path = scratch.path + "/Reports/h.sqlite"
         let store = try HistoryStore.open(path)
         let elsewhere = scratch.path + "/kept runs/run-1"
-        try store.add(try HistoryFixtures.run(1, from: try HistoryFixtures.baseline()), source: elsewhere)
-        try store.add(try HistoryFixtures.run(2, from: try HistoryFixtures.baseline()), source: scratch.path + "/Reports/run-2")
-        try store.add(try HistoryFixtures.run(3, from: try HistoryFixtures.baseline()))
+        try store.add(HistoryFixtures.run(1, from: try HistoryFixtures.baseline()), source: elsewhere)
+        try store.add(HistoryFixtures.run(2, from: try HistoryFixtures.baseline()), source: scratch.path + "/Reports/run-2")
+        try store.add(HistoryFixtures.run(3, from: try HistoryFixtures.baseline()))
         let runs = Dictionary(uniqueKeysWithValues: try store.runs().map { ($0.runName, $0) })
         #expect(runs["run-1"]?.source == "../kept runs/run-1")
         #expect(runs["run-2"]?.source == "run-2")
