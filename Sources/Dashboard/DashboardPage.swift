@@ -76,8 +76,12 @@ package enum DashboardPage {
     }
 
     /// The history tab: a link to the trend page when written (else the
-    /// command that writes it), and the runs the store remembers.
-    package static func history(hasPage: Bool, storedRuns: [(name: String, start: String, commit: String, rows: Int)]?, storeProblem: String?) -> String {
+    /// command that writes it), and the runs the store remembers, each
+    /// linked to its run folder when the store knows it and it is one of
+    /// the served runs (`folder`, its name under the reports folder).
+    package static func history(
+        hasPage: Bool, storedRuns: [(name: String, start: String, commit: String, rows: Int, folder: String?)]?, storeProblem: String?
+    ) -> String {
         var body = hasPage
             ? "<p><a href=\"/history/\">The trend page</a>: every engine's series and its change points.</p>"
             : "<p>No trend page yet: <code>diffbench history page</code> writes it into "
@@ -86,7 +90,9 @@ package enum DashboardPage {
         if let storeProblem { body += "\n<p class=\"error\">\(HTMLText.escape(storeProblem))</p>" }
         if let storedRuns {
             let rows = storedRuns.map { run in
-                "<tr><td>\(HTMLText.escape(run.name))</td><td>\(HTMLText.escape(run.start))</td>"
+                let name = run.folder.map { "<a href=\"/runs/\(RequestPath.encoded($0.split(separator: "/").map(String.init)))/results.json\">\(HTMLText.escape(run.name))</a>" }
+                    ?? HTMLText.escape(run.name)
+                return "<tr><td>\(name)</td><td>\(HTMLText.escape(run.start))</td>"
                     + "<td><code>\(HTMLText.escape(String(run.commit.prefix(12))))</code></td><td>\(run.rows)</td></tr>"
             }
             body += "\n<h2>Runs in history.sqlite</h2>\n<table><tr><th>run</th><th>started</th><th>commit</th><th>rows</th></tr>\n"

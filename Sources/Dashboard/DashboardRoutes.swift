@@ -73,7 +73,11 @@ struct DashboardRoutes: Sendable {
         }
         do {
             let store = try HistoryStore.open(path, create: false)
-            let runs = try store.runs(RunFilter(limit: 200)).map { (name: $0.runName, start: $0.startTime, commit: $0.commit, rows: $0.rows) }
+            let listed = Set(reports.runs().map(\.name))
+            let runs = try store.runs(RunFilter(limit: 200)).map { run in
+                (name: run.runName, start: run.startTime, commit: run.commit, rows: run.rows,
+                 folder: store.sourcePath(of: run).flatMap { reports.runName(at: $0, among: listed) })
+            }
             return DashboardPage.history(hasPage: reports.hasHistoryPage, storedRuns: runs, storeProblem: nil)
         } catch {
             return DashboardPage.history(hasPage: reports.hasHistoryPage, storedRuns: nil, storeProblem: "history.sqlite: \(error)")

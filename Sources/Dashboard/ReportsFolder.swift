@@ -75,6 +75,15 @@ package struct ReportsFolder: Sendable {
         return FileManager.default.fileExists(atPath: path) ? path : nil
     }
 
+    /// The name of the listed run (one of `listed`, from ``runs()``) whose
+    /// folder `path` is, links resolved; nil when `path` is not a run folder
+    /// of the reports folder (a baseline file, a run kept elsewhere).
+    package func runName(at path: String, among listed: Set<String>) -> String? {
+        guard let resolved = ReportsFolder.realPath(path), resolved.hasPrefix(root + "/") else { return nil }
+        let name = String(resolved.dropFirst(root.count + 1))
+        return listed.contains(name) ? name : nil
+    }
+
     /// `segments` under the root, links resolved, when it lies inside one
     /// of `allowedFolders` (themselves resolved): a regular file, or such a
     /// folder itself, which gives its index.html.

@@ -54,7 +54,7 @@ struct HistoryAddCommand: ParsableCommand {
     static func add(_ document: RunDocument, from path: String, to history: HistoryStore, branch: String?, machine: String?) throws -> String {
         let branch = branch ?? GitBranch.current(atCommit: document.environment.gitCommit) ?? ""
         do throws(HistoryAddError) {
-            switch try history.add(document, branch: branch, machine: machine) {
+            switch try history.add(document, branch: branch, machine: machine, source: runLocation(path)) {
             case .added(let runID, let rows):
                 return "history: added \(TerminalText.visible(runID)) (\(rows) rows, commit \(TerminalText.visible(document.environment.gitCommit))\(branch.isEmpty ? "" : ", branch " + TerminalText.visible(branch))) to \(TerminalText.visible(history.path))"
             case .unchanged(let runID):
@@ -66,6 +66,18 @@ struct HistoryAddCommand: ParsableCommand {
             case .store(let failure): throw failure
             }
         }
+    }
+}
+
+extension HistoryAddCommand {
+    /// The run folder of a results file read from `path`: the folder when
+    /// `path` is a folder's `results.json`, else `path` itself (a folder, or
+    /// a results file of another name such as a baseline).
+    static func runLocation(_ path: String) -> String {
+        let name = (path as NSString).lastPathComponent
+        guard name == RunFolder.Entry.resultsJSON.rawValue else { return path }
+        let folder = (path as NSString).deletingLastPathComponent
+        return folder.isEmpty ? "." : folder
     }
 }
 
@@ -87,10 +99,13 @@ enum GitBranch {
 
     static func current(atCommit commit: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
         let recorded = commit.hasSuffix("-dirty") ? String(commit.dropLast(6)) : commit
+        // One git process for both answers: a process start is most of the
+        // cost of a call, and `history add` is meant to take milliseconds.
         guard !recorded.isEmpty, recorded != "unknown",
-            let head = git(["rev-parse", "HEAD"]), head.hasPrefix(recorded),
-            let branch = git(["rev-parse", "--abbrev-ref", "HEAD"])
+            let answers = lines(["rev-parse", "HEAD", "--abbrev-ref", "HEAD"]), answers.count == 2,
+            answers[0].hasPrefix(recorded)
         else { return nil }
+        let branch = answers[1]
         if branch != "HEAD" { return branch }
         return detached(environment: environment)
     }
@@ -110,17 +125,11 @@ enum GitBranch {
         return names.count == 1 ? names.first : nil
     }
 
-    /// git's output lines, nil when it fails. The arguments are fixed words.
+    /// git's output lines, nil when it fails. The arguments are fixed words
+    /// (no user text reaches git or a shell).
     static func lines(_ arguments: [String]) -> [String]? {
         guard let text = output(arguments) else { return nil }
         return text.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
-    }
-
-    /// git's first line of output, nil when it fails. The arguments are
-    /// fixed words (no user text reaches git or a shell).
-    static func git(_ arguments: [String]) -> String? {
-        let line = output(arguments)?.split(separator: "\n").first.map(String.init)
-        return line?.isEmpty == false ? line : nil
     }
 
     /// git's whole output, nil when it fails.

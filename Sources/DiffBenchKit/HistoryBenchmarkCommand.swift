@@ -1,4 +1,5 @@
 import ArgumentParser
+import DiffEngines
 import FileSupport
 import Foundation
 import RunResults
@@ -83,12 +84,16 @@ struct HistoryBenchmarkCommand: ParsableCommand {
             return row
         }
         widened.datasets = nil
+        widened.plan.sizes = Array(Set(widened.rows.map(\.size))).sorted()
         return widened
     }
 
     /// Run `index` of the synthetic history: its own name, start time (a
-    /// minute apart) and commit, and medians and counts moved by up to ±5 %
-    /// (a fixed pseudo-random walk, so two benchmarks store the same data).
+    /// minute apart) and commit, and each row's times (median, quantiles,
+    /// spread) and instruction count moved by one factor within ±5 % (a
+    /// fixed pseudo-random walk, so two benchmarks store the same data);
+    /// the ratios follow the moved medians, so the run passes the results
+    /// validator as a real one must.
     static func synthetic(_ document: RunDocument, index: Int) -> RunDocument {
         var run = document
         run.environment.runName = "synthetic-\(index)"
@@ -100,10 +105,40 @@ struct HistoryBenchmarkCommand: ParsableCommand {
             state ^= state >> 7
             state ^= state << 17
             let factor = 0.95 + Double(state % 1000) / 10_000
-            run.rows[position].medianNs = run.rows[position].medianNs.map { $0 * factor }
+            scaleTimes(of: &run.rows[position], by: factor)
             run.rows[position].instructions = run.rows[position].instructions.map { Int(Double($0) * factor) }
         }
+        restateRatios(&run.rows)
         return run
+    }
+
+    /// Every time of `row` multiplied by `factor` (so min ≤ median ≤ p90 ≤ max still holds).
+    static func scaleTimes(of row: inout ResultRow, by factor: Double) {
+        row.medianNs = row.medianNs.map { $0 * factor }
+        row.minNs = row.minNs.map { $0 * factor }
+        row.p90Ns = row.p90Ns.map { $0 * factor }
+        row.maxNs = row.maxNs.map { $0 * factor }
+        row.spreadNs = row.spreadNs.map { $0 * factor }
+        row.sampleQuantilesNs = row.sampleQuantilesNs.map { $0.map { $0 * factor } }
+    }
+
+    /// Each row's ratios to its dataset's stdlib and floor medians, from the medians as they now are.
+    static func restateRatios(_ rows: inout [ResultRow]) {
+        func dataset(_ row: ResultRow) -> String { "\(row.workload)/\(row.size)/\(row.parameters)/\(row.elementKind)" }
+        var stdlib: [String: Double] = [:], floor: [String: Double] = [:]
+        for row in rows {
+            if row.engine == EngineName.stdlib.rawValue, let median = row.medianNs { stdlib[dataset(row)] = median }
+            if row.engine == EngineInfo.floorName, let median = row.medianNs { floor[dataset(row)] = median }
+        }
+        for position in rows.indices {
+            let key = dataset(rows[position])
+            if rows[position].ratioToStdlib != nil, let median = rows[position].medianNs, let reference = stdlib[key] {
+                rows[position].ratioToStdlib = median / reference
+            }
+            if rows[position].ratioToFloor != nil, let median = rows[position].medianNs, let reference = floor[key] {
+                rows[position].ratioToFloor = median / reference
+            }
+        }
     }
 
     static func milliseconds(_ duration: Duration) -> Double {

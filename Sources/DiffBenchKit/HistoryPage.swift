@@ -10,16 +10,21 @@ import Rendering
 ///
 /// Every link is relative (the page is served from `REPORTS/history/` or
 /// opened as a file), and every text from the store (names, commits, run
-/// names, machines) goes through ``HTMLText/escape(_:)``; a run name is a
-/// link only when it is one plain path component naming a run folder next
-/// to the page's folder. O(cases + steps).
+/// names, machines) goes through ``HTMLText/escape(_:)``. A run is linked
+/// to the folder (or results file) the store says it was added from,
+/// wherever that is; a run the store has no source for only when its name
+/// is one plain path component naming a run folder next to the page's
+/// folder. O(cases + steps).
 struct HistoryPage {
     var store: String
     var entries: [HistoryChartSet.Entry]
     /// Run id → run name, for the runs' links.
     var runNames: [String: String]
-    /// The folder holding the page's folder (`Reports`), where run folders are looked for.
-    var reportsRoot: String
+    /// Run id → the run folder or results file it was added from (``HistoryStore/sourcePath(of:)``).
+    var runSources: [String: String]
+    /// The folder the page is written to; the folder holding it (`Reports`)
+    /// is where run folders are looked for by name.
+    var pageFolder: String
     /// `…{commit}…`: a commit's web page; nil when commits are plain text.
     var commitURL: String?
 
@@ -80,7 +85,7 @@ struct HistoryPage {
             out = "<a href=\"\(HTMLText.escape(commitURL.replacingOccurrences(of: "{commit}", with: encoded)))\">\(hash)</a>"
         }
         let name = runNames[end.runID] ?? end.runID
-        if let link = runLink(name) {
+        if let link = runLink(source: runSources[end.runID]) ?? runLink(name) {
             out += " <a class=\"run\" href=\"\(HTMLText.escape(link))\">\(HTMLText.escape(name))</a>"
         } else {
             out += " <span class=\"run\">\(HTMLText.escape(name))</span>"
@@ -88,11 +93,28 @@ struct HistoryPage {
         return out
     }
 
+    /// The relative link from the page to a run's stored source: its
+    /// folder's `index.html`, else its `results.json`; a results file
+    /// itself. Nil when nothing is there any more. Each component is
+    /// percent-encoded. O(path length).
+    func runLink(source: String?) -> String? {
+        guard let source else { return nil }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory) else { return nil }
+        let candidates = isDirectory.boolValue ? ["index.html", "results.json"].map { source + "/" + $0 } : [source]
+        guard let target = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }),
+            let relative = RelativePath.from(pageFolder, to: target)
+        else { return nil }
+        let allowed = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#;"))
+        let parts = relative.split(separator: "/").compactMap { String($0).addingPercentEncoding(withAllowedCharacters: allowed) }
+        return parts.joined(separator: "/")
+    }
+
     /// `../NAME/index.html` (or `results.json`) when `name` is one plain
     /// path component and a run folder of that name is next to the page's folder.
     func runLink(_ name: String) -> String? {
         guard !name.isEmpty, name != ".", name != "..", !name.contains("/"), !name.unicodeScalars.contains(where: { $0.value < 0x20 }) else { return nil }
-        let folder = reportsRoot + "/" + name
+        let folder = (pageFolder as NSString).deletingLastPathComponent + "/" + name
         guard let encoded = name.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#;"))) else { return nil }
         for file in ["index.html", "results.json"] where FileManager.default.fileExists(atPath: folder + "/" + file) {
             return "../" + encoded + "/" + file

@@ -55,9 +55,12 @@ struct HistoryPageCommand: ParsableCommand {
         try InputGuard.refuseLink(folder, "index.html")
         try InputGuard.refuseLink(folder, "charts")
         let set = try HistoryChartSet.write(trends, to: folder + "/charts", gnuplot: GnuplotProcess.executable(), guarding: guarding)
-        let runNames = Dictionary(try history.runs().map { ($0.runID, $0.runName) }, uniquingKeysWith: { first, _ in first })
+        let runs = try history.runs()
+        let runNames = Dictionary(runs.map { ($0.runID, $0.runName) }, uniquingKeysWith: { first, _ in first })
+        let runSources = Dictionary(runs.compactMap { run in history.sourcePath(of: run).map { (run.runID, $0) } }, uniquingKeysWith: { first, _ in first })
         let page = HistoryPage(
-            store: history.path, entries: set.entries, runNames: runNames, reportsRoot: (folder as NSString).deletingLastPathComponent, commitURL: commitURL)
+            store: history.path, entries: set.entries, runNames: runNames, runSources: runSources, pageFolder: folder,
+            commitURL: commitURL)
         try AtomicFile.write(page.html, to: index)
         print("wrote \(TerminalText.visible(index)): \(set.entries.count) chart(s), \(page.changes.count) change point(s)")
         try HistoryChartCommand.report(set)

@@ -9,13 +9,13 @@ import HistoryStore
 enum HistoryTable {
     static let runColumns = [
         "run_id", "commit", "branch", "start_time", "rows", "complete", "results_version", "machine", "plan", "catalog", "swift_version",
-        "build_configuration", "added_at",
+        "build_configuration", "added_at", "source",
     ]
 
     static func fields(_ run: StoredRun) -> [String] {
         [
             run.runID, run.commit, run.branch, run.startTime, String(run.rows), run.complete ? "true" : "false", String(run.resultsVersion),
-            run.machine, run.plan, run.catalog, run.swiftVersion, run.buildConfiguration, run.addedAt,
+            run.machine, run.plan, run.catalog, run.swiftVersion, run.buildConfiguration, run.addedAt, run.source ?? "",
         ]
     }
 

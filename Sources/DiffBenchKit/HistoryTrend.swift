@@ -51,7 +51,8 @@ struct HistoryTrend {
             let points = try history.series(key, branch: branch).filter { $0.status == .ok || $0.status == .reference }
             guard !points.isEmpty else { continue }
             let values = points.map(\.value)
-            let bands = values.indices.map { rule.band(of: Array(values[..<$0])) }
+            // Only the window before each point draws its band: copying the whole prefix made this O(points²).
+            let bands = values.indices.map { rule.band(of: Array(values[max(0, $0 - rule.window)..<$0])) }
             let panel = Panel(measure: key.measure, points: points, bands: bands, steps: HistoryChange.steps(of: key, points: points, parameters: parameters))
             var caseKey = key
             caseKey.measure = measures[0]

@@ -81,7 +81,14 @@ enum HistorySchema {
             PRIMARY KEY (case_id, run_id)
         ) WITHOUT ROWID;
         CREATE INDEX results_by_run ON results(run_id);
+        """,
+        // 2: where each run was added from (its run folder, or the results
+        // file when it was not in one), relative to the store's folder where
+        // the two share more than the root: the history page and `serve`
+        // link a point to its run from it. NULL for runs added before.
         """
+        ALTER TABLE runs ADD COLUMN source TEXT;
+        """,
     ]
 
     /// The schema version this build writes and reads.

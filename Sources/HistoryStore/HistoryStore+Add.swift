@@ -3,7 +3,7 @@ import FileSupport
 import RunResults
 
 extension HistoryStore {
-    /// What ``add(_:branch:machine:)`` did.
+    /// What ``add(_:branch:machine:source:)`` did.
     public enum AddOutcome: Hashable, Sendable {
         /// The run is new: its id and the rows stored.
         case added(runID: String, rows: Int)
@@ -22,10 +22,14 @@ extension HistoryStore {
     ///   - branch: the branch the run's commit was on ("" when unknown).
     ///   - machine: a name for the measuring machine instead of the recorded
     ///     CPU, cores, memory and OS (refused for a merge of several machines).
+    ///   - source: the run folder (or results file) the document was read
+    ///     from, as the caller names it; kept relative to the store's folder
+    ///     (``RelativePath``) so the history page can link the run. A run
+    ///     already stored keeps the source it has.
     /// - Complexity: O(rows · log(store size)); a 300-row run takes a few
     ///   milliseconds (README "History and trends").
     @discardableResult
-    public func add(_ document: RunDocument, branch: String = "", machine: String? = nil) throws(HistoryAddError) -> AddOutcome {
+    public func add(_ document: RunDocument, branch: String = "", machine: String? = nil, source: String? = nil) throws(HistoryAddError) -> AddOutcome {
         let identity: RunIdentity
         do {
             identity = try RunIdentity(document, machine: machine)
@@ -38,12 +42,12 @@ extension HistoryStore {
                 let existing = try connection.prepare("SELECT content FROM runs WHERE run_id = ?")
                 try existing.bind([.text(identity.runID)])
                 if try existing.step() {
-                    if existing.text(0) == identity.content { return .unchanged(runID: identity.runID) }
+                    if identity.hasContent(existing.text(0), of: document) { return .unchanged(runID: identity.runID) }
                     throw FileError(
                         path: path,
                         problem: "run \(identity.runID) is in the history already with other rows (a different run under the same name and start time); it was not added")
                 }
-                try insert(document, identity: identity, branch: branch)
+                try insert(document, identity: identity, branch: branch, source: source.map(storedSource))
                 return .added(runID: identity.runID, rows: document.rows.count)
             }
         } catch {
@@ -51,8 +55,8 @@ extension HistoryStore {
         }
     }
 
-    /// The inserts of one new run (inside ``add(_:branch:machine:)``'s transaction).
-    private func insert(_ document: RunDocument, identity: RunIdentity, branch: String) throws(FileError) {
+    /// The inserts of one new run (inside ``add(_:branch:machine:source:)``'s transaction).
+    private func insert(_ document: RunDocument, identity: RunIdentity, branch: String, source: String?) throws(FileError) {
         let environment = document.environment
         let planID = try upsert("plans", key: ["settings": .text(identity.plan)], extra: [:])
         var machineIDs: [String: Int64] = [:]
@@ -68,15 +72,15 @@ extension HistoryStore {
         try connection.prepare(
             """
             INSERT INTO runs (run_id, run_name, start_time, git_commit, branch, machine_id, plan_id, catalog, swift_version,
-                build_configuration, seed, results_version, complete, shard, row_count, content, added_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                build_configuration, seed, results_version, complete, shard, row_count, content, added_at, source)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """
         ).run([
             .text(identity.runID), .text(environment.runName), .text(environment.startTime), .text(environment.gitCommit), .text(branch),
             .integer(runMachine), .integer(planID), .text(identity.catalog), .text(environment.swiftVersion),
             .text(environment.buildConfiguration), .integer(Int64(bitPattern: environment.seed)), .integer(Int64(document.version)),
             .integer(document.complete ? 1 : 0), .string(document.plan.shard?.description), .integer(Int64(document.rows.count)),
-            .text(identity.content), .text(ISO8601DateFormatter().string(from: Date())),
+            .text(identity.content), .text(ISO8601DateFormatter().string(from: Date())), .string(source),
         ])
         let runID = connection.lastInsertedRowID
         let findCase = try connection.prepare(
@@ -128,6 +132,12 @@ extension HistoryStore {
         return connection.lastInsertedRowID
     }
 
+    /// `path` (as the caller names it) as the store keeps it: relative to
+    /// the store's folder when the two share more than the root, else absolute.
+    func storedSource(_ path: String) -> String {
+        RelativePath.from(folder, to: path) ?? RelativePath.absolute(path)
+    }
+
     /// Refuses a document in which two rows are the same case (engine,
     /// workload, size, parameters, kind, machine), as `compare` refuses
     /// them: one of the two is a forgery or a bad merge. O(rows).
@@ -144,7 +154,7 @@ extension HistoryStore {
     }
 }
 
-/// Why ``HistoryStore/add(_:branch:machine:)`` refused a run: the document
+/// Why ``HistoryStore/add(_:branch:machine:source:)`` refused a run: the document
 /// (name the results file) or the store (name the store).
 public enum HistoryAddError: Error, CustomStringConvertible {
     case input(HistoryInputError)

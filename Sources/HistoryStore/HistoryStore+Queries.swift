@@ -13,7 +13,7 @@ extension HistoryStore {
         let statement = try connection.prepare(
             """
             SELECT u.run_id, u.run_name, u.start_time, u.git_commit, u.branch, m.name, p.settings, u.catalog, u.swift_version,
-                u.build_configuration, u.results_version, u.complete, u.row_count, u.added_at
+                u.build_configuration, u.results_version, u.complete, u.row_count, u.added_at, u.source
             FROM runs u JOIN machines m ON m.id = u.machine_id JOIN plans p ON p.id = u.plan_id
             \(conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "))
             ORDER BY u.start_time DESC, u.id DESC\(filter.limit.map { " LIMIT \(max(0, $0))" } ?? "")
@@ -26,7 +26,8 @@ extension HistoryStore {
                     runID: statement.text(0), runName: statement.text(1), startTime: statement.text(2), commit: statement.text(3),
                     branch: statement.text(4), machine: statement.text(5), plan: statement.text(6), catalog: statement.text(7),
                     swiftVersion: statement.text(8), buildConfiguration: statement.text(9), resultsVersion: Int(statement.integer(10)),
-                    complete: statement.integer(11) != 0, rows: Int(statement.integer(12)), addedAt: statement.text(13)))
+                    complete: statement.integer(11) != 0, rows: Int(statement.integer(12)), addedAt: statement.text(13),
+                    source: statement.optionalText(14)))
         }
         return runs
     }

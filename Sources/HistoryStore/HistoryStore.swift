@@ -62,6 +62,18 @@ public final class HistoryStore {
         return HistoryStore(path: path, connection: connection)
     }
 
+    /// The folder holding the store's file, as an absolute path.
+    public var folder: String { (RelativePath.absolute(path) as NSString).deletingLastPathComponent }
+
+    /// Where `run` was added from, as a path the working directory can use
+    /// (its stored source resolved against the store's folder); nil when
+    /// the store does not know (a run added before schema version 2, or
+    /// added from memory).
+    public func sourcePath(of run: StoredRun) -> String? {
+        guard let source = run.source, !source.isEmpty else { return nil }
+        return source.hasPrefix("/") ? source : RelativePath.absolute(folder + "/" + source)
+    }
+
     /// The schema version of the open file (after migration: ``HistorySchema/currentVersion``).
     public func schemaVersion() throws(FileError) -> Int { Int(try connection.integer("PRAGMA user_version") ?? 0) }
 

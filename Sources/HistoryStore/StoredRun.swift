@@ -20,9 +20,13 @@ public struct StoredRun: Hashable, Sendable, Codable {
     public var rows: Int
     /// When it was added to the store (ISO 8601, UTC).
     public var addedAt: String
+    /// The run folder (or results file) it was added from, relative to the
+    /// store's folder where possible (``HistoryStore/sourcePath(of:)``
+    /// resolves it); nil when unknown.
+    public var source: String?
 
     enum CodingKeys: String, CodingKey {
-        case commit, branch, machine, plan, catalog, complete, rows
+        case commit, branch, machine, plan, catalog, complete, rows, source
         case runID = "run_id"
         case runName = "run_name"
         case startTime = "start_time"

@@ -45,6 +45,41 @@ import Testing
         #expect(better.verdict == .improvement && !better.verdict.fails)
     }
 
+    /// Rows of 66,667–100,000 instructions: the 2 % floor is under 2,000
+    /// there, so the slack sets the band, and a 3 % rise is more than it.
+    @Test("a real 3 % regression also fails on rows of 66,667 to 100,000 instructions, where the slack sets the band", arguments: [66_700.0, 70_000, 80_000, 90_000, 99_999])
+    func smallRowRegressionFails(row: Double) {
+        let rule = HistoryBandRule.instructions
+        let band = rule.band(of: Self.flat(row))!
+        #expect(band.upper - band.centre == 2_000, "the slack, not the floor, sets the band of \(row)")
+        #expect(rule.judge(row * 1.03, history: Self.flat(row)).verdict == .regression)
+        #expect(rule.judge(row * 0.97, history: Self.flat(row)).verdict == .improvement)
+    }
+
+    @Test("under 66,667 instructions a 3 % regression passes: the slack of 2,000 is what such rows drift by")
+    func smallestRowsNeedMoreThanTheSlack() {
+        let rule = HistoryBandRule.instructions
+        for row in [16_316.0, 26_772, 66_515, 66_600] {
+            #expect(rule.judge(row * 1.03, history: Self.flat(row)).verdict == .pass, "\(row)")
+            #expect(rule.judge(row + 2_001, history: Self.flat(row)).verdict == .regression, "\(row)")
+        }
+    }
+
+    @Test("the smallest row a rise fails on agrees with the band on a sweep of rows and rises")
+    func smallestRegressingValueAgreesWithTheBand() {
+        let rule = HistoryBandRule.instructions
+        #expect(abs(rule.smallestRegressingValue(relativeChange: 0.03)! - 66_666.67) < 0.01)
+        #expect(rule.smallestRegressingValue(relativeChange: 0.02) == nil, "a rise within the 2 % floor never fails")
+        var random = TestRandom(seed: 11)
+        for _ in 0..<2_000 {
+            let row = pow(10, random.double(3, 7)).rounded()
+            let change = random.double(0.001, 0.2)
+            let fails = rule.judge(row * (1 + change), history: Self.flat(row)).verdict == .regression
+            let predicted = rule.smallestRegressingValue(relativeChange: change).map { row > $0 } ?? false
+            #expect(fails == predicted, "\(row) +\(change)")
+        }
+    }
+
     @Test("a reference row (stdlib, floor) outside its band is reported and never fails")
     func referenceRowsNeverFail() {
         let judged = HistoryBandRule.instructions.judge(6_790_470 * 1.0386, history: Self.flat(6_790_470), isReference: true)
