@@ -20,6 +20,14 @@ import Testing
             environment: environment)
     }
 
+    /// The plain run of `run(_:_:)`'s defaults, which three tests only read
+    /// or edit a copy of: made once per test process (``SharedRun``) and
+    /// copied in as `dir/name`.
+    static let plain = SharedRun(
+        name: "base",
+        arguments: ["--engines", "heckel,set,stdlib", "--workloads", "mixed,feed", "--sizes", "60", "--repetitions", "2", "--min-time", "0",
+                    "--time-budget", "1", "--datasets-dir", "", "--quiet", "--memo", ""])
+
     func rows(_ path: String) throws -> [[String: Any]] {
         let data = try Data(contentsOf: URL(fileURLWithPath: path + "/results.json"))
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
@@ -38,8 +46,8 @@ import Testing
     @Test func aRunMissingHalfTheRowsFails() throws {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        #expect(try run(dir, "base").status == 0)
-        #expect(try run(dir, "half").status == 0)
+        _ = try Self.plain.copy(into: dir, as: "base")
+        _ = try Self.plain.copy(into: dir, as: "half")
         let half = dir.appendingPathComponent("half").path
         try edit(half) { object in
             let rows = object["rows"] as! [Any]
@@ -59,8 +67,7 @@ import Testing
     @Test func theCLIJudgesWithTheDocumentedDefaults() throws {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        #expect(try run(dir, "base").status == 0)
-        let base = dir.appendingPathComponent("base").path
+        let base = try Self.plain.copy(into: dir, as: "base").path
         let result = try CLI.run(["compare", base, base, "--format", "json"])
         #expect(result.status == 0, "\(result.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
@@ -81,7 +88,7 @@ import Testing
     @Test func shardsSplitThePlanAndMergeBack() throws {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        #expect(try run(dir, "whole").status == 0)
+        _ = try Self.plain.copy(into: dir, as: "whole")
         #expect(try run(dir, "s1", ["--shard", "1/2"]).status == 0)
         #expect(try run(dir, "s2", ["--shard", "2/2"]).status == 0)
         let s1 = dir.appendingPathComponent("s1").path, s2 = dir.appendingPathComponent("s2").path

@@ -9,13 +9,16 @@ import Testing
 @Suite(.serialized) struct ImpossibleRowsTests {
     /// A real small run of every engine and the floor, on a dataset of
     /// unique ids (`mixed`) and one of repeated ids (`duplicates`), as two
-    /// element kinds, in `dir/honest`.
+    /// element kinds. Both tests only read it or edit their own copy, so it
+    /// is made once per test process (``SharedRun``) and copied.
+    static let honest = SharedRun(
+        name: "honest",
+        arguments: ["--workloads", "mixed,duplicates", "--sizes", "60", "--elements", "int,uuid", "--repetitions", "3",
+                    "--min-time", "0", "--datasets-dir", "", "--quiet", "--memo", ""])
+
+    /// The honest run copied to `dir/honest`.
     static func honestRun(in dir: URL) throws -> URL {
-        let run = try CLI.run(
-            ["run", "--workloads", "mixed,duplicates", "--sizes", "60", "--elements", "int,uuid", "--repetitions", "3",
-             "--min-time", "0", "--output", dir.path, "--name", "honest", "--datasets-dir", "", "--quiet", "--memo", ""])
-        #expect(run.status == 0, "\(run.stderr)")
-        return dir.appendingPathComponent("honest")
+        try honest.copy(into: dir)
     }
 
     /// The document of `folder`'s results.json, as JSON objects.

@@ -5,7 +5,7 @@ import Testing
 /// `diffbench serve` as a user meets it: the real executable on a free
 /// port, driven with real HTTP requests over a socket. Starts processes and
 /// a server, so each test has a time limit.
-@Suite("Dashboard server (starts diffbench serve)", .serialized, .timeLimit(.minutes(10)))
+@Suite("Dashboard server (starts diffbench serve)", .serialized, .timeLimit(.minutes(10)), .tags(.process))
 struct DashboardServerTests {
     @Test func runsAreListedNewestFirstAndTheirPagesServedAsWritten() throws {
         let fixture = try DashboardFixture()

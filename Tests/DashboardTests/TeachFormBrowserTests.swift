@@ -7,7 +7,7 @@ import Testing
 /// the form, submits it, and reads the page that comes back. A driver page
 /// served from a run folder (same origin as the form) does the typing in an
 /// iframe and copies what it saw onto its own <body>, which --dump-dom prints.
-@Suite("Dashboard teach form in Chromium (starts diffbench serve and a browser)", .serialized, .timeLimit(.minutes(10)))
+@Suite("Dashboard teach form in Chromium (starts diffbench serve and a browser)", .serialized, .timeLimit(.minutes(10)), .tags(.process, .browser))
 struct TeachFormBrowserTests {
     static let driver = """
         <!doctype html><html><body data-result="pending"><iframe id="frame" src="/teach" width="1200" height="700"></iframe>

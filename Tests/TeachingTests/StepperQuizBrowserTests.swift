@@ -11,7 +11,7 @@ import Testing
 /// oracles of `StepperQuizTests`, never from the page's data), then the
 /// score the page shows is read back from the dumped DOM.
 @Suite(
-    .serialized,
+    .serialized, .tags(.browser),
     .enabled(if: HeadlessChromium.path != nil, "chromium not found: the browser test is skipped (scripts/setup.sh installs the Debian package chromium)"))
 struct StepperQuizBrowserTests {
     /// What the harness saw at one question.
