@@ -28,6 +28,33 @@ protocol CodedDiffEngine: DiffEngine {
     /// - Throws: Errors in middle-relative positions (the front shifts them,
     ///   and names a ``DiffError/duplicateID(id:side:first:second:)``'s id).
     static func matching(codes: IdentityCodes, options: DiffOptions, limit: SearchLimit) throws(DiffError) -> Matching
+
+    /// Whether the core must know which ids of the middle also occur in the
+    /// trimmed common prefix or suffix (patience: git counts a line's
+    /// uniqueness over the whole files, where the trimming is a shortcut of
+    /// ours). False by default: the middle alone decides.
+    static var countsTrimmedEnds: Bool { get }
+
+    /// The core, told the codes of the middle's old ids that also occur in
+    /// the trimmed ends (`inTrimmedEnds`, each at least once, in no
+    /// particular order). Called instead of
+    /// ``matching(codes:options:limit:)`` when ``countsTrimmedEnds`` and the
+    /// front trimmed something; by default it ignores them.
+    static func matching(
+        codes: IdentityCodes, inTrimmedEnds: [Int32], options: DiffOptions, limit: SearchLimit
+    ) throws(DiffError) -> Matching
+}
+
+extension CodedDiffEngine {
+    @inlinable
+    static var countsTrimmedEnds: Bool { false }
+
+    @inlinable
+    static func matching(
+        codes: IdentityCodes, inTrimmedEnds: [Int32], options: DiffOptions, limit: SearchLimit
+    ) throws(DiffError) -> Matching {
+        try matching(codes: codes, options: options, limit: limit)
+    }
 }
 
 extension CodedDiffEngine {
@@ -85,17 +112,25 @@ extension CodedDiffEngine {
         if prefix + suffix == n || prefix + suffix == m {
             result = Changeset(deletes: Array(prefix..<(n - suffix)), inserts: Array(prefix..<(m - suffix)))
         } else {
-            let codes = old.withUnsafeBufferPointer { old in
+            // An engine that counts the trimmed ends has the whole new list
+            // looked up (the ends' ids are the same on both sides), then cut.
+            let withEnds = Self.countsTrimmedEnds && prefix + suffix > 0
+            var codes = old.withUnsafeBufferPointer { old in
                 new.withUnsafeBufferPointer { new in
                     IdentityCodes(
                         old: UnsafeBufferPointer(rebasing: old[prefix..<(n - suffix)]),
-                        new: UnsafeBufferPointer(rebasing: new[prefix..<(m - suffix)]),
+                        new: withEnds ? new : UnsafeBufferPointer(rebasing: new[prefix..<(m - suffix)]),
                         identity: identity)
                 }
             }
             let middle: Matching
             do {
-                middle = try Self.matching(codes: codes, options: options, limit: limit)
+                if withEnds {
+                    let inEnds = codes.cutNewEnds(prefix: prefix, suffix: suffix)
+                    middle = try Self.matching(codes: codes, inTrimmedEnds: inEnds, options: options, limit: limit)
+                } else {
+                    middle = try Self.matching(codes: codes, options: options, limit: limit)
+                }
             } catch .duplicateID(_, let side, let first, let second) {
                 // The core knows positions, not ids: the error names the id here.
                 let first = first + prefix, second = second + prefix

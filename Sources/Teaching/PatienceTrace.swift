@@ -8,8 +8,9 @@ import DiffEngines
 /// Myers chose.
 ///
 /// It follows `PatienceEngine`'s order exactly (a stack of boxes worked
-/// front to back; trim, count, candidates in old order (git's), one longest run with
-/// the last pile's top as its end), so its final pairs are the engine's own
+/// front to back; trim, count (the first box over the whole lists, as git
+/// does), candidates in old order (git's), one longest run with the last
+/// pile's top as its end), so its final pairs are the engine's own
 /// alignment before moves are paired; `PatienceTraceTests` checks that on
 /// random lists. Written for clarity on teaching-sized lists (≤ 60 a side),
 /// not speed: O(B·(N + M) + K log K) for B boxes and K candidates.
@@ -72,7 +73,8 @@ struct PatienceTrace {
                 steps.append(step)
             }
             if inner.isEmpty { continue }
-            step.candidates = PatienceTrace.uniqueInBoth(a, b, inner)
+            // git counts over the whole files: the first box's ends count too.
+            step.candidates = PatienceTrace.uniqueInBoth(a, b, inner, countedOver: steps.isEmpty ? box : inner)
             if step.candidates.isEmpty {
                 step.myers = PatienceTrace.myersPairs(a, b, inner)
                 continue
@@ -91,18 +93,21 @@ struct PatienceTrace {
         self.pairs = matched.sorted { $0.new < $1.new }
     }
 
-    /// The ids seen exactly once in each side of the box, as (old, new)
-    /// positions in old order (git's). An id only in the new list (code −1) is never one.
-    static func uniqueInBoth(_ a: [Int32], _ b: [Int32], _ box: Box) -> [Pair] {
+    /// The ids of the box seen exactly once in each side of `range` (the
+    /// box itself, or around it: the first box counts over the whole lists,
+    /// its equal ends too, as git counts over the whole files), as (old,
+    /// new) positions in old order (git's). An id only in the new list
+    /// (code −1) is never one.
+    static func uniqueInBoth(_ a: [Int32], _ b: [Int32], _ box: Box, countedOver range: Box) -> [Pair] {
         var oldCount: [Int32: Int] = [:], newCount: [Int32: Int] = [:], newAt: [Int32: Int] = [:]
-        for i in box.x0..<box.x1 { oldCount[a[i], default: 0] += 1 }
-        for j in box.y0..<box.y1 where b[j] >= 0 {
+        for i in range.x0..<range.x1 { oldCount[a[i], default: 0] += 1 }
+        for j in range.y0..<range.y1 where b[j] >= 0 {
             newCount[b[j], default: 0] += 1
             newAt[b[j]] = j
         }
         return (box.x0..<box.x1).compactMap { i in
             let code = a[i]
-            guard oldCount[code] == 1, newCount[code] == 1, let j = newAt[code] else { return nil }
+            guard oldCount[code] == 1, newCount[code] == 1, let j = newAt[code], (box.y0..<box.y1).contains(j) else { return nil }
             return Pair(old: i, new: j)
         }
     }

@@ -80,7 +80,7 @@ extension StepperScript {
       top.appendChild(left);
       if (step && step.candidates.length) {
         const right = el("div", null, "aside");
-        right.appendChild(el("p", "Candidates in new order, and the piles of their old positions (the anchors filled):"));
+        right.appendChild(el("p", "Candidates in old order, and the piles of their new positions (the anchors filled):"));
         right.appendChild(candidateTable(step));
         right.appendChild(pilesView(step));
         top.appendChild(right);
@@ -92,18 +92,20 @@ extension StepperScript {
         lines.push("Box " + (s + 1) + " of " + P.steps.length + ": " + boxText(step.box) + (s === 0 ? ", the whole lists." : "."));
         lines.push(step.trimmed.length ? "Equal ends, matched without a search: " + step.trimmed.map(pairText).join(", ") + "." : "No equal ends to match.");
         const inner = step.inner;
+        // The first box counts over the whole lists, its equal ends too, as git counts over the whole files.
+        const counted = s === 0 && step.trimmed.length ? " the whole lists (git counts over the whole files, the equal ends too)" : " " + boxText(inner);
         if (inner[0] === inner[2] || inner[1] === inner[3]) {
           const dels = inner[2] - inner[0], ins = inner[3] - inner[1];
           lines.push(dels || ins ? "One side is empty now: " + (dels ? dels + " old item(s) left are deletes." : ins + " new item(s) left are inserts.") : "Nothing is left in this box.");
         } else if (!step.candidates.length) {
-          lines.push("No id occurs exactly once on both sides of " + boxText(inner) + ", so patience hands the box to Myers (the shortest script inside it).");
+          lines.push("No id of " + boxText(inner) + " occurs exactly once on both sides of" + counted + ", so patience hands the box to Myers (the shortest script inside it).");
           lines.push(step.myers.length ? "Myers keeps " + step.myers.map(pairText).join(", ") + "." : "Myers keeps nothing here: every item left is deleted or inserted.");
         } else {
-          lines.push("Ids that occur exactly once on each side of " + boxText(inner) + ": " + step.candidates.map(p => data.new[p[1]]).join(", ") +
-            ". In new order their old positions are " + step.candidates.map(p => p[0]).join(", ") + ".");
+          lines.push("Ids of " + boxText(inner) + " that occur exactly once on each side of" + counted + ": " + step.candidates.map(p => data.new[p[1]]).join(", ") +
+            ". In old order their new positions are " + step.candidates.map(p => p[1]).join(", ") + ".");
           lines.push("Patience sorting lays each position on the leftmost pile whose top is larger, or starts a new pile on the right: " +
-            step.piles.length + " pile(s), so the longest increasing run of old positions has " + step.anchors.length + ": " +
-            step.anchors.map(c => step.candidates[c][0]).join(", ") + ". Following each card's link back from the top of the last pile spells it.");
+            step.piles.length + " pile(s), so the longest increasing run of new positions has " + step.anchors.length + ": " +
+            step.anchors.map(c => step.candidates[c][1]).join(", ") + ". Following each card's link back from the top of the last pile spells it.");
           lines.push("Anchors: " + step.anchors.map(c => pairText(step.candidates[c])).join(", ") + ".");
           lines.push(step.pieces.length ? "The boxes between anchors go on the stack: " + step.pieces.map(boxText).join(", ") + "." : "No box is left between the anchors.");
         }

@@ -58,12 +58,20 @@ extension BoxCutter {
     static func alignment(
         old: UnsafeBufferPointer<Int32>, new: UnsafeBufferPointer<Int32>, symbolCount: Int, limit: SearchLimit = .none
     ) -> (newToOld: [Int32], approximate: Bool) {
+        alignment(old: old, new: new, limit: limit, cutter: Self(symbolCount: symbolCount, oldCount: old.count))
+    }
+
+    /// The same, with a cutter made (and maybe primed) by the caller; the
+    /// driver frees it.
+    static func alignment(
+        old: UnsafeBufferPointer<Int32>, new: UnsafeBufferPointer<Int32>, limit: SearchLimit, cutter: consuming Self
+    ) -> (newToOld: [Int32], approximate: Bool) {
+        var cutter = cutter
+        defer { cutter.deallocate() }
         let n = old.count, m = new.count
         var result = [Int32](repeating: -1, count: m)
         guard n > 0, m > 0, let a = old.baseAddress, let b = new.baseAddress else { return (result, false) }
         var approximate = false
-        var cutter = Self(symbolCount: symbolCount, oldCount: n)
-        defer { cutter.deallocate() }
         result.withUnsafeMutableBufferPointer { out in
             guard let out = out.baseAddress else { return }
             var search = MyersSearch(old: a, new: b, oldCount: n, newCount: m, limit: limit)
