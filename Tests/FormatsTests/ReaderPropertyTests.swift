@@ -316,7 +316,10 @@ struct ReaderPropertyTests {
                 #expect(a == b)
             case let (.failure(a), .failure(b)):
                 #expect(a.position == b.position && a.problem == b.problem, "\(a) against \(b)")
-                if case .failure(let syntax) = Result(catching: { () throws(JSONSyntaxError) in try JSONParser.parse(withoutMark) }) {
+                // A reader's own check (an element without an id) may come before a later syntax error.
+                if a.problem.hasPrefix("malformed JSON"),
+                    case .failure(let syntax) = Result(catching: { () throws(JSONSyntaxError) in try JSONParser.parse(withoutMark) })
+                {
                     #expect(a.position == syntax.position && a.problem == "malformed JSON: " + syntax.problem, "\(a) against \(syntax)")
                 }
                 refused += 1
