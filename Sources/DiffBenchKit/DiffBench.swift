@@ -23,7 +23,7 @@ struct DiffBench: ParsableCommand {
             DiffCommand.self, GenerateCommand.self, RunCommand.self, ChartCommand.self, TargetsCommand.self,
             ValidateCommand.self, TeachCommand.self, TableCommand.self, BaselineCommand.self, CompareCommand.self,
             MergeCommand.self, CountInstructionsCommand.self, MeasureCaseCommand.self, HunksCommand.self, HistoryCommand.self,
-            ServeCommand.self,
+            ServeCommand.self, ReadBenchmarkCommand.self,
         ]
         )
     }

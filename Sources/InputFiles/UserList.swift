@@ -118,7 +118,7 @@ public struct UserListReader {
     /// Reads the JSON file at `path`: a window at a time when it is a list
     /// of objects (``ListElementRules/readInWindows(path:_:)``), else whole.
     /// O(bytes).
-    private mutating func read(path: String) throws(InputError) -> Side {
+    public mutating func read(path: String) throws(InputError) -> Side {
         var items: [UserItem] = []
         if rules.readInWindows(path: path, { if case let .item(item) = $0 { items.append(item) } }) != nil {
             return .items(items)
