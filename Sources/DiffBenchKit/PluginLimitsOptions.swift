@@ -25,6 +25,9 @@ struct PluginLimitsOptions: ParsableArguments {
             valueName: "size"))
     var caseMemory: ByteCount?
 
+    @Flag(help: "Call plug-in engines in this process too, with no limits (for debugging a plug-in; one that hangs or crashes then stalls or ends the command).")
+    var inProcess = false
+
     func validate() throws {
         if let caseTimeout, !(caseTimeout > 0 && caseTimeout.isFinite) {
             throw ValidationError("--case-timeout must be a positive number of seconds")
@@ -43,7 +46,7 @@ struct PluginLimitsOptions: ParsableArguments {
     func call(_ descriptor: EngineDescriptor, _ lists: EngineCall.Lists, options: DiffOptions, timeBudget: Double,
               inProcess: () -> Result<Changeset, DiffError>) throws -> EngineCall.Outcome
     {
-        guard EngineCall.needsWorker(descriptor) else { return .answered(inProcess()) }
+        guard EngineCall.needsWorker(descriptor), !self.inProcess else { return .answered(inProcess()) }
         let call = EngineCall(engine: descriptor.name, lists: lists, options: options)
         do {
             return try call.runInWorker(executable: InstructionCounter.currentExecutable, limits: limits(timeBudget: timeBudget))

@@ -152,7 +152,7 @@ struct RunCommand: EngineCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Bytes of data (heap) one worker may take, plain or with a unit (4G, 512M); an engine past it gets an out-of-memory row. Default: half the physical memory (\(Formatting.bytes(RunPlan.defaultCaseMemory))).",
+            "Address space one worker may take, plain or with a unit (4G, 512M); an engine past it gets an out-of-memory row. Default: half the physical memory (\(Formatting.bytes(RunPlan.defaultCaseMemory))).",
             valueName: "size"))
     var caseMemory: ByteCount?
 

@@ -89,8 +89,8 @@ public struct RunPlan: Sendable {
     /// worker is killed and the engine it was calling gets a `timed-out`
     /// row (`--case-timeout`); nil: ``caseLimitSeconds(predictedCalls:)``.
     public var caseTimeout: Double?
-    /// Bytes of data (heap) a worker may take (`--case-memory`), enforced
-    /// with `setrlimit(RLIMIT_DATA)` in the worker; nil: ``defaultCaseMemory``.
+    /// Bytes of address space a worker may take (`--case-memory`), enforced
+    /// with `setrlimit(RLIMIT_AS)` in the worker; nil: ``defaultCaseMemory``.
     public var caseMemory: Int?
 
     /// Where a run calls the engines.

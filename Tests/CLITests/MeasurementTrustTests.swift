@@ -39,8 +39,13 @@ import Testing
         let heckel = try #require(document.rows.first { $0.engine == "heckel" })
         #expect(heckel.reason.contains("SIGSEGV"), "\(heckel.reason)")
         let set = try #require(document.rows.first { $0.engine == "set" })
-        #expect(set.medianNs != nil && set.reasonCode == .crashNotReproduced, "\(set.reason)")
-        #expect(set.reason.contains("heckel crashed alone"), "\(set.reason)")
+        // heckel's child outlives its call and is counted (ThreadWatch), so
+        // heckel is measured in a worker of its own and set may never share
+        // the worker its child kills; if it did, set's row names heckel.
+        #expect(set.medianNs != nil, "\(set.reason)")
+        #expect(
+            set.reasonCode == nil || (set.reasonCode == .crashNotReproduced && set.reason.contains("heckel crashed alone")),
+            "\(set.reason)")
     }
 
     /// An engine that marks its answers approximate with no deadline set

@@ -23,7 +23,7 @@ import Testing
         return left
     }
 
-    @Test(.timeLimit(.minutes(3)), arguments: [("hang", "timed-out", ["--case-timeout", "3"]), ("grow", "out-of-memory", ["--case-memory", "256M"])])
+    @Test(.timeLimit(.minutes(10)), arguments: [("hang", "timed-out", ["--case-timeout", "3"]), ("grow", "out-of-memory", ["--case-memory", "256M"])])
     func diffEnginesAllCostsAFaultyPluginOnlyItsOwnLine(behaviour: String, label: String, limit: [String]) throws {
         let marker = UUID().uuidString
         let result = try Self.run(["diff", "--engines", "all", "--chars", "ABCDEFG", "BCAXEGF"] + limit, plugin: behaviour, marker: marker)
@@ -37,7 +37,7 @@ import Testing
         #expect(Self.leftRunning(marker).isEmpty)
     }
 
-    @Test(.timeLimit(.minutes(3)))
+    @Test(.timeLimit(.minutes(10)))
     func diffOfOnePluginAnswersThroughItsWorker() throws {
         let marker = UUID().uuidString
         let plugin = try Self.run(["diff", "--engine", "faulty-plugin", "--chars", "ABCABBA", "CBABAC", "--format", "json"], plugin: "answer", marker: marker)
@@ -51,7 +51,7 @@ import Testing
         #expect(Self.leftRunning(marker).isEmpty)
     }
 
-    @Test(.timeLimit(.minutes(3)))
+    @Test(.timeLimit(.minutes(10)))
     func teachWritesItsReportWhenAPluginHangs() throws {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

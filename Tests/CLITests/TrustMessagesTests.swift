@@ -63,7 +63,7 @@ struct TrustMessagesTests {
         #expect(!result.stderr.contains("--name"), "\(result.stderr)")
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(10)))
     func aFIFOIsRefusedInsteadOfBlocking() throws {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -131,12 +131,14 @@ struct ChattyEngine: DiffEngine {
         return try String(contentsOfFile: path, encoding: .utf8)
     }
 
+    /// In process (`--in-process`): the test binary is no diffbench a worker
+    /// could be started from, and a worker's own output is a pipe anyway.
     @Test(arguments: ["json", "batch-json"])
     func whatAnEngineCalledByDiffPrintsStaysOutOfItsMachineReadableOutput(format: String) throws {
         let registry = EngineRegistry.builtIns.adding(
             EngineDescriptor(ChattyEngine(), summary: "prints while it diffs", colour: "#123456", symbol: 6))
         let output = try Self.standardOutput {
-            try DiffBench.run(["diff", "--engine", "chatty", "--format", format, "--chars", "abc", "abd"], with: registry)
+            try DiffBench.run(["diff", "--engine", "chatty", "--in-process", "--format", format, "--chars", "abc", "abd"], with: registry)
         }
         #expect(!output.contains("chatty engine"), "\(output)")
         // What is left is the one JSON document.
