@@ -112,25 +112,9 @@ extension CodedDiffEngine {
         if prefix + suffix == n || prefix + suffix == m {
             result = Changeset(deletes: Array(prefix..<(n - suffix)), inserts: Array(prefix..<(m - suffix)))
         } else {
-            // An engine that counts the trimmed ends has the whole new list
-            // looked up (the ends' ids are the same on both sides), then cut.
-            let withEnds = Self.countsTrimmedEnds && prefix + suffix > 0
-            var codes = old.withUnsafeBufferPointer { old in
-                new.withUnsafeBufferPointer { new in
-                    IdentityCodes(
-                        old: UnsafeBufferPointer(rebasing: old[prefix..<(n - suffix)]),
-                        new: withEnds ? new : UnsafeBufferPointer(rebasing: new[prefix..<(m - suffix)]),
-                        identity: identity)
-                }
-            }
             let middle: Matching
             do {
-                if withEnds {
-                    let inEnds = codes.cutNewEnds(prefix: prefix, suffix: suffix)
-                    middle = try Self.matching(codes: codes, inTrimmedEnds: inEnds, options: options, limit: limit)
-                } else {
-                    middle = try Self.matching(codes: codes, options: options, limit: limit)
-                }
+                middle = try Self.matchMiddle(old: old, new: new, prefix: prefix, suffix: suffix, identity: identity, limit: limit, options: options)
             } catch .duplicateID(_, let side, let first, let second) {
                 // The core knows positions, not ids: the error names the id here.
                 let first = first + prefix, second = second + prefix
@@ -151,6 +135,38 @@ extension CodedDiffEngine {
             result.isApproximate = approximate
         }
         return result
+    }
+}
+
+extension CodedDiffEngine {
+    /// The core's matching of the middle (`prefix` and `suffix` trimmed). The
+    /// codes live in this call alone, so they are freed before the front
+    /// builds the changeset: the peak heap is the core's, not the core's
+    /// plus the codes'. An engine that counts the trimmed ends has the whole
+    /// new list looked up (the ends' ids are the same on both sides), then cut.
+    /// - Complexity: O(N + M) expected for coding, plus the core's own.
+    @inlinable
+    static func matchMiddle<I: ElementIdentity>(
+        old: [I.Element], new: [I.Element], prefix: Int, suffix: Int, identity: I, limit: SearchLimit, options: DiffOptions
+    ) throws(DiffError) -> Matching {
+        let n = old.count, m = new.count
+        if Self.countsTrimmedEnds && prefix + suffix > 0 {
+            var codes = old.withUnsafeBufferPointer { old in
+                new.withUnsafeBufferPointer { new in
+                    IdentityCodes(old: UnsafeBufferPointer(rebasing: old[prefix..<(n - suffix)]), new: new, identity: identity)
+                }
+            }
+            let inEnds = codes.cutNewEnds(prefix: prefix, suffix: suffix)
+            return try matching(codes: codes, inTrimmedEnds: inEnds, options: options, limit: limit)
+        }
+        let codes = old.withUnsafeBufferPointer { old in
+            new.withUnsafeBufferPointer { new in
+                IdentityCodes(
+                    old: UnsafeBufferPointer(rebasing: old[prefix..<(n - suffix)]),
+                    new: UnsafeBufferPointer(rebasing: new[prefix..<(m - suffix)]), identity: identity)
+            }
+        }
+        return try matching(codes: codes, options: options, limit: limit)
     }
 }
 
