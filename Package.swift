@@ -106,7 +106,7 @@ let package = Package(
             exclude: ["Fixtures"]),
         .testTarget(name: "WorkloadsTests", dependencies: ["Workloads", "InputFiles", "RunResults", "DiffEngines", "DiffBenchTestSupport"]),
         .testTarget(
-            name: "HarnessTests", dependencies: ["Harness", "InputFiles", "RunResults", "Workloads", "DiffEngines", "CExactHeap", "DiffBenchTestSupport"]),
+            name: "HarnessTests", dependencies: ["Harness", "Compare", "InputFiles", "RunResults", "Workloads", "DiffEngines", "CExactHeap", "DiffBenchTestSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "DiffBenchTestSupport"]),
         .testTarget(name: "TeachingTests", dependencies: ["Teaching", "Rendering", "FileSupport", "DiffEngines", "DiffBenchTestSupport"]),
         .testTarget(name: "RunReportTests", dependencies: ["RunReport", "Rendering", "RunResults", "Harness", "DiffBenchTestSupport"]),

@@ -21,7 +21,7 @@ import Testing
         _ = try git(["commit", "-q", "--allow-empty", "-m", "one"], in: repository)
         let head = try git(["rev-parse", "HEAD"], in: repository)
         _ = try git(["checkout", "-q", "--detach", "HEAD"], in: repository)
-        let data = try Data(contentsOf: CLI.packageRoot.appendingPathComponent("Reports/baselines/ci.json"))
+        let data = try Data(contentsOf: CLI.packageRoot.appendingPathComponent("Tests/Fixtures/ci-run-2026-11-26.json"))
         var document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         var environment = try #require(document["environment"] as? [String: Any])
         environment["git_commit"] = head

@@ -5,7 +5,7 @@ import Testing
 /// bad files, the table and export formats, and `run`'s own add. The runs
 /// are the committed CI baseline (207 real rows), renamed per run.
 @Suite struct HistoryCommandTests {
-    static var baselinePath: String { CLI.packageRoot.appendingPathComponent("Reports/baselines/ci.json").path }
+    static var baselinePath: String { CLI.packageRoot.appendingPathComponent("Tests/Fixtures/ci-run-2026-11-26.json").path }
 
     static func baseline() throws -> [String: Any] {
         let data = try Data(contentsOf: URL(fileURLWithPath: baselinePath))

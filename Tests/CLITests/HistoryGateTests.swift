@@ -16,7 +16,7 @@ import Testing
         _ index: Int, in folder: URL, name: String? = nil, instructions: ([String: Any], Int) -> Int = { $1 },
         keep: ([String: Any]) -> Bool = { _ in true }
     ) throws -> String {
-        let data = try Data(contentsOf: CLI.packageRoot.appendingPathComponent("Reports/baselines/ci.json"))
+        let data = try Data(contentsOf: CLI.packageRoot.appendingPathComponent("Tests/Fixtures/ci-run-2026-11-26.json"))
         var document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         var environment = try #require(document["environment"] as? [String: Any])
         environment["run_name"] = name ?? "run-\(index)"
@@ -178,7 +178,7 @@ import Testing
         #expect(refused.status == 2)
         #expect(refused.stderr.contains("2 earlier runs") && refused.stderr.contains("--fallback"))
         // The fallback is the baseline file: its own verdict (the 5 % regression fails there too).
-        let baseline = CLI.packageRoot.appendingPathComponent("Reports/baselines/ci.json").path
+        let baseline = CLI.packageRoot.appendingPathComponent("Tests/Fixtures/ci-run-2026-11-26.json").path
         let fellBack = try CLI.run(["compare", "--against", "history", run, "--history", store, "--fallback", baseline])
         #expect(fellBack.status == 1)
         #expect(fellBack.stderr.contains("comparing with the baseline"))

@@ -54,6 +54,10 @@ import Testing
         #expect(!report.failsCI)
         let heckel = try judge({ $0.instructions = 1_050_000 }, base: { $0.instructions = 1_000_000 })
         #expect(heckel.verdict == .regression)
+        // Its missing count only warns too (an engine's fails: aMissingInstructionCountFails).
+        let uncounted = try Fixture.compare(rows, Fixture.modify(rows, "stdlib", "mixed", 1_000) { $0.instructions = nil })
+        #expect(try #require(uncounted.row("stdlib", "mixed", 1_000)).verdict == .warning)
+        #expect(!uncounted.failsCI)
     }
 
     /// One rule for both gates (GateRole): stdlib is spared on instructions

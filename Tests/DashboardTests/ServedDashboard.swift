@@ -84,7 +84,7 @@ struct DashboardFixture {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("diffbench-serve-test-\(UUID().uuidString)")
         let manager = FileManager.default
         let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let baseline = try Data(contentsOf: package.appendingPathComponent("Reports/baselines/ci.json"))
+        let baseline = try Data(contentsOf: package.appendingPathComponent("Tests/Fixtures/ci-run-2026-11-26.json"))
         for name in ["run-old", "run-new"] {
             let run = reports.appendingPathComponent(name)
             try manager.createDirectory(at: run, withIntermediateDirectories: true)

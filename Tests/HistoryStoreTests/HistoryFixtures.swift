@@ -13,7 +13,10 @@ enum HistoryFixtures {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
     }
 
-    static func baseline() throws -> RunDocument { try ResultsStore.read(packageRoot + "/Reports/baselines/ci.json") }
+    /// A real run of the CI plan: a frozen copy of the CI baseline of
+    /// 2026-11-26 (Tests/Fixtures), so re-recording the baseline never
+    /// changes what these tests expect (its run id, commit and machine).
+    static func baseline() throws -> RunDocument { try ResultsStore.read(packageRoot + "/Tests/Fixtures/ci-run-2026-11-26.json") }
 
     /// The baseline as run `index`: its own name, start time (`index`
     /// minutes after 2026-01-01) and commit; medians scaled by `scale`.
