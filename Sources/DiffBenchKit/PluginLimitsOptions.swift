@@ -29,6 +29,12 @@ struct PluginLimitsOptions: ParsableArguments {
     var inProcess = false
 
     func validate() throws {
+        try Self.checkWorkerLimits(caseTimeout: caseTimeout, caseMemory: caseMemory)
+    }
+
+    /// The one check of a worker's `--case-timeout` and `--case-memory`,
+    /// shared with `run` (whose timeout is per case, not per call).
+    static func checkWorkerLimits(caseTimeout: Double?, caseMemory: ByteCount?) throws {
         if let caseTimeout, !(caseTimeout > 0 && caseTimeout.isFinite) {
             throw ValidationError("--case-timeout must be a positive number of seconds")
         }

@@ -176,10 +176,7 @@ struct RunCommand: EngineCommand {
         if let deadline, !(deadline >= 0 && deadline.isFinite) {
             throw ValidationError("--deadline must be a number of seconds, 0 or more")
         }
-        if let caseTimeout, !(caseTimeout > 0 && caseTimeout.isFinite) {
-            throw ValidationError("--case-timeout must be a positive number of seconds")
-        }
-        if let caseMemory, caseMemory.bytes < 16 << 20 { throw ValidationError("--case-memory must be at least 16M (\(16 << 20) bytes)") }
+        try PluginLimitsOptions.checkWorkerLimits(caseTimeout: caseTimeout, caseMemory: caseMemory)
         if inProcess && (caseTimeout != nil || caseMemory != nil) {
             throw ValidationError("--case-timeout and --case-memory need workers; they do nothing with --in-process")
         }
