@@ -73,7 +73,7 @@ let package = Package(
         // `diffbench serve`: the local dashboard (runs, compare, history, teach) over FlyingFox; no engine depends on it.
         .target(
             name: "Dashboard",
-            dependencies: ["RunResults", "Rendering", "Compare", "HistoryStore", .product(name: "FlyingFox", package: "FlyingFox")]),
+            dependencies: ["RunResults", "Rendering", "Compare", "HistoryStore", .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox")]),
         .target(
             name: "DiffBenchKit",
             dependencies: [

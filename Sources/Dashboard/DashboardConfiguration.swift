@@ -14,7 +14,8 @@ package struct DashboardConfiguration: Sendable {
     package var engines: [String]
     /// Teach children at once.
     package var teachParallel: Int
-    /// Seconds a request may take (the teach queue included), then 500.
+    /// Seconds a request may take (the teach queue included), then 500; also
+    /// the longest a connection may send or take nothing (IdleClosingPool).
     package var requestTimeout: Double = 60
 
     /// Largest request body read (the teach form); beyond it 413.

@@ -26,7 +26,8 @@ package final class DashboardServer: Sendable {
         let routes = DashboardRoutes(reports: reports, workers: workers, engines: configuration.engines, reportsName: configuration.reports)
         self.routes = routes
         http = HTTPServer(
-            address: address, timeout: configuration.requestTimeout, logger: .disabled,
+            address: address, timeout: configuration.requestTimeout,
+            pool: IdleClosingPool(inner: HTTPServer.defaultPool(), idle: configuration.requestTimeout), logger: .disabled,
             handler: ClosureHTTPHandler { request in await routes.respond(to: request) })
     }
 

@@ -38,7 +38,7 @@ struct ServeCommand: EngineCommand {
     @Option(help: "Address to bind: 127.0.0.1 by default; another address exposes the reports and teach to the network.")
     var host: String = "127.0.0.1"
 
-    @Option(help: ArgumentHelp("Seconds a request may take, waiting for a teach worker included; then 500.", valueName: "seconds"))
+    @Option(help: ArgumentHelp("Seconds a request may take, waiting for a teach worker included (then 500); also how long a connection may stay silent before it is closed.", valueName: "seconds"))
     var timeout: Double = 60
 
     func validate() throws {

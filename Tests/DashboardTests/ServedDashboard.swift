@@ -23,11 +23,13 @@ final class ServedDashboard: @unchecked Sendable {
     }
 
     /// Starts the server on `reports` and waits for the address it prints.
-    init(reports: URL, temporary: URL) throws {
+    /// `timeout` is serve's `--timeout`: by default long, since a loaded
+    /// machine (the whole suite beside other builds) runs 200 queued teach
+    /// children slowly.
+    init(reports: URL, temporary: URL, timeout: Int = 540) throws {
         self.temporary = temporary
         process.executableURL = Self.executable
-        // A loaded machine (the whole suite beside other builds) runs 200 queued teach children slowly.
-        process.arguments = ["serve", "--port", "0", "--reports", reports.path, "--timeout", "540"]
+        process.arguments = ["serve", "--port", "0", "--reports", reports.path, "--timeout", String(timeout)]
         var environment = ProcessInfo.processInfo.environment
         environment["TMPDIR"] = temporary.path
         process.environment = environment
