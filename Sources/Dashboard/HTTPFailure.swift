@@ -17,10 +17,3 @@ package struct HTTPFailure: Error, Sendable, CustomStringConvertible {
         HTTPFailure(403, message)
     }
 }
-
-/// Why the server cannot start (bad --reports, --host or --port, a port in use).
-package struct DashboardError: Error, Sendable, CustomStringConvertible {
-    package var message: String
-    package init(_ message: String) { self.message = message }
-    package var description: String { message }
-}

@@ -34,43 +34,6 @@ public struct ConformanceCase: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// The element types a case is dressed as. Each is `Identifiable & Equatable`,
-/// as a list UI's row model is.
-public enum ConformanceElements: String, CaseIterable, Hashable, Sendable {
-    /// `Int` ids, an `Int` content.
-    case int
-    /// `String` ids: ASCII, non-ASCII and canonically equivalent spellings
-    /// (the old list writes "é" precomposed, the new list as "e" + U+0301:
-    /// one id under Swift's `String ==`).
-    case string
-    /// A record with a UUID-shaped `String` id and several fields, as a
-    /// decoded server response is; every field counts as content.
-    case record
-}
-
-/// An int-id element of the kit.
-public struct IntRow: Identifiable, Hashable, Sendable, CustomStringConvertible {
-    public var id: Int
-    public var content: Int
-    public var description: String { "\(id):\(content)" }
-}
-
-/// A string-id element of the kit.
-public struct StringRow: Identifiable, Hashable, Sendable, CustomStringConvertible {
-    public var id: String
-    public var content: String
-    public var description: String { "\(id):\(content)" }
-}
-
-/// A record element of the kit: the content is every field.
-public struct RecordRow: Identifiable, Hashable, Sendable, CustomStringConvertible {
-    public var id: String
-    public var title: String
-    public var likes: Int
-    public var tags: [String]
-    public var description: String { "\(id):\(title)" }
-}
-
 extension ConformanceCase {
     func intRows(_ slots: [Slot]) -> [IntRow] { slots.map { IntRow(id: $0.id, content: $0.content) } }
 

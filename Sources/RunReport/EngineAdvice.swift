@@ -236,35 +236,7 @@ public struct EngineAdvice: Hashable, Sendable, Codable {
                 let kind = elements(row).map(Self.elementText) ?? "integer ids"
                 if !kinds.contains(kind) { kinds.append(kind) }
             }
-            let timed = rows.filter { $0.status == .ok && $0.medianNs != nil }
-            guard let size = timed.map(\.size).max() else { continue }
-            var standing = Standing(label: one.label, size: size, times: [:], steps: [:], heap: [:], fewest: nil, absent: [:])
-            for row in rows where row.size == size {
-                if idsRepeat, uniqueOnly.contains(row.engine), row.status == .ok {
-                    standing.absent[row.engine] = "needs unique ids"
-                } else if row.status == .ok, let median = row.medianNs {
-                    if let heap = row.peakHeapBytes, heap >= 0 { standing.heap[row.engine] = heap }
-                    standing.times[row.engine] = (median, row.spreadNs ?? 0)
-                    // A negative count (a hand-edited file) is no count.
-                    if let steps = row.steps, steps >= 0 { standing.steps[row.engine] = steps }
-                    if let moves = row.moves, moves >= 0 { standing.moves[row.engine] = moves }
-                    if let samples = MedianRatio.Samples(row) { standing.samples[row.engine] = samples }
-                } else if row.status.isFailure {
-                    standing.absent[row.engine] = failureText(row)
-                } else if row.status == .skipped {
-                    standing.absent[row.engine] = shortReason(row)
-                }
-            }
-            // Engines skipped at a larger size than the deciding one cannot handle that size;
-            // an engine that failed at any size (a wrong answer, a crash, a hang, memory) is never the pick.
-            for row in rows where row.size != size && standing.absent[row.engine] == nil
-                && (row.status.isFailure || (row.size > size && row.status != .ok))
-            {
-                standing.absent[row.engine] = row.status.isFailure
-                    ? failureText(row) : shortReason(row)
-            }
-            standing.fewest = standing.steps.values.min()
-            standings.append(standing)
+            if let standing = standing(one.label, rows, idsRepeat: idsRepeat, uniqueOnly: uniqueOnly) { standings.append(standing) }
         }
         guard !standings.isEmpty else { return nil }
         let engines = series.palette.sorted(standings.flatMap { Array($0.times.keys) + Array($0.absent.keys) })
@@ -331,16 +303,28 @@ public struct EngineAdvice: Hashable, Sendable, Codable {
                 return overflow ? nil : extra
             }.max()
         }
-        for engine in engines where engine != pick {
+        advice.avoid = avoidList(engines.filter { $0 != pick }, pick: pick, standings: standings, scores: scores)
+        advice.parts = sentence(advice, workloadCount: standings.count)
+        if shape == .text { advice.parts += searchEngineSentence(standings, palette: series.palette) }
+        return advice
+    }
+
+    /// Why each of `engines` (the pick left out) is to be avoided, for those
+    /// that are: absent somewhere (failed, skipped, unique ids needed),
+    /// ``avoidRatio`` times the pick's time or more, ``avoidRatio`` times the
+    /// fewest steps, or ``avoidRatio`` times the pick's peak heap, in that order.
+    static func avoidList(_ engines: [String], pick: String, standings: [Standing], scores: [String: Double]) -> [Avoid] {
+        var avoid: [Avoid] = []
+        for engine in engines {
             if let standing = standings.first(where: { $0.absent[engine] != nil }) {
                 let count = standings.filter { $0.absent[engine] != nil }.count
                 var why = standing.absent[engine]!
                 if count < standings.count { why += ", on \(standing.label)" + (count > 1 ? " and \(count - 1) more" : "") }
-                advice.avoid.append(Avoid(engine: engine, why: why))
+                avoid.append(Avoid(engine: engine, why: why))
             } else if let mine = scores[engine], mine / scores[pick]! >= avoidRatio {
-                advice.avoid.append(Avoid(engine: engine, why: "\(Self.timesText(mine / scores[pick]!)) the time of the pick"))
+                avoid.append(Avoid(engine: engine, why: "\(Self.timesText(mine / scores[pick]!)) the time of the pick"))
             } else if let excess = excessSteps(engine, standings) {
-                advice.avoid.append(Avoid(engine: engine, why: excess))
+                avoid.append(Avoid(engine: engine, why: excess))
             } else if let (standing, heap) = standings.lazy.compactMap({ standing -> (Standing, Int)? in
                 guard let heap = standing.heap[engine], let pickHeap = standing.heap[pick],
                     Double(heap) >= avoidRatio * Double(max(pickHeap, 1))
@@ -348,16 +332,50 @@ public struct EngineAdvice: Hashable, Sendable, Codable {
                 return (standing, heap)
             }).first {
                 let pickHeap = standing.heap[pick]!
-                advice.avoid.append(
+                avoid.append(
                     Avoid(
                         engine: engine,
                         why: "peak heap \(Formatting.bytes(heap)), \(Self.timesText(Double(heap) / Double(max(pickHeap, 1)))) the pick's \(Formatting.bytes(pickHeap))"
                             + (standings.count > 1 ? " on \(standing.label)" : "")))
             }
         }
-        advice.parts = sentence(advice, workloadCount: standings.count)
-        if shape == .text { advice.parts += searchEngineSentence(standings, palette: series.palette) }
-        return advice
+        return avoid
+    }
+
+    /// One series' standing at its largest size with a timed row: each
+    /// engine's time, steps, moves, heap and samples there, or why it is
+    /// absent (a failure at any size, a skip at a larger one, unique ids
+    /// needed where they repeat). Nil when nothing was timed. O(rows).
+    static func standing(_ label: String, _ rows: [ResultRow], idsRepeat: Bool, uniqueOnly: Set<String>) -> Standing? {
+        let timed = rows.filter { $0.status == .ok && $0.medianNs != nil }
+        guard let size = timed.map(\.size).max() else { return nil }
+        var standing = Standing(label: label, size: size, times: [:], steps: [:], heap: [:], fewest: nil, absent: [:])
+        for row in rows where row.size == size {
+            if idsRepeat, uniqueOnly.contains(row.engine), row.status == .ok {
+                standing.absent[row.engine] = "needs unique ids"
+            } else if row.status == .ok, let median = row.medianNs {
+                if let heap = row.peakHeapBytes, heap >= 0 { standing.heap[row.engine] = heap }
+                standing.times[row.engine] = (median, row.spreadNs ?? 0)
+                // A negative count (a hand-edited file) is no count.
+                if let steps = row.steps, steps >= 0 { standing.steps[row.engine] = steps }
+                if let moves = row.moves, moves >= 0 { standing.moves[row.engine] = moves }
+                if let samples = MedianRatio.Samples(row) { standing.samples[row.engine] = samples }
+            } else if row.status.isFailure {
+                standing.absent[row.engine] = failureText(row)
+            } else if row.status == .skipped {
+                standing.absent[row.engine] = shortReason(row)
+            }
+        }
+        // Engines skipped at a larger size than the deciding one cannot handle that size;
+        // an engine that failed at any size (a wrong answer, a crash, a hang, memory) is never the pick.
+        for row in rows where row.size != size && standing.absent[row.engine] == nil
+            && (row.status.isFailure || (row.size > size && row.status != .ok))
+        {
+            standing.absent[row.engine] = row.status.isFailure
+                ? failureText(row) : shortReason(row)
+        }
+        standing.fewest = standing.steps.values.min()
+        return standing
     }
 
     /// The ratio of `a`'s score over `b`'s with its bootstrap interval, when
@@ -533,31 +551,5 @@ public struct EngineAdvice: Hashable, Sendable, Codable {
             sizesText = ""
         }
         return elements.joined(separator: ", ") + "; decided on " + workloads.joined(separator: ", ") + " at " + sizesText
-    }
-}
-
-/// Ratios as people read them: "0.000016×", "0.42×", "38×", "62,000× faster".
-public enum RatioText {
-    /// A multiplier with enough digits to be non-zero and at most three
-    /// significant ones; large values grouped. O(1).
-    public static func times(_ ratio: Double) -> String {
-        guard ratio.isFinite, ratio > 0 else { return "–" }
-        // Past what an Int holds (a hand-edited file), three significant digits.
-        if ratio >= 1e15 { return String(format: "%.3g×", ratio) }
-        if ratio >= 1_000 { return Formatting.grouped(Int(ratio.rounded())) + "×" }
-        if ratio >= 1 { return String(format: ratio >= 100 ? "%.0f×" : (ratio >= 10 ? "%.1f×" : "%.2f×"), ratio) }
-        // Below 1: three significant digits in plain decimals, never exponent notation.
-        let decimals = max(2, Int((-log10(ratio)).rounded(.down)) + 3)
-        var text = String(format: "%.\(min(decimals, 12))f", ratio)
-        while text.hasSuffix("0") { text.removeLast() }
-        if text.hasSuffix(".") { text.removeLast() }
-        return text + "×"
-    }
-
-    /// A ratio to a reference as a phrase: "62,000× faster", "1.6× slower", "same".
-    public static func against(_ ratio: Double) -> String {
-        guard ratio.isFinite, ratio > 0 else { return "–" }
-        if abs(ratio - 1) < 0.005 { return "same" }
-        return ratio < 1 ? times(1 / ratio) + " faster" : times(ratio) + " slower"
     }
 }

@@ -38,36 +38,12 @@ enum QualityChart {
     ]
 
     static func draft(_ allSeries: [RunSeries], runName: String) -> ChartDraft? {
-        var picked: [(series: RunSeries, slot: Int, rows: [ResultRow], size: Int)] = []
-        for series in allSeries {
-            func qualifies(_ row: ResultRow) -> Bool { row.status == .ok && panels.contains { $0.measure(row) != nil } }
-            guard let size = series.comparableSize(where: qualifies) else { continue }
-            let rows = series.rows.filter { $0.size == size && qualifies($0) }
-            // Slots count within the element kind: each kind has its own row of panels.
-            let slot = picked.filter { $0.series.elementKind == series.elementKind }.count
-            picked.append((series, slot, rows, size))
-        }
+        let picked = pick(allSeries)
         guard !picked.isEmpty else { return nil }
         let engines = allSeries.palette.sorted(picked.flatMap { $0.rows.map(\.engine) })
         // One pair of panels per element kind: thirty workloads on one axis crowd their labels.
         let kinds = RunSeries.elementKinds(picked.map(\.series))
-        var table = DataTable(
-            columns: ["size", "inserts", "deletes", "moves", "updates", "steps", "min_moves", "min_edits"],
-            derived: ["slot", "kind_panel"] + panels.map(\.column),
-            notes: [
-                "Rows: for each workload (and parameters and element kind), the results rows with status ok that have moves and min_moves, or deletes, inserts, moves and min_edits, at the largest size where every engine with such a row at some size has one.",
-                "slot = the workload's position on the x axis; kind_panel = the element kind's panels (0 = top): "
-                    + kinds.enumerated().map { "\($0.offset) \($0.element)" }.joined(separator: ", ") + ";",
-                "moves_ratio = moves / min_moves; edit_ratio = (deletes + inserts + 2*moves) / min_edits (0/0 = 1; NaN = not defined).",
-            ])
-        for engine in engines {
-            for entry in picked {
-                for row in entry.rows where row.engine == engine {
-                    table.add(
-                        row, derived: [Double(entry.slot), Double(kinds.firstIndex(of: entry.series.elementKind)!)] + panels.map { $0.measure(row) })
-                }
-            }
-        }
+        let table = dataTable(engines: engines, picked: picked, kinds: kinds)
 
         // Per kind, the panels with something to show (a panel with nothing defined, as when
         // every workload repeats ids, is left out).
@@ -157,6 +133,45 @@ enum QualityChart {
             kind: .quality, name: name, series: nil, title: title, caption: caption, finding: finding(picked.map(\.rows)),
             width: width, height: height, rows: table.rowCount, drawn: false)
         return ChartDraft(file: file, data: table.render(title: title), script: script.text)
+    }
+
+    /// Each series' qualifying rows (ok, with at least one panel's measure)
+    /// at the largest size where every engine with such a row has one, and
+    /// its slot on the x axis within its element kind. O(rows).
+    static func pick(_ allSeries: [RunSeries]) -> [(series: RunSeries, slot: Int, rows: [ResultRow], size: Int)] {
+        var picked: [(series: RunSeries, slot: Int, rows: [ResultRow], size: Int)] = []
+        for series in allSeries {
+            func qualifies(_ row: ResultRow) -> Bool { row.status == .ok && panels.contains { $0.measure(row) != nil } }
+            guard let size = series.comparableSize(where: qualifies) else { continue }
+            let rows = series.rows.filter { $0.size == size && qualifies($0) }
+            // Slots count within the element kind: each kind has its own row of panels.
+            let slot = picked.filter { $0.series.elementKind == series.elementKind }.count
+            picked.append((series, slot, rows, size))
+        }
+        return picked
+    }
+
+    /// The chart's data: the picked rows by engine, with their slot, the
+    /// kind's panel and each panel's measure.
+    static func dataTable(engines: [String], picked: [(series: RunSeries, slot: Int, rows: [ResultRow], size: Int)], kinds: [String]) -> DataTable {
+        var table = DataTable(
+            columns: ["size", "inserts", "deletes", "moves", "updates", "steps", "min_moves", "min_edits"],
+            derived: ["slot", "kind_panel"] + panels.map(\.column),
+            notes: [
+                "Rows: for each workload (and parameters and element kind), the results rows with status ok that have moves and min_moves, or deletes, inserts, moves and min_edits, at the largest size where every engine with such a row at some size has one.",
+                "slot = the workload's position on the x axis; kind_panel = the element kind's panels (0 = top): "
+                    + kinds.enumerated().map { "\($0.offset) \($0.element)" }.joined(separator: ", ") + ";",
+                "moves_ratio = moves / min_moves; edit_ratio = (deletes + inserts + 2*moves) / min_edits (0/0 = 1; NaN = not defined).",
+            ])
+        for engine in engines {
+            for entry in picked {
+                for row in entry.rows where row.engine == engine {
+                    table.add(
+                        row, derived: [Double(entry.slot), Double(kinds.firstIndex(of: entry.series.elementKind)!)] + panels.map { $0.measure(row) })
+                }
+            }
+        }
+        return table
     }
 
     /// The x-axis label: the workload (with parameters when it appears twice)

@@ -38,35 +38,7 @@ extension ReportPage {
             out.append(contentsOf: htmlTable(table.header, table.rows, engineColumns: [0]))
         }
 
-        out.append("<h2 id=\"charts\">Charts</h2>")
-        if let chartProblem {
-            out.append("<p class=\"problem\"><strong>Charts not drawn:</strong> \(Self.escapeHTML(chartProblem))</p>")
-        }
-        if let chartsLeftOut { out.append("<p class=\"scope\">\(Self.escapeHTML(chartsLeftOut))</p>") }
-        for group in Self.groups {
-            let mine = charts.filter { $0.kind == group.kind }
-            guard let first = mine.first else { continue }
-            out.append("<h3>\(Self.escapeHTML(group.heading))</h3>")
-            out.append("<details class=\"howto\"><summary>How to read</summary>\(Self.escapeHTML(first.caption))</details>")
-            // Time charts carry rotated value labels that need their full width: one per row.
-            out.append(mine.count > 1 && group.kind != .time ? "<div class=\"grid\">" : "<div class=\"single\">")
-            for chart in mine {
-                out.append("<figure>")
-                if chart.drawn {
-                    out.append(
-                        "<a href=\"\(Self.escapeHTML(chart.png))\"><img src=\"\(Self.escapeHTML(chart.png))\" width=\"\(chart.width)\" height=\"\(chart.height)\" alt=\"\(Self.escapeHTML(chart.title))\"></a>"
-                    )
-                } else {
-                    out.append("<div class=\"missing\">\(Self.escapeHTML(chart.title)) — not drawn</div>")
-                }
-                out.append(
-                    "<figcaption>\(Self.escapeHTML(chart.finding)) <span class=\"files\"><a href=\"\(Self.escapeHTML(chart.data))\">data</a> · <a href=\"\(Self.escapeHTML(chart.script))\">gnuplot script</a></span></figcaption>"
-                )
-                out.append("</figure>")
-            }
-            out.append("</div>")
-        }
-        out.append("<p class=\"note\">\(Self.escapeHTML(Self.redrawNote))</p>")
+        out.append(contentsOf: chartsHTML)
 
         out.append("<h2 id=\"verdict\">Per workload</h2>")
         out.append("<p class=\"note\">At each workload's largest size, among verified engines: the fastest (median time) and the fewest steps (deletes + inserts + moves + updates). Reasons for engines not compared are in the results table.</p>")
@@ -97,6 +69,53 @@ extension ReportPage {
         }
         out.append("</table>")
 
+        out.append(contentsOf: extraSectionsHTML)
+        out.append("<footer>Written by diffbench chart from results.json (\(Self.escapeHTML(document.environment.startTime))).</footer>")
+        out.append("<script>\(Self.probeScript)</script>")
+        out.append("</body>")
+        out.append("</html>")
+        out.append("")
+        return out.joined(separator: "\n")
+    }
+
+    /// The charts by group, each with how to read it, its finding and its files.
+    var chartsHTML: [String] {
+        var out: [String] = []
+        out.append("<h2 id=\"charts\">Charts</h2>")
+        if let chartProblem {
+            out.append("<p class=\"problem\"><strong>Charts not drawn:</strong> \(Self.escapeHTML(chartProblem))</p>")
+        }
+        if let chartsLeftOut { out.append("<p class=\"scope\">\(Self.escapeHTML(chartsLeftOut))</p>") }
+        for group in Self.groups {
+            let mine = charts.filter { $0.kind == group.kind }
+            guard let first = mine.first else { continue }
+            out.append("<h3>\(Self.escapeHTML(group.heading))</h3>")
+            out.append("<details class=\"howto\"><summary>How to read</summary>\(Self.escapeHTML(first.caption))</details>")
+            // Time charts carry rotated value labels that need their full width: one per row.
+            out.append(mine.count > 1 && group.kind != .time ? "<div class=\"grid\">" : "<div class=\"single\">")
+            for chart in mine {
+                out.append("<figure>")
+                if chart.drawn {
+                    out.append(
+                        "<a href=\"\(Self.escapeHTML(chart.png))\"><img src=\"\(Self.escapeHTML(chart.png))\" width=\"\(chart.width)\" height=\"\(chart.height)\" alt=\"\(Self.escapeHTML(chart.title))\"></a>"
+                    )
+                } else {
+                    out.append("<div class=\"missing\">\(Self.escapeHTML(chart.title)) — not drawn</div>")
+                }
+                out.append(
+                    "<figcaption>\(Self.escapeHTML(chart.finding)) <span class=\"files\"><a href=\"\(Self.escapeHTML(chart.data))\">data</a> · <a href=\"\(Self.escapeHTML(chart.script))\">gnuplot script</a></span></figcaption>"
+                )
+                out.append("</figure>")
+            }
+            out.append("</div>")
+        }
+        out.append("<p class=\"note\">\(Self.escapeHTML(Self.redrawNote))</p>")
+        return out
+    }
+
+    /// The extra sections (added by other commands) between their markers.
+    var extraSectionsHTML: [String] {
+        var out: [String] = []
         out.append("<!-- \(Self.extraBegin) -->")
         for section in sections {
             out.append("<section class=\"extra\">")
@@ -112,12 +131,7 @@ extension ReportPage {
             out.append("</section>")
         }
         out.append("<!-- \(Self.extraEnd) -->")
-        out.append("<footer>Written by diffbench chart from results.json (\(Self.escapeHTML(document.environment.startTime))).</footer>")
-        out.append("<script>\(Self.probeScript)</script>")
-        out.append("</body>")
-        out.append("</html>")
-        out.append("")
-        return out.joined(separator: "\n")
+        return out
     }
 
     /// The user's own pairs: the headline, the advice, the evidence. Every

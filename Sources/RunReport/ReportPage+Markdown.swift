@@ -8,6 +8,19 @@ extension ReportPage {
         var out: [String] = ["# \(MarkdownText.escape(title))", ""]
         out.append("\(MarkdownText.escape(runLine)). Results: [results.csv](results.csv), [results.json](results.json). Page: [index.html](index.html).")
         out.append("")
+        out += markdownPairs
+        out += markdownAdvice
+        out += markdownCharts
+        out += markdownTables
+        out += markdownResults
+        out += markdownEnvironment
+        out.append("")
+        return out.joined(separator: "\n")
+    }
+
+    /// The one answer over many pairs (when there are several) and each pair's block, folded under it.
+    private var markdownPairs: [String] {
+        var out: [String] = []
         if let answer = pairsAnswer {
             out.append("## \(MarkdownText.escape(answer.headline))")
             out.append("")
@@ -32,6 +45,12 @@ extension ReportPage {
             out.append("</details>")
             out.append("")
         }
+        return out
+    }
+
+    /// "Which engine should I use?": the problems, each piece of advice with its scope, and the rule.
+    private var markdownAdvice: [String] {
+        var out: [String] = []
         out.append("## Which engine should I use?")
         out.append("")
         for problem in problems {
@@ -49,6 +68,12 @@ extension ReportPage {
         }
         out.append(Self.adviceRule)
         out.append("")
+        return out
+    }
+
+    /// The engine table, then the charts by group, each with its finding and its files.
+    private var markdownCharts: [String] {
+        var out: [String] = []
         if let table = engineTable {
             out.append("## Engines")
             out.append("")
@@ -85,6 +110,12 @@ extension ReportPage {
                 out.append("\(MarkdownText.escape(chart.finding)) Data: [\(chart.name).dat](\(chart.data)), script: [\(chart.name).gp](\(chart.script)).")
             }
         }
+        return out
+    }
+
+    /// Per workload verdicts and the fitted exponents.
+    private var markdownTables: [String] {
+        var out: [String] = []
         out.append("")
         out.append("## Per workload")
         out.append("")
@@ -100,6 +131,12 @@ extension ReportPage {
             out.append("")
             out.append(contentsOf: Self.table(table.header, table.rows))
         }
+        return out
+    }
+
+    /// Every row of results.csv (folded), long notes as footnotes.
+    private var markdownResults: [String] {
+        var out: [String] = []
         out.append("")
         out.append("## Results")
         out.append("")
@@ -124,6 +161,12 @@ extension ReportPage {
         out.append("")
         out.append("</details>")
         out.append("")
+        return out
+    }
+
+    /// The environment table and the extra sections between their markers.
+    private var markdownEnvironment: [String] {
+        var out: [String] = []
         out.append("## Environment")
         out.append("")
         out.append(contentsOf: Self.table(["", ""], environmentRows.map { [$0.0, $0.1] }))
@@ -140,8 +183,7 @@ extension ReportPage {
             }
         }
         out.append("<!-- \(Self.extraEnd) -->")
-        out.append("")
-        return out.joined(separator: "\n")
+        return out
     }
 
     static func adviceMarkdown(_ parts: [EngineAdvice.Part]) -> String {

@@ -29,19 +29,7 @@ enum TradeoffChart {
     static let pointTypes = [7, 5, 9, 11, 13, 15, 1, 2, 3, 6, 4, 8, 10, 12, 14]
 
     static func draft(_ allSeries: [RunSeries], runName: String) -> ChartDraft? {
-        var picked: [(series: RunSeries, rows: [ResultRow], size: Int)] = []
-        for series in allSeries {
-            // stdlib is skipped at the largest sizes of the quadratic cases
-            // (shuffled, mixed, feed at 100,000), where no point has an x:
-            // such a workload is drawn at its largest size stdlib was timed at.
-            let placeable = series.rows.filter { row in
-                row.status == .ok && (row.ratioToStdlib ?? 0) > 0 && QualityMeasures.stepsRatio(row) != nil
-            }
-            // The largest such size with every engine that has a point at some size.
-            guard let size = series.comparableSize(where: { placeable.contains($0) }) else { continue }
-            let rows = placeable.filter { $0.size == size }
-            picked.append((series, rows, size))
-        }
+        let picked = pick(allSeries)
         guard !picked.isEmpty else { return nil }
         let engines = allSeries.palette.sorted(picked.flatMap { $0.rows.map(\.engine) })
         // One panel per element kind: thirty workloads in one plot is a cloud,
@@ -52,28 +40,7 @@ enum TradeoffChart {
         for entry in picked where symbolOf[workloadLabel(entry, picked)] == nil {
             symbolOf[workloadLabel(entry, picked)] = pointTypes[symbolOf.count % pointTypes.count]
         }
-        var table = DataTable(
-            columns: ["size", "ratio_to_stdlib", "median_ns", "inserts", "deletes", "moves", "steps", "min_moves", "min_edits"],
-            derived: ["steps_ratio", "exact_minimum", "point_type", "kind_panel"],
-            notes: [
-                "Rows: for each workload (and parameters and element kind), the results rows with status ok that have a ratio_to_stdlib above 0 and a defined steps_ratio, at the largest size where every engine with such a row at some size has one.",
-                "steps_ratio = (deletes + inserts + moves) / (min_edits - min_moves) when min_moves is known (exact_minimum = 1),",
-                "otherwise / min_edits, the minimum without moves (exact_minimum = 0); 0/0 = 1. point_type = the workload's gnuplot symbol;",
-                "kind_panel = the panel of the row's element kind (0 = top): " + kinds.enumerated().map { "\($0.offset) \($0.element)" }.joined(separator: ", ") + ".",
-            ])
-        for engine in engines {
-            for entry in picked {
-                for row in entry.rows where row.engine == engine {
-                    let steps = QualityMeasures.stepsRatio(row)!
-                    table.add(
-                        row,
-                        derived: [
-                            steps.value, steps.exact ? 1 : 0, Double(symbolOf[workloadLabel(entry, picked)]!),
-                            Double(kinds.firstIndex(of: entry.series.elementKind)!),
-                        ])
-                }
-            }
-        }
+        let table = dataTable(engines: engines, picked: picked, kinds: kinds, symbolOf: symbolOf)
         // Every panel has the same axes, so a point's place compares across kinds.
         let allRows = picked.flatMap(\.rows)
         let xRange = AxisRange.logarithmic(allRows.map { $0.ratioToStdlib! } + [1])
@@ -157,6 +124,56 @@ enum TradeoffChart {
             kind: .tradeoff, name: name, series: nil, title: title, caption: caption, finding: finding(picked.map { ($0.series.elementKind, $0.rows) }, palette: allSeries.palette),
             width: width, height: height, rows: table.rowCount, drawn: false)
         return ChartDraft(file: file, data: table.render(title: title), script: script.text)
+    }
+
+    /// Each series' rows at the largest size where every engine that has a
+    /// placeable point (ok, a ratio to stdlib, a steps ratio) at some size
+    /// has one; series with no such size are left out. O(rows).
+    static func pick(_ allSeries: [RunSeries]) -> [(series: RunSeries, rows: [ResultRow], size: Int)] {
+        var picked: [(series: RunSeries, rows: [ResultRow], size: Int)] = []
+        for series in allSeries {
+            // stdlib is skipped at the largest sizes of the quadratic cases
+            // (shuffled, mixed, feed at 100,000), where no point has an x:
+            // such a workload is drawn at its largest size stdlib was timed at.
+            let placeable = series.rows.filter { row in
+                row.status == .ok && (row.ratioToStdlib ?? 0) > 0 && QualityMeasures.stepsRatio(row) != nil
+            }
+            // The largest such size with every engine that has a point at some size.
+            guard let size = series.comparableSize(where: { placeable.contains($0) }) else { continue }
+            let rows = placeable.filter { $0.size == size }
+            picked.append((series, rows, size))
+        }
+        return picked
+    }
+
+    /// The chart's data: the picked rows by engine, with their steps ratio,
+    /// whether it is exact, the workload's symbol and the kind's panel.
+    static func dataTable(
+        engines: [String], picked: [(series: RunSeries, rows: [ResultRow], size: Int)], kinds: [String], symbolOf: [String: Int]
+    ) -> DataTable {
+        var table = DataTable(
+            columns: ["size", "ratio_to_stdlib", "median_ns", "inserts", "deletes", "moves", "steps", "min_moves", "min_edits"],
+            derived: ["steps_ratio", "exact_minimum", "point_type", "kind_panel"],
+            notes: [
+                "Rows: for each workload (and parameters and element kind), the results rows with status ok that have a ratio_to_stdlib above 0 and a defined steps_ratio, at the largest size where every engine with such a row at some size has one.",
+                "steps_ratio = (deletes + inserts + moves) / (min_edits - min_moves) when min_moves is known (exact_minimum = 1),",
+                "otherwise / min_edits, the minimum without moves (exact_minimum = 0); 0/0 = 1. point_type = the workload's gnuplot symbol;",
+                "kind_panel = the panel of the row's element kind (0 = top): " + kinds.enumerated().map { "\($0.offset) \($0.element)" }.joined(separator: ", ") + ".",
+            ])
+        for engine in engines {
+            for entry in picked {
+                for row in entry.rows where row.engine == engine {
+                    let steps = QualityMeasures.stepsRatio(row)!
+                    table.add(
+                        row,
+                        derived: [
+                            steps.value, steps.exact ? 1 : 0, Double(symbolOf[workloadLabel(entry, picked)]!),
+                            Double(kinds.firstIndex(of: entry.series.elementKind)!),
+                        ])
+                }
+            }
+        }
+        return table
     }
 
     /// A workload's name in the legend: among the series of its own element

@@ -1,3 +1,4 @@
+import DiffEngines
 import Rendering
 
 /// `lcs-table.png`: the memo table as a grid of cells with their values,
@@ -10,35 +11,10 @@ enum LCSTablePicture {
         let layout = GridLayout(n: n, m: m)
         let unit = layout.unit
         let path = table.tracebackPath()
-        let onPath = Set(path.map { $0.i * table.columns + $0.j })
 
-        // Data blocks (separated by two blank lines, read with `index`).
-        var data = "# 0: j\ti\tfill\tvalue\tarrow\ton_path\n"
-        for i in 0..<table.rows {
-            for j in 0..<table.columns {
-                let arrow = LCSTableDump.arrow(table.direction(i: i, j: j))
-                data += "\(j)\t\(i)\t\(Palette.tableFill(table[i, j], maximum: max(1, table.length)))\t\(table[i, j])\t"
-                data += (arrow == " " ? "·" : arrow) + "\t" + (onPath.contains(i * table.columns + j) ? "1" : "0") + "\n"
-            }
-        }
-        data += "\n\n# 1: match cells j\ti\n"
-        for i in 1..<max(1, table.rows) {
-            for j in 1..<max(1, table.columns) where table.oldCodes[i - 1] == table.newCodes[j - 1] {
-                data += "\(j)\t\(i)\n"
-            }
-        }
-        data += "\n\n# 2: traceback arrows x\ty\tdx\tdy\n"
-        for (p, q) in zip(path, path.dropFirst()) {
-            let dx = Double(q.j - p.j), dy = Double(q.i - p.i)
-            data += "\(GnuplotScript.number(Double(p.j) + dx * 0.22))\t\(GnuplotScript.number(Double(p.i) + dy * 0.22))\t"
-            data += "\(GnuplotScript.number(dx * 0.56))\t\(GnuplotScript.number(dy * 0.56))\n"
-        }
         let newShown = ["∅"] + pair.newLabels.map { DisplayLabel.make($0, limit: 10) }
         let oldShown = ["∅"] + pair.oldLabels.map { DisplayLabel.make($0, limit: 10) }
-        data += "\n\n# 3: column headers j\tlabel\n"
-        for (j, label) in newShown.enumerated() { data += "\(j)\t\(GnuplotScript.field(label))\n" }
-        data += "\n\n# 4: row headers i\tlabel\n"
-        for (i, label) in oldShown.enumerated() { data += "\(i)\t\(GnuplotScript.field(label))\n" }
+        let data = dataBlocks(table, path: path, oldShown: oldShown, newShown: newShown)
 
         let headerPoints = layout.font(0.42, minimum: 7)
         let headers = HeaderSpace(rowLabels: oldShown, columnLabels: newShown, unit: unit, points: headerPoints)
@@ -48,17 +24,7 @@ enum LCSTablePicture {
         let plotWidth = (Double(m) + 0.5 - xMin) * unit
         let plotHeight = (Double(n) + 0.5 - yMin) * unit
         let width = Int(max(plotWidth + 60, 900))
-        let header = TextBlock(lines: [
-            .init(text: title, points: PictureTitle.points, bold: true),
-            .init(
-                text: "Cell (i, j) = length of the longest common subsequence of the first i old and the first j new elements.",
-                points: 11.5),
-            .init(
-                text: "Rows i = old, columns j = new (the textbook layout). The edit graph's point (x, y) is cell (i, j) = (x, y): "
-                    + "the pictures of Myers' search draw this grid turned over, old along x. So ↑ here (delete old[i−1]) is a step "
-                    + "right there, ← (insert new[j−1]) a step down, ↖ a diagonal. Row and column 0 are the empty prefix ∅.",
-                points: 11, color: Palette.muted),
-        ])
+        let header = headerText(title)
         let lcs = pair.lcsLabels
         let lcsText = LCSTablePicture.lcsLine(lcs.map { DisplayLabel.make($0) }, width: width)
         let footer = TextBlock(lines: [
@@ -119,6 +85,53 @@ enum LCSTablePicture {
             caption: "The LCS memo table: each cell is the LCS length of two prefixes; the red arrows are the traceback, "
                 + "and each diagonal step on it keeps one element (LCS = \(lcsText)). Rows are old and columns new, the textbook layout: "
                 + "the edit graph's point (x, y) is cell (i, j) = (x, y), so ↑ (delete) here is a step right there and ← (insert) a step down.")
+    }
+
+    /// The data blocks, separated by two blank lines and read with `index`:
+    /// cells (value, fill, arrow, on the path), match cells, traceback
+    /// arrows, column and row headers. O(N·M).
+    static func dataBlocks(_ table: LCSTable, path: [(i: Int, j: Int)], oldShown: [String], newShown: [String]) -> String {
+        let onPath = Set(path.map { $0.i * table.columns + $0.j })
+        var data = "# 0: j\ti\tfill\tvalue\tarrow\ton_path\n"
+        for i in 0..<table.rows {
+            for j in 0..<table.columns {
+                let arrow = LCSTableDump.arrow(table.direction(i: i, j: j))
+                data += "\(j)\t\(i)\t\(Palette.tableFill(table[i, j], maximum: max(1, table.length)))\t\(table[i, j])\t"
+                data += (arrow == " " ? "·" : arrow) + "\t" + (onPath.contains(i * table.columns + j) ? "1" : "0") + "\n"
+            }
+        }
+        data += "\n\n# 1: match cells j\ti\n"
+        for i in 1..<max(1, table.rows) {
+            for j in 1..<max(1, table.columns) where table.oldCodes[i - 1] == table.newCodes[j - 1] {
+                data += "\(j)\t\(i)\n"
+            }
+        }
+        data += "\n\n# 2: traceback arrows x\ty\tdx\tdy\n"
+        for (p, q) in zip(path, path.dropFirst()) {
+            let dx = Double(q.j - p.j), dy = Double(q.i - p.i)
+            data += "\(GnuplotScript.number(Double(p.j) + dx * 0.22))\t\(GnuplotScript.number(Double(p.i) + dy * 0.22))\t"
+            data += "\(GnuplotScript.number(dx * 0.56))\t\(GnuplotScript.number(dy * 0.56))\n"
+        }
+        data += "\n\n# 3: column headers j\tlabel\n"
+        for (j, label) in newShown.enumerated() { data += "\(j)\t\(GnuplotScript.field(label))\n" }
+        data += "\n\n# 4: row headers i\tlabel\n"
+        for (i, label) in oldShown.enumerated() { data += "\(i)\t\(GnuplotScript.field(label))\n" }
+        return data
+    }
+
+    /// The title and what a cell, a row and a column mean.
+    static func headerText(_ title: String) -> TextBlock {
+        TextBlock(lines: [
+            .init(text: title, points: PictureTitle.points, bold: true),
+            .init(
+                text: "Cell (i, j) = length of the longest common subsequence of the first i old and the first j new elements.",
+                points: 11.5),
+            .init(
+                text: "Rows i = old, columns j = new (the textbook layout). The edit graph's point (x, y) is cell (i, j) = (x, y): "
+                    + "the pictures of Myers' search draw this grid turned over, old along x. So ↑ here (delete old[i−1]) is a step "
+                    + "right there, ← (insert new[j−1]) a step down, ↖ a diagonal. Row and column 0 are the empty prefix ∅.",
+                points: 11, color: Palette.muted),
+        ])
     }
 }
 

@@ -1,40 +1,5 @@
 import DiffEngines
 
-/// Why a pair of lists cannot be taught (drawn as tables and graphs).
-public enum TeachingError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// Both lists are empty: there is no table to draw.
-    case bothEmpty
-    /// A list is longer than the pictures can show legibly.
-    case tooLarge(side: DiffError.Side, count: Int, limit: Int)
-    /// The labels of both lists together hold more bytes than the pictures can lay out.
-    case labelsTooLarge(bytes: Int, limit: Int)
-    /// A file could not be written.
-    case output(path: String, problem: String)
-    /// The LCS table would exceed its memory budget.
-    case tableRefused(reason: String)
-    /// The engine chosen for the storyboard refused the input (e.g. `set` with repeated ids).
-    case engineRefused(engine: EngineName, error: DiffError)
-
-    public var description: String {
-        switch self {
-        case .bothEmpty:
-            return "both lists are empty; there is nothing to draw (give at least one element on one side)"
-        case let .tooLarge(side, count, limit):
-            return "the \(side.rawValue) list has \(count) elements; the teaching pictures show at most \(limit) "
-                + "per side (use `diffbench table` for the memo table of large lists)"
-        case let .labelsTooLarge(bytes, limit):
-            return "the labels of the two lists hold \(bytes) bytes together; the teaching pictures take at most \(limit) "
-                + "(shorten the labels, or use `diffbench table` for the memo table)"
-        case let .output(path, problem):
-            return "\(path): \(problem)"
-        case let .tableRefused(reason):
-            return reason
-        case let .engineRefused(engine, error):
-            return "the storyboard engine \(engine.rawValue) refused these lists: \(error)"
-        }
-    }
-}
-
 /// The two small lists a teaching report is about: identity codes over the
 /// whole lists (no prefix or suffix trimming, so every element shows), the
 /// display labels, and the LCS table.
@@ -99,16 +64,4 @@ public struct TeachingPair: Sendable {
 
     /// The edit distance without moves: N + M − 2 · LCS.
     public var editDistance: Int { n + m - 2 * table.length }
-}
-
-/// Labels as pictures and tables show them: a space as "␣", nothing as "''",
-/// control characters and tabs as spaces, long labels cut with "…".
-enum DisplayLabel {
-    static func make(_ label: String, limit: Int = 12) -> String {
-        if label.isEmpty { return "''" }
-        if label == " " { return "␣" }
-        var text = String(label.map { $0.isNewline || $0 == "\t" ? " " : $0 })
-        if text.count > limit { text = String(text.prefix(limit - 1)) + "…" }
-        return text
-    }
 }

@@ -118,6 +118,24 @@ public enum TeachingReport {
         var summary = Summary(
             directory: directory, files: [], picturesWithoutGnuplot: [], gnuplotFailures: [], engineProblems: engineProblems,
             oldCount: pair.n, newCount: pair.m, distance: pair.editDistance, lcs: pair.lcsLabels)
+        try writeFiles(texts: texts, pictures: pictures, to: directory, gnuplot: gnuplot, into: &summary)
+        let drawn = Set(summary.files.filter { $0.hasSuffix(".png") })
+        let facts = TeachingIndex.Facts(
+            title: title, pair: pair, runs: runs, storyboardEngine: storyboardEngine, patch: patch,
+            missingPictures: summary.picturesWithoutGnuplot, drawnPath: greedy.path, linearPath: linear.path)
+        let sections = TeachingIndex.sections(pictures: pictures, drawn: drawn)
+        try TeachingFile.write(TeachingIndex.markdown(facts, sections: sections), to: directory + "/index.md")
+        try TeachingFile.write(TeachingIndex.html(facts, sections: sections), to: directory + "/index.html")
+        summary.files += ["index.md", "index.html"]
+        return summary
+    }
+
+    /// Writes the texts, each picture's data and script, and draws each
+    /// picture with gnuplot when there is one; what was written, left
+    /// undrawn or failed goes into `summary`.
+    static func writeFiles(
+        texts: [(String, String)], pictures: [TeachingPicture], to directory: String, gnuplot: String?, into summary: inout Summary
+    ) throws(TeachingError) {
         for (name, text) in texts {
             try TeachingFile.write(text, to: directory + "/" + name)
             summary.files.append(name)
@@ -137,14 +155,5 @@ public enum TeachingReport {
                 summary.gnuplotFailures.append(error.description)
             }
         }
-        let drawn = Set(summary.files.filter { $0.hasSuffix(".png") })
-        let facts = TeachingIndex.Facts(
-            title: title, pair: pair, runs: runs, storyboardEngine: storyboardEngine, patch: patch,
-            missingPictures: summary.picturesWithoutGnuplot, drawnPath: greedy.path, linearPath: linear.path)
-        let sections = TeachingIndex.sections(pictures: pictures, drawn: drawn)
-        try TeachingFile.write(TeachingIndex.markdown(facts, sections: sections), to: directory + "/index.md")
-        try TeachingFile.write(TeachingIndex.html(facts, sections: sections), to: directory + "/index.html")
-        summary.files += ["index.md", "index.html"]
-        return summary
     }
 }

@@ -1,33 +1,4 @@
 import Rendering
-/// How much of the grid each algorithm touches.
-struct WorkCounts: Equatable {
-    /// (N + 1)(M + 1): every cell of the LCS table is filled and kept.
-    var lcsCells: Int
-    /// Distinct points the greedy Myers search visited.
-    var greedyPoints: Int
-    /// Frontier values the greedy search stored (one per (d, k)).
-    var greedyFrontier: Int
-    /// Distinct points the linear-space searches visited.
-    var linearPoints: Int
-    /// Point visits of the linear-space searches, counting repeats.
-    var linearVisits: Int
-
-    init(pair: TeachingPair, greedy: MyersTrace, linear: MyersMiddleSnakeTrace) {
-        lcsCells = pair.table.rows * pair.table.columns
-        greedyPoints = greedy.visitedPoints.count
-        greedyFrontier = greedy.rounds.reduce(0) { $0 + $1.count }
-        linearPoints = linear.visitedPoints.count
-        var visits = 0
-        for search in linear.searches {
-            for step in (search.forward + search.backward).joined() { visits += step.snakeLength + 1 }
-        }
-        for region in linear.smallRegions {
-            for step in region.rounds.joined() { visits += step.snakeLength + 1 }
-        }
-        linearVisits = visits
-    }
-}
-
 /// `work.png`: the same grid three times: the cells the LCS table fills
 /// (all of them), the points Myers' greedy search visits, and the points the
 /// linear-space variant visits; counts in the panel titles and the caption.
@@ -53,52 +24,13 @@ enum WorkPicture {
                 points: 11),
         ])
         let total = counts.lcsCells
-        let why = samePaths
-            ? "All three algorithms return the same path here (D = \(greedy.distance))."
-            : "The three dark paths differ, yet each has D = \(greedy.distance) edits: a shortest path is rarely unique, and each algorithm "
-                + "breaks ties its own way. The LCS traceback follows the arrows stored while filling (on a tie it goes ↑, a delete), "
-                + "the greedy search keeps whichever neighbouring diagonal reached further (right on a tie), and the linear-space variant "
-                + "goes through the middle snakes it found first."
-        let footer = TextBlock(lines: [
-            .init(text: "LCS fills every one of the (N+1)(M+1) = \(total) cells and keeps them all: the traceback needs the whole table.", points: 11),
-            .init(
-                text: "Myers' greedy search visits \(counts.greedyPoints) points in D + 1 = \(greedy.rounds.count) rounds and stores \(counts.greedyFrontier) frontier values (d, k) → x for its backtrack.",
-                points: 11),
-            .init(
-                text: "The linear-space variant visits \(counts.linearPoints) distinct points (\(counts.linearVisits) visits, some twice as sub-problems are searched again) but keeps only two frontier arrays.",
-                points: 11),
-            .init(text: why, points: 11, bold: !samePaths),
-            .init(text: "The fewer differences (small D), the fewer points Myers touches; the LCS table costs N·M whatever the input.", points: 11, color: Palette.muted),
-        ])
+        let footer = footerText(greedy: greedy, counts: counts, samePaths: samePaths)
         let top = 30 + header.height(width: width) + 30
         let bottom = 24 + footer.height(width: width)
         let height = Int(plotHeight + top + bottom)
         let side = (Double(width) - plotWidth) / 2
-        let greedySet = greedy.visitedPoints
-        let linearSet = linear.visitedPoints
-        let touched = [0xF2A541, 0x1F77B4, 0x9467BD]
-        let untouched = 0xF4F4F4
-
-        var rows: [String] = []
-        for x in 0...n {
-            for y in 0...m {
-                let p = GridPoint(x, y)
-                let colors = [touched[0], greedySet.contains(p) ? touched[1] : untouched, linearSet.contains(p) ? touched[2] : untouched]
-                rows.append("\(x)\t\(y)\t" + colors.map(String.init).joined(separator: "\t"))
-            }
-        }
-        var data = "# 0: x y lcs_color greedy_color linear_color\n" + rows.joined(separator: "\n") + "\n"
-        for (index, path) in [lcsPath, greedy.path, linear.path].enumerated() {
-            data += "\n\n# \(index + 1): path of panel \(index + 1), x y\n"
-            data += path.map { "\($0.x)\t\($0.y)" }.joined(separator: "\n") + "\n"
-        }
-
-        // Column x (row y) shows the element consumed on arriving there, as in the LCS table's headers.
-        data += "\n\n# 4: old labels x label (old[x-1])\n"
         let labelPoints = max(6, min(12, unit * 0.32))
-        data += (["∅"] + pair.oldLabels.map { TextFit.fit(DisplayLabel.make($0, limit: 3), maxWidth: unit - 2, points: labelPoints) }).enumerated().map { "\($0.offset)\t\(GnuplotScript.field($0.element))" }.joined(separator: "\n") + "\n"
-        data += "\n\n# 5: new labels y label (new[y-1])\n"
-        data += (["∅"] + pair.newLabels.map { DisplayLabel.make($0, limit: 3) }).enumerated().map { "\($0.offset)\t\(GnuplotScript.field($0.element))" }.joined(separator: "\n") + "\n"
+        let data = dataBlocks(pair, greedy: greedy, linear: linear, lcsPath: lcsPath, unit: unit, labelPoints: labelPoints)
 
         var s = GnuplotScript.preamble(width: width, height: height, output: "work.png", fontSize: 11)
         s += GnuplotScript.margins(left: side, right: side, top: top, bottom: bottom, width: width, height: height)
@@ -143,5 +75,60 @@ enum WorkPicture {
             name: "work", data: data, script: s.joined(separator: "\n") + "\n",
             caption: "Cells touched: the LCS table fills all \(total); Myers' greedy search visits \(counts.greedyPoints) "
                 + "points, its linear-space variant \(counts.linearPoints) (\(counts.linearVisits) visits) with O(N + M) memory.")
+    }
+
+    /// What the three panels show, in numbers, and why their paths may differ.
+    static func footerText(greedy: MyersTrace, counts: WorkCounts, samePaths: Bool) -> TextBlock {
+        let total = counts.lcsCells
+        let why = samePaths
+            ? "All three algorithms return the same path here (D = \(greedy.distance))."
+            : "The three dark paths differ, yet each has D = \(greedy.distance) edits: a shortest path is rarely unique, and each algorithm "
+                + "breaks ties its own way. The LCS traceback follows the arrows stored while filling (on a tie it goes ↑, a delete), "
+                + "the greedy search keeps whichever neighbouring diagonal reached further (right on a tie), and the linear-space variant "
+                + "goes through the middle snakes it found first."
+        return TextBlock(lines: [
+            .init(text: "LCS fills every one of the (N+1)(M+1) = \(total) cells and keeps them all: the traceback needs the whole table.", points: 11),
+            .init(
+                text: "Myers' greedy search visits \(counts.greedyPoints) points in D + 1 = \(greedy.rounds.count) rounds and stores \(counts.greedyFrontier) frontier values (d, k) → x for its backtrack.",
+                points: 11),
+            .init(
+                text: "The linear-space variant visits \(counts.linearPoints) distinct points (\(counts.linearVisits) visits, some twice as sub-problems are searched again) but keeps only two frontier arrays.",
+                points: 11),
+            .init(text: why, points: 11, bold: !samePaths),
+            .init(text: "The fewer differences (small D), the fewer points Myers touches; the LCS table costs N·M whatever the input.", points: 11, color: Palette.muted),
+        ])
+    }
+
+    /// Each point's colour in the three panels, the three paths, and the
+    /// old and new labels of the columns and rows. O(N·M).
+    static func dataBlocks(
+        _ pair: TeachingPair, greedy: MyersTrace, linear: MyersMiddleSnakeTrace, lcsPath: [GridPoint], unit: Double, labelPoints: Double
+    ) -> String {
+        let n = pair.n, m = pair.m
+        let greedySet = greedy.visitedPoints
+        let linearSet = linear.visitedPoints
+        let touched = [0xF2A541, 0x1F77B4, 0x9467BD]
+        let untouched = 0xF4F4F4
+
+        var rows: [String] = []
+        for x in 0...n {
+            for y in 0...m {
+                let p = GridPoint(x, y)
+                let colors = [touched[0], greedySet.contains(p) ? touched[1] : untouched, linearSet.contains(p) ? touched[2] : untouched]
+                rows.append("\(x)\t\(y)\t" + colors.map(String.init).joined(separator: "\t"))
+            }
+        }
+        var data = "# 0: x y lcs_color greedy_color linear_color\n" + rows.joined(separator: "\n") + "\n"
+        for (index, path) in [lcsPath, greedy.path, linear.path].enumerated() {
+            data += "\n\n# \(index + 1): path of panel \(index + 1), x y\n"
+            data += path.map { "\($0.x)\t\($0.y)" }.joined(separator: "\n") + "\n"
+        }
+
+        // Column x (row y) shows the element consumed on arriving there, as in the LCS table's headers.
+        data += "\n\n# 4: old labels x label (old[x-1])\n"
+        data += (["∅"] + pair.oldLabels.map { TextFit.fit(DisplayLabel.make($0, limit: 3), maxWidth: unit - 2, points: labelPoints) }).enumerated().map { "\($0.offset)\t\(GnuplotScript.field($0.element))" }.joined(separator: "\n") + "\n"
+        data += "\n\n# 5: new labels y label (new[y-1])\n"
+        data += (["∅"] + pair.newLabels.map { DisplayLabel.make($0, limit: 3) }).enumerated().map { "\($0.offset)\t\(GnuplotScript.field($0.element))" }.joined(separator: "\n") + "\n"
+        return data
     }
 }

@@ -1,25 +1,4 @@
 
-/// A position in a sectioned list view: a section and a row inside it
-/// (UIKit's two-element `IndexPath`; named apart from Foundation's so that a
-/// file importing both compiles).
-public struct ListIndexPath: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
-    public var section: Int
-    public var row: Int
-
-    @inlinable
-    public init(section: Int, row: Int) {
-        self.section = section
-        self.row = row
-    }
-
-    @inlinable
-    public static func < (lhs: ListIndexPath, rhs: ListIndexPath) -> Bool {
-        lhs.section != rhs.section ? lhs.section < rhs.section : lhs.row < rhs.row
-    }
-
-    public var description: String { "[\(section), \(row)]" }
-}
-
 /// One `performBatchUpdates` call: what a list view is told to animate.
 ///
 /// The index spaces are UIKit's (documented for `UICollectionView` and
@@ -117,30 +96,5 @@ public struct BatchUpdate: Hashable, Sendable, CustomStringConvertible {
         if !movedRows.isEmpty { parts.append("movedRows: \(movedRows)") }
         if !reloadedRows.isEmpty { parts.append("reloadedRows: \(reloadedRows)") }
         return "BatchUpdate(" + parts.joined(separator: ", ") + ")"
-    }
-}
-
-/// Batch updates that must be applied one after the other, each in its own
-/// `performBatchUpdates` call, with the data source set to that stage's data
-/// before the call (the "staged changeset" of DifferenceKit and others).
-///
-/// One batch cannot express every change under UIKit's rules: a row that
-/// moves and changes content cannot be moved and reloaded in the same batch
-/// (UIKit treats the reload as a delete and raises "attempt to perform a
-/// delete and a move from the same index path"), so its reload comes in a
-/// later stage at its new index path; and row changes inside sections that
-/// move are kept out of the batch that moves the sections. See
-/// `Guides/BatchUpdates.md`.
-public struct StagedBatches: Hashable, Sendable, CustomStringConvertible {
-    /// The batches in the order they must be applied. Empty when old and new are equal.
-    public var stages: [BatchUpdate]
-
-    public init(_ stages: [BatchUpdate]) { self.stages = stages }
-
-    /// Total operations over all stages.
-    public var operationCount: Int { stages.reduce(0) { $0 + $1.operationCount } }
-
-    public var description: String {
-        "StagedBatches(" + stages.map(\.description).joined(separator: ", ") + ")"
     }
 }

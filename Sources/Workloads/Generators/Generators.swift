@@ -58,13 +58,6 @@ enum Generators {
     }
 }
 
-/// An element to insert into a list: it goes into gap `gap` of the base list
-/// (gap g is just before base[g]; gap base.count is the end).
-struct Insertion<Element> {
-    var gap: Int
-    var element: Element
-}
-
 extension Array {
     /// The array with `insertions` placed in their gaps; several insertions
     /// in one gap keep their order in `insertions`. One merge pass,
