@@ -1,3 +1,4 @@
+import DiffBenchKit
 import Foundation
 import Testing
 
@@ -175,6 +176,13 @@ import Testing
     /// compare, baseline save, merge, history add — with exit 2, at the
     /// row's line in the file, with the field named; nothing is written.
     /// The real run is accepted by all of them.
+    ///
+    /// Every one of those readers reads a results file through
+    /// `ResultsStore.read`, so each forgery is refused there, in this
+    /// process, and through one reader's process, the readers taken in turn
+    /// (18 forgeries: each of the 6 readers refuses 3 of them as a command,
+    /// exit 2, message and nothing written). One process per forgery and
+    /// reader (108 launches of the debug binary) proved nothing more.
     @Test(.timeLimit(.minutes(10))) func everyReaderRefusesEachForgeryAndAcceptsTheRealRun() throws {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -190,6 +198,7 @@ import Testing
                 ("history add", ["history", "add", folder.path, "--history", dir.appendingPathComponent("history-\(tag).sqlite").path, "--branch", "main"]),
             ]
         }
+        var refusedBy: Set<String> = []
         for (number, forgery) in Self.forgeries.enumerated() {
             var document = original
             var rows = try #require(document["rows"] as? [[String: Any]])
@@ -199,27 +208,37 @@ import Testing
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try Self.text(document).write(to: folder.appendingPathComponent("results.json"), atomically: true, encoding: .utf8)
             let place = folder.path + "/results.json:" + (index.map { "\($0 + 2):1: row \($0 + 1) (" } ?? "1:")
-            for (reader, arguments) in readers(folder, "forged-\(number)") {
-                let result = try CLI.run(arguments, in: dir)
-                #expect(result.status == 2, "\(reader) accepted \(forgery.name): \(result.stdout)\(result.stderr)")
-                #expect(result.stderr.contains(place) && result.stderr.contains(forgery.words), "\(reader), \(forgery.name): \(result.stderr)")
+            do {
+                let read = try ResultsStore.read(folder.path)
+                Issue.record("ResultsStore.read accepted \(forgery.name) (\(read.rows.count) rows)")
+            } catch {
+                #expect(error.description.contains(place) && error.description.contains(forgery.words), "\(forgery.name): \(error.description)")
             }
+            let all = readers(folder, "forged-\(number)")
+            let (reader, arguments) = all[number % all.count]
+            refusedBy.insert(reader)
+            let result = try CLI.run(arguments, in: dir)
+            #expect(result.status == 2, "\(reader) accepted \(forgery.name): \(result.stdout)\(result.stderr)")
+            #expect(result.stderr.contains(place) && result.stderr.contains(forgery.words), "\(reader), \(forgery.name): \(result.stderr)")
             for written in ["forged-\(number)/charts", "forged-\(number)/index.html", "baselines/forged-\(number).json", "merged-forged-\(number)", "history-forged-\(number).sqlite"] {
                 #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent(written).path), "\(forgery.name): \(written) was written")
             }
         }
-        // The real run, as written and as rewritten one row a line, is read by every reader.
+        #expect(refusedBy.count == readers(dir, "").count, "a reader refused no forgery as a command: \(refusedBy)")
+        // The real run is read by every reader; rewritten one row a line (no results.csv beside it), by the
+        // readers' common function and by compare, which reads it beside the run as written.
+        for (reader, arguments) in readers(honest, "honest") {
+            let result = try CLI.run(arguments, in: dir)
+            // targets exits 1 when a speed goal is missed: a verdict on the run, not a refusal of it.
+            #expect(result.status == 0 || (reader == "targets" && result.status == 1), "\(reader) refused the real run: \(result.stderr)")
+            #expect(!result.stderr.contains("cannot be true"), "\(reader): \(result.stderr)")
+        }
         let rewritten = dir.appendingPathComponent("rewritten")
         try FileManager.default.createDirectory(at: rewritten, withIntermediateDirectories: true)
         try Self.text(original).write(to: rewritten.appendingPathComponent("results.json"), atomically: true, encoding: .utf8)
-        for (folder, tag) in [(honest, "honest"), (rewritten, "rewritten")] {
-            for (reader, arguments) in readers(folder, tag) {
-                let result = try CLI.run(arguments, in: dir)
-                // targets exits 1 when a speed goal is missed: a verdict on the run, not a refusal of it.
-                #expect(result.status == 0 || (reader == "targets" && result.status == 1), "\(reader) refused the real run: \(result.stderr)")
-                #expect(!result.stderr.contains("cannot be true"), "\(reader): \(result.stderr)")
-            }
-        }
+        #expect(throws: Never.self, "the real run rewritten one row a line") { _ = try ResultsStore.read(rewritten.path) }
+        let compared = try CLI.run(["compare", honest.path, rewritten.path], in: dir)
+        #expect(compared.status == 0 && !compared.stderr.contains("cannot be true"), "compare refused the rewritten run: \(compared.stderr)")
     }
 
     /// A results.csv saved with CRLF line ends, or with spaces in its
@@ -252,16 +271,25 @@ import Testing
             ("spaces in the header, a field changed", spaced.joined(separator: "\n"), false),
             ("CR after the header only, a field changed", headerOnlyCR.joined(separator: "\n"), false),
         ]
-        for (name, text, accepted) in variants {
+        // Each variant is read by the readers' common function (ResultsStore.read) in this process, and by
+        // one reader as a command, targets and compare in turn.
+        let readers = [["targets", honest.path], ["compare", honest.path, honest.path]]
+        for (number, (name, text, accepted)) in variants.enumerated() {
             try text.write(toFile: csvPath, atomically: true, encoding: .utf8)
-            for reader in [["targets", honest.path], ["compare", honest.path, honest.path]] {
-                let result = try CLI.run(reader)
-                if accepted {
-                    #expect(result.status != 2, "\(name), \(reader[0]): \(result.stderr)")
+            let refusal = Result { () throws(ResultsFileError) in try ResultsStore.read(honest.path) }
+            let reader = readers[number % readers.count]
+            let result = try CLI.run(reader)
+            if accepted {
+                #expect(throws: Never.self, "\(name)") { try refusal.get() }
+                #expect(result.status != 2, "\(name), \(reader[0]): \(result.stderr)")
+            } else {
+                if case .failure(let error) = refusal {
+                    #expect(error.description.contains(csvPath + ":\(row + 1):") && error.description.contains("differs from results.json at row \(row)"), "\(name): \(error.description)")
                 } else {
-                    #expect(result.status == 2, "\(name), \(reader[0]) accepted it: \(result.stdout)")
-                    #expect(result.stderr.contains(csvPath + ":\(row + 1):") && result.stderr.contains("differs from results.json at row \(row)"), "\(name): \(result.stderr)")
+                    Issue.record("ResultsStore.read accepted \(name)")
                 }
+                #expect(result.status == 2, "\(name), \(reader[0]) accepted it: \(result.stdout)")
+                #expect(result.stderr.contains(csvPath + ":\(row + 1):") && result.stderr.contains("differs from results.json at row \(row)"), "\(name): \(result.stderr)")
             }
         }
     }

@@ -5,11 +5,19 @@ import Testing
 /// a second run of the same name. Every refusal is exit 2 with the path
 /// named, and nothing of an earlier run is lost or half-written.
 @Suite(.serialized) struct RunFaultTests {
-    static func tinyArguments(_ dir: URL, name: String, sizes: String = "40") -> [String] {
-        ["run", "--engines", "heckel,set", "--workloads", "mixed", "--sizes", sizes, "--repetitions", "1", "--min-time", "0",
-         "--time-budget", "1", "--output", dir.appendingPathComponent("Reports").path, "--name", name, "--datasets-dir", "",
-         "--memo", "", "--no-memory", "--quiet"]
+    /// The options of a tiny run, without its output folder and name.
+    static func tinyPlan(sizes: String = "40") -> [String] {
+        ["--engines", "heckel,set", "--workloads", "mixed", "--sizes", sizes, "--repetitions", "1", "--min-time", "0",
+         "--time-budget", "1", "--datasets-dir", "", "--memo", "", "--no-memory", "--quiet"]
     }
+
+    static func tinyArguments(_ dir: URL, name: String, sizes: String = "40") -> [String] {
+        ["run"] + tinyPlan(sizes: sizes) + ["--output", dir.appendingPathComponent("Reports").path, "--name", name]
+    }
+
+    /// A finished tiny run named `earlier`, made once per test process and
+    /// copied into the tests that need an earlier run beside theirs.
+    static let earlier = SharedRun(name: "earlier", arguments: tinyPlan())
 
     /// Every file and folder under `dir`, relative to it.
     static func tree(_ dir: URL) -> Set<String> {
@@ -35,8 +43,11 @@ import Testing
     func absurdSizesCreateNothing(sizes: String) throws {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let earlier = try CLI.run(Self.tinyArguments(dir, name: "earlier"))
-        #expect(earlier.status == 0, "\(earlier.stderr)")
+        // An earlier run and the `latest` link to it, as `run` leaves them (the run is made once and copied).
+        let reports = dir.appendingPathComponent("Reports")
+        try FileManager.default.createDirectory(at: reports, withIntermediateDirectories: true)
+        _ = try Self.earlier.copy(into: reports)
+        try FileManager.default.createSymbolicLink(atPath: reports.path + "/latest", withDestinationPath: "earlier")
         let before = Self.tree(dir)
         let result = try CLI.run(Self.tinyArguments(dir, name: "absurd", sizes: sizes))
         #expect(result.status == 2, "\(result.stderr)")

@@ -119,10 +119,18 @@ import Rendering
     @Test(.timeLimit(.minutes(10))) func heckelPictureShowsPassesFourAndFive() throws {
         let gnuplot = try #require(GnuplotProcess.executable(), "gnuplot is needed to draw the pictures")
         let scratch = ScratchDirectory()
+        // heckel.png alone, made and drawn as TeachingReport.write makes and draws it (the whole report
+        // drew some 15 pictures with gnuplot to read this one).
         func colours(_ old: String, _ new: String) throws -> Set<UInt32> {
             let directory = scratch.path + "/" + old
-            _ = try write(old.map(String.init), new.map(String.init), into: directory, gnuplot: gnuplot)
-            let image = try PNGFile.read(directory + "/heckel.png")
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            let oldList = old.map(String.init), newList = new.map(String.init)
+            let pair = try TeachingPair(old: oldList, new: newList, identity: ValueElements<String>(), oldLabels: oldList, newLabels: newList)
+            let picture = HeckelPicture.make(pair, trace: HeckelTrace(codes: pair.codes), title: "\(old) → \(new)")
+            try TeachingFile.write(picture.data, to: directory + "/" + picture.dataFile)
+            try TeachingFile.write(picture.script, to: directory + "/" + picture.scriptFile)
+            try GnuplotProcess.render(script: picture.scriptFile, output: picture.png, in: directory, gnuplot: gnuplot)
+            let image = try PNGFile.read(directory + "/" + picture.png)
             var seen = Set<UInt32>()
             for y in 0..<image.height {
                 for x in 0..<image.width {
