@@ -8,7 +8,11 @@
 /// list, about 33 MB/s. Here each value's canonical bytes are written once
 /// into a buffer kept from element to element; an object's values are put
 /// in key order by one copy; the one allocation per element is the content
-/// `String`, made at its exact size.
+/// `String`, made at its exact size. Keys are bytes in a buffer (no
+/// `String` per key, nothing to retain), and a string with escapes is
+/// decoded straight into its canonical bytes
+/// (``ListObjectReader/appendString(_:into:canonical:)``), never through a
+/// `String` that is quoted again.
 ///
 /// It handles the common case only — the id a key of the object itself,
 /// content from the whole object — and says nil for anything else: a
@@ -19,26 +23,31 @@
 /// log keys).
 struct ListObjectReader {
     /// The id's key (a direct key of the object).
-    let idKey: String
+    let idKey: KeyName
+    /// The keys that make an object a section, looked for in every element.
+    private let rowsKey = KeyName("rows"), contentKey = KeyName("content")
     /// The canonical bytes of the values read so far in this element.
     private var out: [UInt8] = []
     /// A copy of an object's values while they are written back in key order.
     private var reorder: [UInt8] = []
+    /// The decoded UTF-8 of the keys of the objects open.
+    var keys: [UInt8] = []
     /// The members of the objects open, innermost last.
-    private var members: [Member] = []
+    var members: [Member] = []
 
-    /// One member of an object being read.
-    private struct Member {
-        var key: String
-        /// Whether the key held an escape (it is then quoted again, escaping what needs it).
-        var keyEscaped: Bool
+    /// One member of an object being read: plain ranges, nothing to retain.
+    struct Member {
+        /// Its key's decoded UTF-8 in ``keys``.
+        var key: Range<Int>
+        /// Whether the key is ASCII (it then compares as its bytes do).
+        var isASCII: Bool
         /// Its value's canonical bytes in ``out``.
         var value: Range<Int>
         /// Where its value starts in the file.
         var start: Int
     }
 
-    init(idKey: String) { self.idKey = idKey }
+    init(idKey: String) { self.idKey = KeyName(idKey) }
 
     /// Reads the element at the parser's current byte, when it is an object
     /// of the common case, leaving the parser after it; nil otherwise, with
@@ -46,19 +55,26 @@ struct ListObjectReader {
     mutating func read(_ parser: inout JSONParser) -> (id: UserID, content: String)? {
         guard parser.index < parser.bytes.count, parser.bytes[parser.index] == UInt8(ascii: "{") else { return nil }
         out.removeAll(keepingCapacity: true)
+        keys.removeAll(keepingCapacity: true)
         members.removeAll(keepingCapacity: true)
         guard readMembers(&parser, depth: 1),
-            let idMember = members.first(where: { $0.key == idKey })
+            let idMember = members.first(where: { keyEquals($0, idKey) })
         else { return nil }
         // A section ({"id", "rows"}) is refused by the tree path, with its message.
-        if members.contains(where: { $0.key == "rows" }), !members.contains(where: { $0.key == "content" }) { return nil }
+        if members.contains(where: { keyEquals($0, rowsKey) }), !members.contains(where: { keyEquals($0, contentKey) }) { return nil }
         let id: UserID
         switch parser.bytes[idMember.start] {
         case UInt8(ascii: "\""):
-            var idParser = parser
-            idParser.index = idMember.start
-            guard let text = try? idParser.parseString() else { return nil }
-            id = UserID(text: text, isNumber: false)
+            // The canonical bytes are the text quoted, and escaped only where it holds `"`, `\` or a control.
+            let text = out[(idMember.value.lowerBound + 1)..<(idMember.value.upperBound - 1)]
+            if text.contains(UInt8(ascii: "\\")) {
+                var idParser = parser
+                idParser.index = idMember.start
+                guard let decoded = try? idParser.parseString() else { return nil }
+                id = UserID(text: decoded, isNumber: false)
+            } else {
+                id = UserID(text: String(decoding: text, as: UTF8.self), isNumber: false)
+            }
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             id = UserID(text: String(decoding: out[idMember.value], as: UTF8.self), isNumber: true)
         default:
@@ -69,14 +85,14 @@ struct ListObjectReader {
             return (id, "null")
         case 2:
             // {"id", "content"}: the content is the value itself, as the format always had it.
-            let other = members[0].key == idKey ? members[1] : members[0]
-            if other.key == "content", other.key != idKey {
+            let other = keyEquals(members[0], idKey) ? members[1] : members[0]
+            if keyEquals(other, contentKey), !keyEquals(other, idKey) {
                 return (id, String(decoding: out[other.value], as: UTF8.self))
             }
         default:
             break
         }
-        guard writeObject(from: 0, at: 0, skipping: idKey) else { return nil }
+        guard writeObject(from: 0, at: 0, skippingID: true) else { return nil }
         return (id, String(decoding: out, as: UTF8.self))
     }
 
@@ -86,9 +102,11 @@ struct ListObjectReader {
         guard depth < 512, parser.index < parser.bytes.count else { return false }
         switch parser.bytes[parser.index] {
         case UInt8(ascii: "{"):
-            let first = members.count, start = out.count
+            let first = members.count, start = out.count, keysStart = keys.count
             guard readMembers(&parser, depth: depth) else { return false }
-            return writeObject(from: first, at: start, skipping: nil)
+            guard writeObject(from: first, at: start, skippingID: false) else { return false }
+            keys.removeSubrange(keysStart...)
+            return true
         case UInt8(ascii: "["):
             parser.index += 1
             out.append(UInt8(ascii: "["))
@@ -111,17 +129,7 @@ struct ListObjectReader {
             out.append(UInt8(ascii: "]"))
             return true
         case UInt8(ascii: "\""):
-            switch Self.plainString(&parser) {
-            case let .plain(range)?:
-                // Nothing to escape: the canonical text is the string as written, quotes included.
-                out.append(contentsOf: parser.bytes[(range.lowerBound - 1)...range.upperBound])
-            case .escaped?:
-                guard let text = try? parser.parseString() else { return false }
-                out.append(contentsOf: JSONValue.quoted(text).utf8)
-            case nil:
-                return false
-            }
-            return true
+            return Self.appendString(&parser, into: &out, canonical: true)
         case UInt8(ascii: "t"): return literal("true", &parser)
         case UInt8(ascii: "f"): return literal("false", &parser)
         case UInt8(ascii: "n"): return literal("null", &parser)
@@ -134,15 +142,18 @@ struct ListObjectReader {
         }
     }
 
-    private mutating func literal(_ word: String, _ parser: inout JSONParser) -> Bool {
-        guard (try? parser.expectWord(word)) != nil else { return false }
-        out.append(contentsOf: word.utf8)
+    private mutating func literal(_ word: StaticString, _ parser: inout JSONParser) -> Bool {
+        let bytes = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+        guard parser.index + bytes.count <= parser.bytes.count else { return false }
+        for (offset, byte) in bytes.enumerated() where parser.bytes[parser.index + offset] != byte { return false }
+        parser.index += bytes.count
+        out.append(contentsOf: bytes)
         return true
     }
 
     /// Reads the object at the parser's `{`, appending its members to
-    /// ``members`` and their values' canonical bytes to ``out`` in file
-    /// order; false when it is malformed.
+    /// ``members``, their keys to ``keys`` and their values' canonical
+    /// bytes to ``out`` in file order; false when it is malformed.
     private mutating func readMembers(_ parser: inout JSONParser, depth: Int) -> Bool {
         parser.index += 1
         parser.skipWhitespace()
@@ -153,25 +164,16 @@ struct ListObjectReader {
         while true {
             parser.skipWhitespace()
             guard parser.index < parser.bytes.count, parser.bytes[parser.index] == UInt8(ascii: "\"") else { return false }
-            let key: String, keyEscaped: Bool
-            switch Self.plainString(&parser) {
-            case let .plain(range)?:
-                key = String(decoding: parser.bytes[range], as: UTF8.self)
-                keyEscaped = false
-            case .escaped?:
-                guard let text = try? parser.parseString() else { return false }
-                key = text
-                keyEscaped = true
-            case nil:
-                return false
-            }
+            let keyStart = keys.count
+            guard Self.appendString(&parser, into: &keys, canonical: false) else { return false }
+            let isASCII = !keys[keyStart...].contains { $0 >= 0x80 }
             parser.skipWhitespace()
             guard parser.index < parser.bytes.count, parser.bytes[parser.index] == UInt8(ascii: ":") else { return false }
             parser.index += 1
             parser.skipWhitespace()
             let start = parser.index, valueStart = out.count
             guard readValue(&parser, depth: depth + 1) else { return false }
-            members.append(Member(key: key, keyEscaped: keyEscaped, value: valueStart..<out.count, start: start))
+            members.append(Member(key: keyStart..<keys.count, isASCII: isASCII, value: valueStart..<out.count, start: start))
             parser.skipWhitespace()
             guard parser.index < parser.bytes.count else { return false }
             let byte = parser.bytes[parser.index]
@@ -183,68 +185,24 @@ struct ListObjectReader {
 
     /// Rewrites the values of the members from `first` on (at `start` of
     /// ``out`` onward) as one canonical object, keys sorted, leaving out the
-    /// member `skipping` names; pops those members. False when a key repeats
-    /// (the tree parser refuses it, at its place). O(size · log keys).
-    private mutating func writeObject(from first: Int, at start: Int, skipping: String?) -> Bool {
-        members[first...].sort { $0.key < $1.key }
-        var index = first + 1
-        while index < members.count {
-            if members[index].key == members[index - 1].key { return false }
-            index += 1
-        }
+    /// id's member when `skippingID`; pops those members. False when a key
+    /// repeats (the tree parser refuses it, at its place). O(size · log keys).
+    private mutating func writeObject(from first: Int, at start: Int, skippingID: Bool) -> Bool {
+        guard sortMembers(from: first) else { return false }
         reorder.removeAll(keepingCapacity: true)
         reorder.append(contentsOf: out[start...])
         out.removeSubrange(start...)
         out.append(UInt8(ascii: "{"))
         var written = 0
-        for member in members[first...] where member.key != skipping {
+        for member in members[first...] where !(skippingID && keyEquals(member, idKey)) {
             if written > 0 { out.append(UInt8(ascii: ",")) }
             written += 1
-            if member.keyEscaped {
-                out.append(contentsOf: JSONValue.quoted(member.key).utf8)
-            } else {
-                out.append(UInt8(ascii: "\""))
-                out.append(contentsOf: member.key.utf8)
-                out.append(UInt8(ascii: "\""))
-            }
+            Self.appendQuoted(keys[member.key], into: &out)
             out.append(UInt8(ascii: ":"))
             out.append(contentsOf: reorder[(member.value.lowerBound - start)..<(member.value.upperBound - start)])
         }
         out.append(UInt8(ascii: "}"))
         members.removeSubrange(first...)
         return true
-    }
-
-    /// A string read as it is written.
-    private enum PlainString {
-        /// No escape: its text is these bytes (checked UTF-8); the parser is past it.
-        case plain(Range<Int>)
-        /// It holds an escape: the parser is still at its opening quote.
-        case escaped
-    }
-
-    /// Steps over the string at the parser's `"` when it holds no escape;
-    /// nil when it is malformed (a control character, invalid UTF-8, no
-    /// end). O(length).
-    private static func plainString(_ parser: inout JSONParser) -> PlainString? {
-        let bytes = parser.bytes
-        var index = parser.index + 1
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
-                let range = (parser.index + 1)..<index
-                parser.index = index + 1
-                return .plain(range)
-            }
-            if byte == UInt8(ascii: "\\") { return .escaped }
-            if byte < 0x20 { return nil }
-            if byte >= 0x80 {
-                guard let length = JSONParser.utf8Length(bytes, at: index) else { return nil }
-                index += length
-            } else {
-                index += 1
-            }
-        }
-        return nil
     }
 }
