@@ -154,3 +154,48 @@ int diffbench_kill_orphans(void) {
     }
     return killed;
 }
+
+// A fatal signal stops the worker before it ends, so its parent can read
+// the address space it held (/proc/PID/status VmPeak) while the kernel
+// still has it; the parent continues it, and the signal, now with its
+// default action, ends it as it would have.
+static void diffbench_stop_then_die(int signal_number) {
+    kill(getpid(), SIGSTOP);
+    raise(signal_number);
+}
+
+int diffbench_stop_on_fatal_signals(void) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = diffbench_stop_then_die;
+    sigemptyset(&action.sa_mask);
+    // Reset to the default on entry, and not blocked in the handler: the
+    // handler's raise ends the process at once, a fault's retry does too.
+    action.sa_flags = SA_RESETHAND | SA_NODEFER;
+    const int fatal[] = {SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE};
+    for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++) {
+        if (sigaction(fatal[i], &action, NULL) != 0) return -1;
+    }
+    return 0;
+}
+
+int diffbench_memory_status(int pid, long *address_peak_kib) {
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%d/status", pid);
+    FILE *file = fopen(path, "re");
+    if (!file) return -1;
+    char line[256];
+    int stopped = 0;
+    while (fgets(line, sizeof line, file)) {
+        if (strncmp(line, "State:", 6) == 0) {
+            const char *state = line + 6;
+            while (*state == ' ' || *state == '\t') state++;
+            stopped = *state == 'T';
+        } else if (strncmp(line, "VmPeak:", 7) == 0) {
+            long kib = strtol(line + 7, NULL, 10);
+            if (kib > *address_peak_kib) *address_peak_kib = kib;
+        }
+    }
+    fclose(file);
+    return stopped;
+}

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Compare
+import FileSupport
 import Foundation
 import RunResults
 
@@ -197,12 +198,18 @@ struct CompareCommand: ParsableCommand {
         let text = outcome.text
         if let reportPath {
             let (output, path) = reportPath
+            let folder = (path as NSString).deletingLastPathComponent
             do {
-                let folder = (path as NSString).deletingLastPathComponent
                 if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+            } catch {
+                throw CLIFailure.badInput("\(TerminalText.visible(output)): cannot create the folder \(TerminalText.visible(folder)): \(FileError.reason(error))")
+            }
+            do throws(FileError) {
                 try ResultsStore.writeAtomically(text, to: path)
             } catch {
-                throw CLIFailure.badInput("\(output): cannot write the report: \(error)")
+                // The report goes to a temporary file renamed into place: a
+                // failed write leaves no part of it, and any earlier file there as it was.
+                throw CLIFailure.badInput("\(TerminalText.visible(output)): \(error.problem); the report was not written")
             }
             print(outcome.headline)
             print("report: \(output)")

@@ -68,26 +68,30 @@ struct MergeCommand: ParsableCommand {
         } catch {
             throw CLIFailure.badInput(error.description)
         }
-        try clearEarlierRun(in: folder)
+        let earlier = try earlierRunEntries(in: folder)
         for note in notes { FileHandle.standardError.write(Data(("diffbench: merge: " + note + "\n").utf8)) }
-        do {
+        // The new results replace the old ones whole (renamed over them), so a
+        // write that fails (a full disk) leaves the earlier run as it was.
+        do throws(FileError) {
             try ResultsStore.write(document, to: folder)
         } catch {
-            throw CLIFailure.badInput("\(output): cannot write the merged run: \(error)")
+            throw CLIFailure.badInput(
+                "\(TerminalText.visible(error.path)): \(error.problem); the merged run was not written"
+                    + (earlier.isEmpty ? " (nothing was)" : ", and the earlier run there is unchanged"))
         }
+        try clearEarlierRun(earlier.filter { !RunFolder.results.map(\.rawValue).contains($0) }, in: folder)
         withExtendedLifetime(lock) {}
         print("merged \(runs.count) run(s), \(document.rows.count) rows: \(RunFolder(output).resultsCSV), \(RunFolder.Entry.resultsJSON.rawValue)")
     }
 
-    /// An existing run in `--output` (`folder`, resolved) is refused, or
-    /// with `--force` cleared: the entries a run makes (results, charts,
-    /// pages, memo; ``RunFolder/Entry``) but the lock just taken, removed
-    /// as themselves (a link is unlinked, never followed). Any other file
-    /// there stays. A folder with files but no run is never cleared.
-    /// O(entries).
-    func clearEarlierRun(in folder: String) throws(CLIFailure) {
+    /// The entries of an existing run in `--output` (`folder`, resolved),
+    /// refused unless `--force` asks to replace it: those a run makes
+    /// (results, charts, pages, memo; ``RunFolder/Entry``) but the lock just
+    /// taken. A folder with files but no run is refused too; an empty or
+    /// new one has none. O(entries).
+    func earlierRunEntries(in folder: String) throws(CLIFailure) -> [String] {
         let entries = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0 != RunFolder.Entry.lock.rawValue }
-        guard !entries.isEmpty else { return }
+        guard !entries.isEmpty else { return [] }
         guard RunFolder(folder).holdsRun else {
             throw CLIFailure.badInput("--output \(TerminalText.visible(output)) holds files but no run; give an empty or new folder")
         }
@@ -96,7 +100,14 @@ struct MergeCommand: ParsableCommand {
                 "--output \(TerminalText.visible(output)) holds a run already; --force replaces it (its charts and page go too)")
         }
         let runEntries = Set(RunFolder.Entry.allCases.filter { $0 != .lock }.map(\.rawValue))
-        for entry in entries where runEntries.contains(entry) {
+        return entries.filter { runEntries.contains($0) }
+    }
+
+    /// Removes `entries` of the earlier run (after the merged results
+    /// replaced its own), each as itself (a link is unlinked, never
+    /// followed). Any other file there stays. O(entries).
+    func clearEarlierRun(_ entries: [String], in folder: String) throws(CLIFailure) {
+        for entry in entries {
             do {
                 try FileManager.default.removeItem(atPath: folder + "/" + entry)
             } catch {

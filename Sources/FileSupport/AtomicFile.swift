@@ -76,8 +76,9 @@ public enum AtomicFile {
         var failure: Int32 = 0
         data.withUnsafeBytes { buffer in
             var offset = 0
-            while offset < buffer.count {
-                let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            let end = bytesTheDiskTakes(buffer.count, for: path)
+            while offset < end {
+                let written = systemWrite(descriptor, buffer.baseAddress! + offset, end - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
                     failure = errno
@@ -85,6 +86,7 @@ public enum AtomicFile {
                 }
                 offset += written
             }
+            if end < buffer.count { failure = ENOSPC }
         }
         if failure == 0, close(descriptor) != 0 { failure = errno } else if failure != 0 { close(descriptor) }
         guard failure == 0 else {
@@ -92,6 +94,15 @@ public enum AtomicFile {
             throw FileWriteError(path: path, problem: "cannot write: \(String(cString: strerror(failure)))")
         }
         return temporary
+    }
+
+    /// The bytes of `count` a write of `path` can place: all of them, but
+    /// for a test's full disk (``TestFullDisk``, debug builds), half.
+    private static func bytesTheDiskTakes(_ count: Int, for path: String) -> Int {
+        #if DEBUG
+        if TestFullDisk.fills(path) { return count / 2 }
+        #endif
+        return count
     }
 
     /// Runs `body` with SIGINT, SIGTERM and SIGHUP held back (delivered when

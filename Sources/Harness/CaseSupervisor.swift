@@ -44,6 +44,9 @@ struct CaseSupervisor {
         var seconds = 0.0
         /// The worker's peak resident size (its `ru_maxrss`).
         var peakBytes = 0
+        /// The peak of the worker's address space, as the parent read it
+        /// (``MemoryWatch``): at its fault, when it stopped on one.
+        var addressPeakBytes = 0
         /// The subjects whose threads or child processes outlived a call, in words ("2 thread(s)").
         var lingering: [String: String] = [:]
         /// A report came that is not this worker's: under another job's id,
@@ -234,6 +237,7 @@ struct CaseSupervisor {
         attempt.killedAtDeadline = followed.killedAtDeadline
         attempt.errorTail = followed.errorTail
         attempt.peakBytes = followed.peakBytes
+        attempt.addressPeakBytes = followed.addressPeakBytes
         attempt.seconds = Double(monotonicNanoseconds() - start) / 1e9
         if attempt.limitSeconds == nil { attempt.limitSeconds = startLimit }
         return attempt
@@ -241,10 +245,10 @@ struct CaseSupervisor {
 
     /// The status and reason of the engine a bad attempt was calling:
     /// `timed-out` when the parent killed it at its limit; `out-of-memory`
-    /// when its stderr says an allocation failed (under the worker's
-    /// address-space limit), or a SIGKILL came with a resident peak within
-    /// 10 % of `--case-memory`; `crashed` for any other signal (a SIGKILL
-    /// from elsewhere included) or exit status.
+    /// when it died (a signal or a failing exit status) with its memory at
+    /// the limit by the parent's own reading (``reachedLimit(_:limit:)``);
+    /// `crashed` otherwise. What the worker wrote on stderr is quoted in the
+    /// reason but decides nothing: an engine can write any words.
     static func fault(_ attempt: Attempt, plan: RunPlan) -> (ResultRow.ReasonCode, String) {
         let during = attempt.lastCall.map { " during " + $0.phase.words } ?? ""
         let said = lastLines(attempt.errorTail)
@@ -256,25 +260,40 @@ struct CaseSupervisor {
             let limit = attempt.limitSeconds ?? 0
             return (.timedOut, String(format: "killed after the case's limit of %.1f s%@", limit, plan.caseTimeout == nil ? " (the default from --time-budget; set --case-timeout)" : " (--case-timeout)") + during)
         }
-        let lower = attempt.errorTail.lowercased()
-        let allocationFailed = ["could not allocate", "failed to allocate", "cannot allocate memory", "out of memory", "std::bad_alloc"].contains { lower.contains($0) }
         let limit = plan.caseMemory ?? RunPlan.defaultCaseMemory
         let memory = Formatting.bytes(limit)
-        // A SIGKILL the parent did not send is the memory limit's only when
-        // the worker's resident peak came near it (the kernel's OOM killer in
-        // a memory cgroup); any other SIGKILL is someone else's, a crash.
-        let nearLimit = attempt.peakBytes >= limit / 10 * 9
+        let reached = reachedLimit(attempt, limit: limit)
+        let held = reached.map { "; its \($0.what) reached \(Formatting.bytes($0.bytes))" } ?? ""
         switch attempt.ending {
-        case let .signalled(signal) where allocationFailed || (signal == SIGKILL && nearLimit):
-            return (.outOfMemory, "ran out of the case's \(memory) (--case-memory)\(during): \(ChildProcess.signalName(signal))" + stderr)
+        case let .signalled(signal) where reached != nil:
+            return (.outOfMemory, "ran out of the case's \(memory) (--case-memory)\(during): \(ChildProcess.signalName(signal))" + held + stderr)
         case let .signalled(signal):
             return (.crashed, "killed by \(ChildProcess.signalName(signal))\(during)" + stderr)
-        case let .exited(status) where allocationFailed:
-            return (.outOfMemory, "ran out of the case's \(memory) (--case-memory)\(during): exit status \(status)" + stderr)
+        case let .exited(status) where status != 0 && reached != nil:
+            return (.outOfMemory, "ran out of the case's \(memory) (--case-memory)\(during): exit status \(status)" + held + stderr)
         case let .exited(status):
             let how = status == 0 ? "ended without its rows" : "exited with status \(status)"
             return (.crashed, "the worker \(how)\(during)" + stderr)
         }
+    }
+
+    /// The parent's reading of the worker's memory that shows it at
+    /// `limit` (the address-space limit the parent gave it), or nil:
+    /// - its address space (``MemoryWatch``, read at a fatal signal's stop)
+    ///   within a quarter of the limit: the allocation that was refused
+    ///   needed more than the room left, and an engine's growing buffer
+    ///   asks for at least as much again as it holds;
+    /// - its resident peak (`ru_maxrss`) within 10 % of the limit: the
+    ///   kernel's out-of-memory killer in a memory cgroup, whose SIGKILL no
+    ///   handler sees.
+    /// With the bytes read, for the reason.
+    /// A request far over the limit refused at once (64 GiB under 1 GiB)
+    /// leaves the worker's memory low, so it is `crashed`, with the engine's
+    /// own words in the reason. O(1).
+    static func reachedLimit(_ attempt: Attempt, limit: Int) -> (what: String, bytes: Int)? {
+        if attempt.addressPeakBytes >= limit - limit / 4 { return ("address space", attempt.addressPeakBytes) }
+        if attempt.peakBytes >= limit - limit / 10 { return ("resident size", attempt.peakBytes) }
+        return nil
     }
 
     /// Whether `rows` hold one row for each of `subjects` and no other.

@@ -158,6 +158,9 @@ public enum CaseWorker {
         // shared mappings, so an engine mapping shared memory passed it.
         var limit = rlimit(rlim_cur: rlim_t(job.memoryLimit), rlim_max: rlim_t(job.memoryLimit))
         setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit)
+        // A fatal signal stops the worker first, so the parent reads the
+        // address space it died with (``MemoryWatch``).
+        _ = diffbench_stop_on_fatal_signals()
         Runner.steadyAllocator()
         switch job.task {
         case .calibrate:

@@ -150,20 +150,26 @@ final class ChildProcess {
     /// descendant that left the group keep them open). Polls, then pauses
     /// `batch` milliseconds before reading again, so a child that writes
     /// many short lines wakes the parent a few times a second, not once a
-    /// line. Returns how the child ended, whether it was killed for its
-    /// deadline, the end of its standard error and its peak resident size.
+    /// line. While the child runs, its address space is read
+    /// (``MemoryWatch``): every 50 ms, and when it has stopped itself on a
+    /// fatal signal (a worker does, ``CaseWorker``), once then before it is
+    /// continued. Returns how the child ended, whether it was killed for
+    /// its deadline, the end of its standard error, its peak resident size
+    /// (`ru_maxrss`) and the peak of its address space the parent read.
     func follow(keep: Int = 4096, batch: Int32 = 5, drainSeconds: Double = 2, deadline: () -> UInt64, line: (Substring) -> Void)
-        -> (ending: Ending, killedAtDeadline: Bool, errorTail: String, peakBytes: Int)
+        -> (ending: Ending, killedAtDeadline: Bool, errorTail: String, peakBytes: Int, addressPeakBytes: Int)
     {
         guard let pipes else {
             let (ending, peak) = waitReportingPeak()
-            return (ending, false, "", peak)
+            return (ending, false, "", peak, 0)
         }
         var reader = PipeReader(descriptors: [pipes.output, pipes.error], keep: keep)
         var killed = false
         var drainEnd: UInt64?
+        var memory = MemoryWatch(pid: pid)
         while true {
             let now = monotonicNanoseconds()
+            if drainEnd == nil { memory.look(now: now) }
             if let drainEnd {
                 if now >= drainEnd || !reader.anyOpen { break }
             } else if hasEnded {
@@ -185,7 +191,7 @@ final class ChildProcess {
             }
         }
         let (ending, peak) = waitReportingPeak()
-        return (ending, killed, reader.errorTail, peak)
+        return (ending, killed, reader.errorTail, peak, memory.addressPeakBytes)
     }
 
     /// "SIGILL (illegal instruction)": a signal's name and meaning.

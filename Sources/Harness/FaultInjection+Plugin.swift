@@ -7,7 +7,7 @@ import Foundation
 /// only, as ``FaultInjection``): the tests' stand-in for an engine another
 /// package registers, which `diff` and `teach` must call in a worker. The
 /// variable says how it behaves: `hang` never returns, `grow` allocates and
-/// touches 64 MiB after 64 MiB without end (only a memory limit stops it),
+/// touches 16 MiB after 16 MiB without end (only a memory limit stops it),
 /// `trap` calls `fatalError`; anything else answers as myers does.
 struct FaultyPluginEngine: DiffEngine {
     static let name: EngineName = "faulty-plugin"
@@ -21,8 +21,8 @@ struct FaultyPluginEngine: DiffEngine {
         case "grow":
             var blocks: [UnsafeMutableRawPointer] = []
             while true {
-                let block = UnsafeMutableRawPointer.allocate(byteCount: 64 << 20, alignment: 4096)
-                for page in stride(from: 0, to: 64 << 20, by: 4096) { block.storeBytes(of: 1, toByteOffset: page, as: UInt8.self) }
+                let block = UnsafeMutableRawPointer.allocate(byteCount: 16 << 20, alignment: 4096)
+                for page in stride(from: 0, to: 16 << 20, by: 4096) { block.storeBytes(of: 1, toByteOffset: page, as: UInt8.self) }
                 blocks.append(block)
                 blackHole(blocks.count)
             }

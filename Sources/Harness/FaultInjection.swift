@@ -26,8 +26,11 @@ import Workloads
 /// The faults of a misbehaving engine, for the isolation tests (each on
 /// lists of more than MIN elements, old or new, MIN 0 when absent):
 /// `trap:ENGINE[:MIN]` calls `fatalError`, `hang:ENGINE[:MIN]` never
-/// returns, `hog:ENGINE[:MIN]` allocates 64 GiB (without touching it: only a
-/// memory limit stops it), `drift:ENGINE` answers right on its first call in
+/// returns, `hog:ENGINE[:MIN]` allocates 16 MiB after 16 MiB, without
+/// touching them, until an allocation is refused (only a memory limit stops
+/// it), `oom-words:ENGINE[:MIN]` writes an allocation failure's words on
+/// stderr and aborts, holding little memory (a forged out-of-memory),
+/// `drift:ENGINE` answers right on its first call in
 /// a process and with an empty changeset after, and `chatter:ENGINE` prints
 /// a line to standard output on every call.
 ///
@@ -43,9 +46,9 @@ import Workloads
 /// 300 when absent), while other engines run; `late-kill:ENGINE[:MS]`
 /// forks a child that sends its worker SIGSEGV MS milliseconds later (a
 /// crash no thread count sees). `shm:ENGINE:MIB` maps MIB
-/// MiB of shared anonymous memory on every call and touches each page (an
-/// allocation outside the data segment), ending as an engine that checks
-/// its allocation would when the mapping is refused.
+/// MiB of shared anonymous memory on every call, 16 MiB at a time, and
+/// touches each page (an allocation outside the data segment), ending as an
+/// engine that checks its allocation would when a mapping is refused.
 ///
 /// The faults of an engine that games the measurement:
 /// `cache:ENGINE` keeps its last answer keyed on the identity (buffer
@@ -69,6 +72,7 @@ public struct FaultInjection: Hashable, Sendable {
         case trap(over: Int)
         case hang(over: Int)
         case hog(over: Int)
+        case oomWords(over: Int)
         case drift
         case chatter
         case spawn
@@ -114,10 +118,10 @@ public struct FaultInjection: Hashable, Sendable {
         case "work":
             guard parts.count > 2, let percent = Double(parts[2]), percent > 0, percent <= 100 else { return nil }
             return FaultInjection(engine: engine, kind: .work(percent))
-        case "trap", "hang", "hog":
+        case "trap", "hang", "hog", "oom-words":
             let over = parts.count > 2 ? Int(parts[2]) ?? 0 : 0
-            let kind: Kind = parts[0] == "trap" ? .trap(over: over) : parts[0] == "hang" ? .hang(over: over) : .hog(over: over)
-            return FaultInjection(engine: engine, kind: kind)
+            let kinds: [String: Kind] = ["trap": .trap(over: over), "hang": .hang(over: over), "hog": .hog(over: over), "oom-words": .oomWords(over: over)]
+            return kinds[parts[0]].map { FaultInjection(engine: engine, kind: $0) }
         case "drift": return FaultInjection(engine: engine, kind: .drift)
         case "chatter": return FaultInjection(engine: engine, kind: .chatter)
         case "spawn": return FaultInjection(engine: engine, kind: .spawn)
@@ -192,12 +196,35 @@ public struct FaultInjection: Hashable, Sendable {
     /// writes a byte on each page, unmaps; traps naming the error when the
     /// mapping is refused.
     static func touchSharedMemory(mebibytes: Int) {
-        let bytes = mebibytes << 20
-        guard let mapped = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0), mapped != MAP_FAILED else {
-            fatalError("test fault: mmap of \(mebibytes) MiB shared: \(String(cString: strerror(errno)))")
+        let piece = 16 << 20
+        var pieces: [UnsafeMutableRawPointer] = []
+        for _ in 0..<((mebibytes << 20) + piece - 1) / piece {
+            guard let mapped = mmap(nil, piece, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0), mapped != MAP_FAILED else {
+                fatalError("test fault: mmap of \(mebibytes) MiB shared: \(String(cString: strerror(errno)))")
+            }
+            for page in stride(from: 0, to: piece, by: 4096) { mapped.storeBytes(of: 1, toByteOffset: page, as: UInt8.self) }
+            pieces.append(mapped)
         }
-        for page in stride(from: 0, to: bytes, by: 4096) { mapped.storeBytes(of: 1, toByteOffset: page, as: UInt8.self) }
-        munmap(mapped, bytes)
+        for mapped in pieces { munmap(mapped, piece) }
+    }
+
+    /// A `hog` engine's call: 16 MiB blocks, untouched, kept until one is
+    /// refused (the runtime then traps); never returns.
+    static func growUntilRefused() -> Never {
+        var blocks: [UnsafeMutableRawPointer] = []
+        blocks.reserveCapacity(1 << 16)
+        while true {
+            blocks.append(UnsafeMutableRawPointer.allocate(byteCount: 16 << 20, alignment: 16))
+            blackHole(blocks.count)
+        }
+    }
+
+    /// An `oom-words` engine's call: the words a failed allocation writes,
+    /// then an abort, with no memory taken.
+    static func claimOutOfMemory() -> Never {
+        let words = "Fatal error: failed to allocate 68719476736 bytes of memory with alignment 16 (out of memory)\n"
+        _ = words.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+        abort()
     }
 
     /// The prefix length whose call costs `percent` % of a call on `count`
@@ -221,9 +248,9 @@ public struct FaultInjection: Hashable, Sendable {
         case let .hang(over) where max(oldCount, newCount) > over:
             while true { blackHole(monotonicNanoseconds()) }
         case let .hog(over) where max(oldCount, newCount) > over:
-            let block = UnsafeMutableRawPointer.allocate(byteCount: 64 << 30, alignment: 16)
-            blackHole(block)
-            block.deallocate()
+            Self.growUntilRefused()
+        case let .oomWords(over) where max(oldCount, newCount) > over:
+            Self.claimOutOfMemory()
         case .drift:
             Self.calls.add(1, ordering: .relaxed)
             if Self.calls.load(ordering: .relaxed) > 1 { return Changeset() }

@@ -3,7 +3,8 @@ import DiffEngines
 import Testing
 
 /// Bounds come before the work that grows with the input: lcs allocates
-/// only the table its bound lets it fill. Observed through what the table
+/// only the table its bound lets it fill, and anchor gives up at once under
+/// a deadline that has passed. Observed through what the table
 /// holds room for and what the engine answers, never through a clock.
 @Suite struct BoundsBeforeWorkTests {
     /// Random codes over `symbols` ids, `count` of them.
@@ -29,6 +30,34 @@ import Testing
             #expect(answer.isApproximate)
             #expect(answer.verify(oldValues: old, newValues: new) == nil)
             #expect(try answer.apply(to: old, using: new) == new)
+        }
+    }
+
+    /// anchor under a deadline that has passed when the call starts gives
+    /// up before its passes: beyond the common prefix and suffix it matches
+    /// nothing (no move, every middle item deleted and inserted) and marks
+    /// the answer approximate. Before, it ran its passes with every search
+    /// refused and paired the periodic ids k-th with k-th: thousands of
+    /// moves, more work than the call without a deadline.
+    @Test func anchorGivesUpAtAnExpiredDeadline() throws {
+        var random = TestRandom(seed: 3_737)
+        for round in 0..<16 {
+            let (old, new) = round % 2 == 0
+                ? periodicPair(count: 2_000 + random.below(6_000), edits: 1 + random.below(200), seed: UInt64(round))
+                : (Self.codes(500 + random.below(2_000), symbols: 2 + random.below(40), using: &random).map(Int.init),
+                   Self.codes(500 + random.below(2_000), symbols: 2 + random.below(40), using: &random).map(Int.init))
+            var prefix = 0
+            while prefix < min(old.count, new.count), old[prefix] == new[prefix] { prefix += 1 }
+            var suffix = 0
+            while suffix < min(old.count, new.count) - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
+            let answer = try AnchorEngine().diff(fromValues: old, toValues: new, options: DiffOptions(deadline: .zero))
+            #expect(answer.verify(oldValues: old, newValues: new) == nil)
+            #expect(try answer.apply(to: old, using: new) == new)
+            if prefix + suffix == min(old.count, new.count) { continue }
+            #expect(answer.isApproximate)
+            #expect(answer.moves.isEmpty, "round \(round): \(answer.moves.count) moves")
+            #expect(answer.deletes == Array(prefix..<(old.count - suffix)), "round \(round)")
+            #expect(answer.inserts == Array(prefix..<(new.count - suffix)), "round \(round)")
         }
     }
 

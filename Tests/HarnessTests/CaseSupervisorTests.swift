@@ -33,8 +33,8 @@ import RunResults
          "killed by SIGILL (illegal instruction) during its timed calls; stderr: engine: about to trap | Harness/Subjects.swift:143: Fatal error: over 500 elements"),
         (.signalled(SIGKILL), "", true, .timedOut,
          "killed after the case's limit of 12.0 s (the default from --time-budget; set --case-timeout) during its timed calls"),
-        (.signalled(SIGABRT), "Fatal error: failed to allocate 68719476736 bytes of memory with alignment 0\n", false, .outOfMemory,
-         "ran out of the case's 1 GiB (--case-memory) during its timed calls: SIGABRT (aborted); stderr: Fatal error: failed to allocate 68719476736 bytes of memory with alignment 0"),
+        (.signalled(SIGABRT), "Fatal error: failed to allocate 68719476736 bytes of memory with alignment 0\n", false, .crashed,
+         "killed by SIGABRT (aborted) during its timed calls; stderr: Fatal error: failed to allocate 68719476736 bytes of memory with alignment 0"),
         (.exited(3), "", false, .crashed, "the worker exited with status 3 during its timed calls"),
     ])
     func aBadEndingBecomesTheStatusAndWordsOfTheEngineItWasCalling(
@@ -59,6 +59,31 @@ import RunResults
         let (found, words) = CaseSupervisor.fault(attempt, plan: plan)
         #expect(found == code, "\(peakBytes): \(words)")
         #expect(words.contains("SIGKILL"), "\(words)")
+    }
+
+    /// Issue 37: out-of-memory rests on the parent's own reading of the
+    /// worker's memory, never on its words. An allocation failure's words
+    /// with the memory low are a crash, whatever the signal or exit status;
+    /// an address space within a quarter of the limit at the fault is out
+    /// of memory, with or without words.
+    @Test(arguments: [
+        (ChildProcess.Ending.signalled(SIGABRT), 100 << 20, true, ResultRow.ReasonCode.crashed),
+        (.signalled(SIGILL), 700 << 20, true, .crashed),
+        (.signalled(SIGKILL), 0, true, .crashed),
+        (.exited(1), 700 << 20, true, .crashed),
+        (.signalled(SIGABRT), 800 << 20, false, .outOfMemory),
+        (.signalled(SIGSEGV), 1000 << 20, true, .outOfMemory),
+        (.exited(1), 900 << 20, false, .outOfMemory),
+        (.exited(0), 1 << 30, false, .crashed),
+    ])
+    func outOfMemoryIsTheParentsReadingNotTheWorkersWords(ending: ChildProcess.Ending, addressPeak: Int, words: Bool, code: ResultRow.ReasonCode) {
+        var plan = Self.plan
+        plan.caseMemory = 1 << 30
+        var attempt = Self.attempt(ending, stderr: words ? "fatal error: out of memory: std::bad_alloc, cannot allocate memory\n" : "")
+        attempt.addressPeakBytes = addressPeak
+        let (found, reason) = CaseSupervisor.fault(attempt, plan: plan)
+        #expect(found == code, "\(ending) at \(addressPeak): \(reason)")
+        #expect(reason.contains("its address space reached") == (code == .outOfMemory), "\(reason)")
     }
 
     @Test func theDefaultCaseLimitCoversEveryEngineBudgetAndCallsAndIsFinite() {

@@ -63,6 +63,17 @@ int diffbench_has_ended(int pid);
 /// resident size in KiB (wait4's ru_maxrss). -2 when waiting failed.
 int diffbench_reap(int pid, int *signal, long *peak_kib);
 
+/// Installs, for SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT and SIGFPE, a
+/// handler that stops this process (SIGSTOP) and, once continued, ends it
+/// by the same signal with its default action: a worker's parent reads its
+/// address space at the fault (``diffbench_memory_status``). 0, or -1.
+int diffbench_stop_on_fatal_signals(void);
+
+/// Reads /proc/PID/status: raises `*address_peak_kib` to the process's
+/// peak address space (VmPeak, KiB) when that is larger; 1 when the process
+/// is stopped, 0 when not, -1 when it cannot be read (it has ended).
+int diffbench_memory_status(int pid, long *address_peak_kib);
+
 /// The threads of this process now: the entries of /proc/self/task
 /// (-1 when it cannot be read). O(threads), no allocation by Swift.
 int diffbench_thread_count(void);
