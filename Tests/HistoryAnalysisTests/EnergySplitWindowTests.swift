@@ -10,7 +10,7 @@ import Testing
     /// Random values, sometimes with few distinct ones (ties) or a step.
     static func randomValues(count: Int, random: inout TestRandom) -> [Double] {
         let distinct = random.chance(0.3) ? 3 : 1_000_000
-        let step = random.chance(0.5) ? random.int(in: 1...count - 1) : count
+        let step = count > 1 && random.chance(0.5) ? random.int(in: 1...count - 1) : count
         let scale = random.chance(0.5) ? 1.0 : 2_000_000_000.0  // instruction counts are large
         return (0..<count).map { index in scale * (Double(random.below(distinct)) / 1_000 + (index >= step ? 300 : 0)) }
     }
