@@ -4,9 +4,9 @@ import HistoryStore
 /// One step the change-point detector found in a series of the store: the
 /// series, the commit range (last good point → first bad point, each with its
 /// run), the medians on either side, the size and the confidence.
-struct HistoryChange: Encodable, Hashable {
+struct HistoryChange: Encodable, Hashable, Sendable {
     /// One end of the commit range.
-    struct End: Encodable, Hashable {
+    struct End: Encodable, Hashable, Sendable {
         var commit: String
         var runID: String
         var date: String

@@ -37,28 +37,19 @@ struct HistoryChartCommand: ParsableCommand {
     @Option(help: "Output: text (one line per chart) or json (the charts with their steps).")
     var format: HistoryChartFormat = .text
 
-    func validate() throws {
-        if filters.measure == .samples {
-            throw ValidationError("samples is not a cost of the code (it follows the time budget): it has no trend chart")
-        }
-    }
+    func validate() throws { try HistoryTrendSelection.validate(filters) }
 
     func run() throws {
-        let history = try store.open(create: false)
-        let trends = try HistoryTrend.load(from: history, filter: filters.filter(), branch: filters.branch)
-        guard !trends.isEmpty else {
-            throw CLIFailure.badInput("no series in \(TerminalText.visible(history.path)) matches; `diffbench history chart --help` lists the filters, `diffbench history list` the runs")
-        }
-        let guarding = Self.storeGuard(history.path)
-        let folder = try Self.checkedFolder(to ?? Self.defaultFolder(store: history.path) + "/charts", guarding: guarding)
-        let set = try HistoryChartSet.write(trends, to: folder, gnuplot: GnuplotProcess.executable(), guarding: guarding)
+        let selection = try HistoryTrendSelection.load(store, filters: filters, command: "chart")
+        let folder = try Self.checkedFolder(to ?? Self.defaultFolder(store: selection.history.path) + "/charts", guarding: selection.guarding)
+        let set = try HistoryChartSet.write(selection.trends, to: folder, gnuplot: GnuplotProcess.executable(), guarding: selection.guarding)
         switch format {
         case .json: print(try HistoryJSON.text(set.entries.map(HistoryChartListing.init)))
         case .text:
             for entry in set.entries {
                 let steps = entry.trend.changes.map { "\($0.lastGood.shortCommit)→\($0.firstBad.shortCommit) \(String(format: "%+.1f %%", $0.sizePercent)) \($0.series.measure.rawValue)" }
-                let file = folder + "/" + entry.chart.name + (entry.drawn ? ".png" : ".gp")
-                print("\(TerminalText.visible(file)): \(TerminalText.visible(entry.chart.title))" + (steps.isEmpty ? "" : "; steps: " + steps.joined(separator: ", ")))
+                let file = folder + "/" + entry.name + (entry.drawn ? ".png" : ".gp")
+                print("\(TerminalText.visible(file)): \(TerminalText.visible(HistoryTrendChart.title(entry.trend.key)))" + (steps.isEmpty ? "" : "; steps: " + steps.joined(separator: ", ")))
             }
         }
         try Self.report(set)
@@ -114,8 +105,8 @@ struct HistoryChartListing: Encodable {
     init(_ entry: HistoryChartSet.Entry) {
         series = entry.trend.key
         measures = entry.trend.panels.map(\.measure)
-        png = entry.drawn ? entry.chart.name + ".png" : nil
-        script = entry.chart.name + ".gp"
+        png = entry.drawn ? entry.name + ".png" : nil
+        script = entry.name + ".gp"
         runs = entry.trend.runs.count
         changes = entry.trend.changes
     }

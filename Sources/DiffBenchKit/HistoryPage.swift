@@ -30,7 +30,7 @@ struct HistoryPage {
 
     /// Every step of every chart, with the chart it is drawn in.
     var changes: [(change: HistoryChange, chart: String)] {
-        entries.flatMap { entry in entry.trend.changes.map { ($0, entry.chart.name) } }
+        entries.flatMap { entry in entry.trend.changes.map { ($0, entry.name) } }
     }
 
     var html: String {
@@ -147,15 +147,20 @@ struct HistoryPage {
     }
 
     func figure(_ entry: HistoryChartSet.Entry) -> String {
-        let key = entry.trend.key, name = entry.chart.name
+        let key = entry.trend.key, name = entry.name
         let steps = entry.trend.changes.count
         var caption = "<strong>\(HTMLText.escape(key.engine))</strong>"
         if !key.parameters.isEmpty { caption += " [\(HTMLText.escape(key.parameters))]" }
         caption += " · \(HTMLText.escape(key.machine)) · \(entry.trend.runs.count) runs"
         if steps > 0 { caption += " · <a href=\"#changes\">\(steps) step\(steps == 1 ? "" : "s")</a>" }
-        let picture = entry.drawn
-            ? "<a href=\"charts/\(name).png\"><img src=\"charts/\(name).png\" width=\"\(entry.chart.width)\" height=\"\(entry.chart.height)\" alt=\"\(HTMLText.escape(entry.chart.title))\" loading=\"lazy\"></a>"
-            : "<p class=\"undrawn\">Not drawn (no gnuplot, or it failed): <code>charts/\(name).gp</code></p>"
+        let picture: String
+        if let chart = entry.chart, entry.drawn {
+            picture = "<a href=\"charts/\(name).png\"><img src=\"charts/\(name).png\" width=\"\(chart.width)\" height=\"\(chart.height)\" alt=\"\(HTMLText.escape(chart.title))\" loading=\"lazy\"></a>"
+        } else if entry.chart != nil {
+            picture = "<p class=\"undrawn\">Not drawn (no gnuplot, or it failed): <code>charts/\(name).gp</code></p>"
+        } else {
+            picture = "<p class=\"undrawn\">No step: not drawn on a page of this size (<code>--charts all</code> draws every case; <code>history chart</code> with this case's filters draws it alone).</p>"
+        }
         return "<figure id=\"\(name)\">\(picture)<figcaption>\(caption)</figcaption></figure>\n"
     }
 

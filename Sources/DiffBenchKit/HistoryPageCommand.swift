@@ -11,7 +11,9 @@ struct HistoryPageCommand: ParsableCommand {
         abstract: "Write the history page: index.html with every case's trend chart and the change points.",
         discussion: """
             Writes DIR/index.html and DIR/charts/ (the charts of `history chart`, one per case the \
-            filters match). The page lists the steps the change-point detector finds (as `history \
+            filters match; with --charts auto, the default, a page whose charts would hold more \
+            than \(HistoryPageCharts.autoLimit) points draws only the cases with a step, since \
+            gnuplot takes about 1.7 s of CPU for a chart of 10,000 runs). The page lists the steps the change-point detector finds (as `history \
             changes` does), each with its commits and its runs (linked to the run's folder when a \
             folder of the run's name is next to DIR, as run folders are in Reports/), then every \
             engine's chart grouped by workload, element kind and size. Links are relative, so the \
@@ -31,30 +33,30 @@ struct HistoryPageCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The folder to write index.html and charts/ into (default: history/ beside the store).", valueName: "dir"))
     var to: String?
 
+    @Option(help: ArgumentHelp("Which cases get a chart: all, steps (only the cases with a step), or auto (all while the charts hold at most \(HistoryPageCharts.autoLimit) points in all, else steps).", valueName: "which"))
+    var charts: HistoryPageCharts = .auto
+
     @Option(help: ArgumentHelp("A commit's web page, {commit} standing for its hash (e.g. https://example.org/repo/commit/{commit}); without it commits are plain text.", valueName: "template"))
     var commitURL: String?
 
     func validate() throws {
-        if filters.measure == .samples {
-            throw ValidationError("samples is not a cost of the code (it follows the time budget): it has no trend chart")
-        }
+        try HistoryTrendSelection.validate(filters)
         if let commitURL, !(commitURL.hasPrefix("https://") || commitURL.hasPrefix("http://")) || !commitURL.contains("{commit}") {
             throw ValidationError("--commit-url must start with https:// or http:// and hold {commit}")
         }
     }
 
     func run() throws {
-        let history = try store.open(create: false)
-        let trends = try HistoryTrend.load(from: history, filter: filters.filter(), branch: filters.branch)
-        guard !trends.isEmpty else {
-            throw CLIFailure.badInput("no series in \(TerminalText.visible(history.path)) matches; `diffbench history page --help` lists the filters, `diffbench history list` the runs")
-        }
-        let guarding = HistoryChartCommand.storeGuard(history.path)
+        let selection = try HistoryTrendSelection.load(store, filters: filters, command: "page")
+        let history = selection.history, guarding = selection.guarding
         let folder = try HistoryChartCommand.checkedFolder(to ?? HistoryChartCommand.defaultFolder(store: history.path), guarding: guarding)
         let index = try guarding.checkedFile(folder + "/index.html", option: "--to")
         try InputGuard.refuseLink(folder, "index.html")
         try InputGuard.refuseLink(folder, "charts")
-        let set = try HistoryChartSet.write(trends, to: folder + "/charts", gnuplot: GnuplotProcess.executable(), guarding: guarding)
+        let drawing = charts.resolved(for: selection.trends)
+        let set = try HistoryChartSet.write(
+            selection.trends, to: folder + "/charts", gnuplot: GnuplotProcess.executable(), guarding: guarding,
+            drawing: { drawing == .all || !$0.changes.isEmpty })
         let runs = try history.runs()
         let runNames = Dictionary(runs.map { ($0.runID, $0.runName) }, uniquingKeysWith: { first, _ in first })
         let runSources = Dictionary(runs.compactMap { run in history.sourcePath(of: run).map { (run.runID, $0) } }, uniquingKeysWith: { first, _ in first })
@@ -62,7 +64,28 @@ struct HistoryPageCommand: ParsableCommand {
             store: history.path, entries: set.entries, runNames: runNames, runSources: runSources, pageFolder: folder,
             commitURL: commitURL)
         try AtomicFile.write(page.html, to: index)
-        print("wrote \(TerminalText.visible(index)): \(set.entries.count) chart(s), \(page.changes.count) change point(s)")
+        let drawn = set.entries.filter { $0.chart != nil }.count
+        let skipped = set.entries.count - drawn
+        print(
+            "wrote \(TerminalText.visible(index)): \(set.entries.count) case(s), \(drawn) chart(s), \(page.changes.count) change point(s)"
+                + (skipped == 0 ? "" : "; \(skipped) case(s) without a step not drawn (--charts all draws them)"))
         try HistoryChartCommand.report(set)
+    }
+}
+
+/// Which cases `history page` draws.
+enum HistoryPageCharts: String, ExpressibleByArgument, CaseIterable {
+    case auto, all, steps
+
+    /// The most points (runs × panels, over every case) `auto` draws every
+    /// case for: about half a minute of gnuplot on one core (measured: a
+    /// two-panel chart of 1,000 runs takes 0.3 s of CPU, of 10,000 runs 1.7 s).
+    static let autoLimit = 100_000
+
+    /// `all` or `steps` for `trends`: what `auto` comes to for them. O(cases).
+    func resolved(for trends: [HistoryTrend]) -> HistoryPageCharts {
+        guard self == .auto else { return self }
+        let points = trends.reduce(0) { total, trend in total + trend.panels.reduce(0) { $0 + $1.points.count } }
+        return points <= Self.autoLimit ? .all : .steps
     }
 }

@@ -46,7 +46,8 @@ package enum ChangePointDetector {
             var strongest: (start: Int, split: EnergySplit)?
             for (start, end) in zip(boundaries, boundaries.dropFirst()) {
                 if splits[start] == nil {
-                    splits[start] = EnergySplit.best(in: values[start..<end], minimumLength: parameters.minimumSegmentLength)
+                    splits[start] = EnergySplit.best(
+                        in: values[start..<end], minimumLength: parameters.minimumSegmentLength, endWindow: parameters.endWindow)
                         ?? EnergySplit(cut: 0, end: 0, statistic: 0)
                 }
                 if let split = splits[start], split.cut > 0, split.statistic > (strongest?.split.statistic ?? 0) {
@@ -93,7 +94,7 @@ package enum ChangePointDetector {
         for (start, end) in zip(boundaries, boundaries.dropFirst()) {
             var segment = Array(values[start..<end])
             random.shuffle(&segment)  // every segment is shuffled, so the draws do not depend on which one reached
-            if !reached, let split = EnergySplit.best(in: segment[...], minimumLength: parameters.minimumSegmentLength),
+            if !reached, let split = EnergySplit.best(in: segment[...], minimumLength: parameters.minimumSegmentLength, endWindow: parameters.endWindow),
                 split.statistic >= level
             {
                 reached = true

@@ -24,6 +24,13 @@ import Foundation
 /// - ``noiseMultiple``: a step smaller than this many times the points' own
 ///   noise (their MADs) is not reported, since two runs that far apart
 ///   overlap.
+/// - ``endWindow`` 64: how far past a cut its free end is searched (see
+///   ``EnergySplit/best(in:minimumLength:endWindow:)``). Every end of a
+///   series of up to 67 points is searched, so the tests' series (at most
+///   60) and any history of fewer than 68 runs get the method exactly as
+///   published; a regression fixed within 64 runs is still compared with
+///   its own stretch. It makes one scan of 10,000 runs O(m · 64 + m log m)
+///   instead of O(m²): 8 ms of CPU instead of seconds.
 package struct ChangePointParameters: Hashable, Sendable {
     /// The largest p-value of the permutation test that makes a step.
     package var significanceLevel: Double
@@ -40,10 +47,14 @@ package struct ChangePointParameters: Hashable, Sendable {
     package var noiseMultiple: Double
     /// The permutation test's seed: one seed, one answer.
     package var seed: UInt64
+    /// The most values after a cut that the cut's free end κ is searched
+    /// over (κ at the segment's end is always searched).
+    package var endWindow: Int
 
     package init(
         significanceLevel: Double = 0.002, permutations: Int = 499, minimumSegmentLength: Int = 3,
-        minimumRelativeStep: Double, minimumAbsoluteStep: Double = 0, noiseMultiple: Double = 1, seed: UInt64 = 1
+        minimumRelativeStep: Double, minimumAbsoluteStep: Double = 0, noiseMultiple: Double = 1, seed: UInt64 = 1,
+        endWindow: Int = 64
     ) {
         self.significanceLevel = significanceLevel
         self.permutations = permutations
@@ -52,6 +63,7 @@ package struct ChangePointParameters: Hashable, Sendable {
         self.minimumAbsoluteStep = minimumAbsoluteStep
         self.noiseMultiple = noiseMultiple
         self.seed = seed
+        self.endWindow = endWindow
     }
 
     /// Instruction counts (callgrind, one call): steps from 0.3 % and from
@@ -75,6 +87,7 @@ package struct ChangePointParameters: Hashable, Sendable {
             return "with \(permutations) permutations the smallest p-value is 1/\(permutations + 1), over the significance level \(significanceLevel): no step could ever be found"
         }
         if minimumSegmentLength < 2 { return "segments need at least 2 points (a distance inside each side)" }
+        if endWindow < max(2, minimumSegmentLength) { return "the end window must hold at least one segment of the minimum length" }
         if !(minimumRelativeStep >= 0) || !(minimumAbsoluteStep >= 0) || !(noiseMultiple >= 0) {
             return "the minimum steps and the noise multiple must be zero or more"
         }

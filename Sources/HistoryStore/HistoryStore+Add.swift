@@ -80,7 +80,7 @@ extension HistoryStore {
             .integer(runMachine), .integer(planID), .text(identity.catalog), .text(environment.swiftVersion),
             .text(environment.buildConfiguration), .integer(Int64(bitPattern: environment.seed)), .integer(Int64(document.version)),
             .integer(document.complete ? 1 : 0), .string(document.plan.shard?.description), .integer(Int64(document.rows.count)),
-            .text(identity.content), .text(ISO8601DateFormatter().string(from: Date())), .string(source),
+            .text(identity.content), .text(UTCTimestamp.now()), .string(source),
         ])
         let runID = connection.lastInsertedRowID
         let findCase = try connection.prepare(
