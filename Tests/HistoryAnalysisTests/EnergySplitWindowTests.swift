@@ -78,7 +78,7 @@ import Testing
         }
     }
 
-    @Test("on series longer than the window, steps are found where they are and flat series give none", .timeLimit(.minutes(5)))
+    @Test("on series longer than the window, steps are found where they are and flat series give none", .timeLimit(.minutes(10)))
     func longSeriesKeepTheirSteps() {
         for seed: UInt64 in 1...3 {
             var random = TestRandom(seed: seed)

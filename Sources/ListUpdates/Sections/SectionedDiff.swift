@@ -78,24 +78,8 @@ public enum SectionedDiff {
             keptOld.append(sectionSource[t])
             keptNew.append(t)
         }
-        var flatOld: [FlatEntry<Row>] = []
-        var flatNew: [FlatEntry<Row>] = []
-        var oldPlace: [(kept: Int, row: Int)] = []  // row == -1 for a marker
-        var newPlace: [(kept: Int, row: Int)] = []
-        for k in keptOld.indices {
-            flatOld.append(.marker(k))
-            oldPlace.append((k, -1))
-            for (r, row) in old[keptOld[k]].rows.enumerated() {
-                flatOld.append(.row(row))
-                oldPlace.append((k, r))
-            }
-            flatNew.append(.marker(k))
-            newPlace.append((k, -1))
-            for (r, row) in new[keptNew[k]].rows.enumerated() {
-                flatNew.append(.row(row))
-                newPlace.append((k, r))
-            }
-        }
+        let (flatOld, oldPlace) = flatten(old, keptOld)
+        let (flatNew, newPlace) = flatten(new, keptNew)
         let rowChanges = try engine.diff(
             from: flatOld, to: flatNew, identity: FlatIdentity<Row>(), options: options)
         let rowSource = try consistent(rowChanges, oldCount: flatOld.count, newCount: flatNew.count, engine: E.name)
@@ -161,6 +145,25 @@ public enum SectionedDiff {
             stages = [merged, reloadBatch]
         }
         return StagedBatches(stages.filter { !$0.isEmpty })
+    }
+
+    /// The rows of the surviving sections `kept` (section indices, in new
+    /// order) as one list, each section opened by its marker, and where each
+    /// entry comes from: (surviving section, row), row -1 for a marker. O(R + K).
+    private static func flatten<SectionID: Hashable & Sendable, Row: Identifiable & Equatable & Sendable>(
+        _ sections: [ListSection<SectionID, Row>], _ kept: [Int]
+    ) -> (flat: [FlatEntry<Row>], place: [(kept: Int, row: Int)]) {
+        var flat: [FlatEntry<Row>] = []
+        var place: [(kept: Int, row: Int)] = []
+        for k in kept.indices {
+            flat.append(.marker(k))
+            place.append((k, -1))
+            for (r, row) in sections[kept[k]].rows.enumerated() {
+                flat.append(.row(row))
+                place.append((k, r))
+            }
+        }
+        return (flat, place)
     }
 
     /// The changeset's new → old map. A result that does not fit its input
