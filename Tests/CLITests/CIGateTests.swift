@@ -149,14 +149,19 @@ import Testing
         let one = try counts("one")
         let two = try counts("two")
         // Every row counted (the engines and the floor); two processes agree
-        // within 0.05 %, 20× below the gate's 1 %: what moves is a few
-        // hundred to a couple of thousand instructions that depend on the
-        // process's layout (1,738 of 6.7 M seen for heckel on one machine,
-        // 67 on another).
+        // on an engine within 0.05 %, 20× below the gate's 1 %: what moves is
+        // a few hundred to a couple of thousand instructions that depend on
+        // the process's layout (1,738 of 6.7 M seen for heckel on one
+        // machine, 67 on another). The floor is a Swift Dictionary, whose
+        // count moves with where the process's stack and heap land: 9,071,428
+        // to 9,107,428 (0.4 %) in four runs from one shell, the same count
+        // every time under `env -i`. The floor gates nothing (GateRole), so
+        // it is held only to the gate's 1 %.
         #expect(Set(one.keys) == ["heckel", "set", "floor"])
         for (engine, count) in one {
             let again = try #require(two[engine])
-            #expect(abs(again - count) <= count / 2_000, "\(engine): \(count) then \(again)")
+            let allowed = engine == "floor" ? count / 100 : count / 2_000
+            #expect(abs(again - count) <= allowed, "\(engine): \(count) then \(again)")
         }
         // 3 % more work on heckel: its count grows by about that much, set's not at all.
         let faulty = try counts("faulty", fault: "work:heckel:3")
