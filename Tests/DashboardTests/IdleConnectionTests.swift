@@ -34,16 +34,7 @@ private struct StalledConnection {
     let socket: Int32
 
     init(port: UInt16, sending prefix: String) throws {
-        socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socket >= 0 else { throw RawHTTP.Failure("socket: \(errno)") }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { throw RawHTTP.Failure("connect: \(errno)") }
+        socket = try RawHTTP.connect(port: port)
         let bytes = Array(prefix.utf8)
         if !bytes.isEmpty {
             guard Glibc.send(socket, bytes, bytes.count, Int32(MSG_NOSIGNAL)) == bytes.count else { throw RawHTTP.Failure("send: \(errno)") }
