@@ -8,7 +8,8 @@
 #   scripts/history-backfill.sh [COMMIT…]
 #
 # Without commits it takes six commits of main whose messages report a
-# measured speed-up, each with its parent (12 commits, oldest first).
+# measured speed-up, each with its parent (10 commits, oldest first: three
+# of the six follow one another, so two parents are speed-ups too).
 # Settings (environment):
 #   DIFFBENCH        the current binary (default .build/release/diffbench)
 #   BACKFILL_DIR     scratch folder: the clone, the kept run folders, the
@@ -17,10 +18,12 @@
 #   BACKFILL_BRANCH  the branch recorded for the runs (default main)
 # A commit that does not build, or whose CI plan leaves no run, is skipped
 # with status 125 (git bisect's "cannot test") in BACKFILL_DIR/backfill.log;
-# the others are added. Adding is idempotent, so a rerun adds only what is
-# new. Each commit costs a release build (incremental after the first: the
-# clone keeps its .build) and one CI plan run.
-# Exit: 0 when at least one commit was added, 1 when none could be, 2 bad usage.
+# the others are added. A commit the store already holds a run of is
+# skipped before its build, so a rerun adds only what is new. Each commit
+# costs a release build (incremental after the first: the clone keeps its
+# .build) and one CI plan run.
+# Exit: 0 when at least one commit was added or already there, 1 when none
+# could be, 2 bad usage.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
@@ -65,9 +68,14 @@ log() { # log STATUS COMMIT TEXT: one line on stderr and in the log
     printf '%s\t%s\t%s\t%s\n' "$(date -u +%FT%TZ)" "$1" "$2" "$3" | tee -a "$LOG" >&2
 }
 
-added=0
+added=0 held=0
 for commit in "${commits[@]}"; do
     short=${commit:0:12}
+    if [ -f "$STORE" ] && "$BIN" history list --history "$STORE" --format csv 2>/dev/null | grep -q "$short"; then
+        log 0 "$short" "already in the store; skipped"
+        held=$((held + 1))
+        continue
+    fi
     if ! git -C "$CLONE" checkout --quiet --force --detach "$commit" 2>>"$LOG"; then
         log 125 "$short" "checkout failed"
         continue
@@ -102,6 +110,6 @@ for commit in "${commits[@]}"; do
     fi
 done
 
-echo "history-backfill: $added of ${#commits[@]} commits added to $STORE" >&2
-[ "$added" -gt 0 ] || exit 1
+echo "history-backfill: $added of ${#commits[@]} commits added to $STORE ($held already there)" >&2
+[ $((added + held)) -gt 0 ] || exit 1
 "$BIN" history changes --history "$STORE" --branch "$BRANCH" --measure instructions
