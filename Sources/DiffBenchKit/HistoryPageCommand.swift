@@ -63,7 +63,8 @@ struct HistoryPageCommand: ParsableCommand {
         let page = HistoryPage(
             store: history.path, entries: set.entries, runNames: runNames, runSources: runSources, pageFolder: folder,
             commitURL: commitURL)
-        try AtomicFile.write(page.html, to: index)
+        // The folder may not exist yet: with --charts steps (or auto on a long history) and no step, no chart made it.
+        try AtomicFile.write(page.html, to: index, createFolder: true)
         let drawn = set.entries.filter { $0.chart != nil }.count
         let skipped = set.entries.count - drawn
         print(

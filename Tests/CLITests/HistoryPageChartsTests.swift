@@ -33,4 +33,22 @@ import Testing
         #expect(steps.html.components(separatedBy: "No step: not drawn").count - 1 == figures - 1)
         #expect(!all.html.contains("No step: not drawn"))
     }
+
+    @Test("--charts steps with no step draws nothing and still writes the page into a folder it makes", .timeLimit(.minutes(10)))
+    func aPageWithNoChartStillMakesItsFolder() throws {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try HistoryViewsTests.steppedStore(in: folder)
+        // stdlib on mixed@10000 has no step in the stepped store: no chart at all.
+        let page = folder.appendingPathComponent("new/page")
+        let result = try CLI.run([
+            "history", "page", "--history", store, "--engine", "stdlib", "--workload", "mixed", "--size", "10000", "--elements", "int",
+            "--measure", "instructions", "--charts", "steps", "--to", page.path,
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let html = try String(contentsOf: page.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(html.contains("No step: not drawn"), "\(html.prefix(400))")
+        let drawn = (try? FileManager.default.contentsOfDirectory(atPath: page.appendingPathComponent("charts").path)) ?? []
+        #expect(drawn.filter { $0.hasSuffix(".gp") }.isEmpty, "\(drawn)")
+    }
 }
