@@ -32,7 +32,7 @@ enum HeckelPicture {
         let fontSize = GnuplotScript.number(max(7, min(13, rowHeight * 0.34)))
         let plotLeft = 40.0, plotRight = 40.0
 
-        let data = dataBlocks(pair, final: final)
+        let data = dataBlocks(pair, final: final, noLinks: noLinks)
 
         var s = GnuplotScript.preamble(width: width, height: height, output: "heckel.png", fontSize: 11)
         s += GnuplotScript.margins(left: plotLeft, right: plotRight, top: top, bottom: bottom, width: width, height: height)
@@ -153,8 +153,7 @@ enum HeckelPicture {
 
     /// The items of each list (index, label, fill, symbol-table counts) and
     /// the links (old index, new index, colour, pass). O(N + M).
-    static func dataBlocks(_ pair: TeachingPair, final: HeckelPasses) -> String {
-        let noLinks = !final.na.contains { $0 >= 0 }
+    static func dataBlocks(_ pair: TeachingPair, final: HeckelPasses, noLinks: Bool) -> String {
         func counts(_ code: Int32) -> String {
             guard code >= 0 else { return "old 0" }
             return "old \(HeckelText.count(final.oldCount[Int(code)])) · new \(HeckelText.count(final.newCount[Int(code)]))"
