@@ -61,7 +61,7 @@ struct CaseSupervisor {
     func calibrate(_ engines: [EngineName]) throws -> CostModel {
         var remaining = engines.map(\.rawValue)
         while true {
-            let job = WorkerJob(.calibrate, job: CaseJob(elements: nil, subjects: remaining), plan: plan, cost: nil, saveDataset: false)
+            let job = WorkerJob(.calibrate, job: CaseJob(elements: nil, subjects: remaining), plan: plan, cost: nil)
             let attempt = try run(job, startLimit: plan.caseTimeout ?? 120)
             if let cost = attempt.cost, attempt.ending == .exited(0) { return cost }
             if let failure = attempt.failure { throw WorkerJobError(description: failure) }
@@ -85,15 +85,14 @@ struct CaseSupervisor {
     /// only a subject that crashes alone is `crashed`. A report not the
     /// worker's (``Attempt/forged``) counts as a crash of the subject it came
     /// during. Ratios are made over the rows kept, whichever worker measured them.
-    func measure(_ source: RunPlan.Source, kind: ElementKind, cost: CostModel, saveDataset: Bool) throws -> [ResultRow] {
+    func measure(_ source: RunPlan.Source, kind: ElementKind, cost: CostModel) throws -> [ResultRow] {
         let subjects = plan.engines.map(\.rawValue) + (plan.includeFloor ? [EngineRegistry.floor.name] : [])
         var remaining = subjects
         var kept: [String: ResultRow] = [:]
         var template: ResultRow?
         while !remaining.isEmpty {
             let job = WorkerJob(
-                .measure, job: CaseJob(source, kind: kind, subjects: remaining), plan: plan, cost: cost,
-                saveDataset: saveDataset && kept.isEmpty)
+                .measure, job: CaseJob(source, kind: kind, subjects: remaining), plan: plan, cost: cost)
             let attempt = try run(job, startLimit: plan.caseStartLimitSeconds)
             template = attempt.template ?? template
             if let failure = attempt.failure { throw WorkerJobError(description: failure) }
@@ -163,7 +162,7 @@ struct CaseSupervisor {
     func measureAlone(_ subject: String, _ source: RunPlan.Source, kind: ElementKind, cost: CostModel, template: ResultRow?) throws
         -> (row: ResultRow, fault: Bool)
     {
-        let job = WorkerJob(.measure, job: CaseJob(source, kind: kind, subjects: [subject]), plan: plan, cost: cost, saveDataset: false)
+        let job = WorkerJob(.measure, job: CaseJob(source, kind: kind, subjects: [subject]), plan: plan, cost: cost)
         let attempt = try run(job, startLimit: plan.caseStartLimitSeconds)
         if let failure = attempt.failure { throw WorkerJobError(description: failure) }
         if let row = attempt.rows?.first(where: { $0.engine == subject }), attempt.ending == .exited(0) { return (row, false) }
@@ -216,7 +215,6 @@ struct CaseSupervisor {
                 attempt.template = template
                 attempt.limitSeconds = plan.caseTimeout ?? seconds
                 if plan.caseTimeout == nil { deadline = monotonicNanoseconds() + UInt64(seconds * 1e9) }
-            case let .warning(text): progress?.warn(text)
             case let .rows(id, rows):
                 if id == job.id && attempt.rows == nil && Self.answersEachOnce(rows, job.job.subjects) { attempt.rows = rows } else { attempt.forged = true }
             case let .cost(id, cost):

@@ -60,8 +60,6 @@ struct WorkerJob: Codable {
     var lcsMemoryBudget: Int
     var deadline: Double?
     var measureMemory: Bool
-    /// Where the worker saves the generated dataset (nil: not saved).
-    var datasetsDirectory: String?
     var cost: CostModel?
     /// Bytes of address space the worker may take (`RLIMIT_AS`).
     var memoryLimit: Int
@@ -72,7 +70,7 @@ struct WorkerJob: Codable {
     /// For a `call` job: the one engine call to make (``EngineCall``).
     var call: EngineCall?
 
-    init(_ task: Task, job: CaseJob, plan: RunPlan, cost: CostModel?, saveDataset: Bool) {
+    init(_ task: Task, job: CaseJob, plan: RunPlan, cost: CostModel?) {
         id = UUID().uuidString
         self.task = task
         self.job = job
@@ -85,7 +83,6 @@ struct WorkerJob: Codable {
         lcsMemoryBudget = plan.lcsMemoryBudget
         deadline = plan.deadline
         measureMemory = plan.measureMemory
-        datasetsDirectory = saveDataset ? plan.datasetsDirectory : nil
         self.cost = cost
         memoryLimit = plan.caseMemory ?? RunPlan.defaultCaseMemory
         sliders = plan.sliders
@@ -110,7 +107,6 @@ struct WorkerJob: Codable {
 enum WorkerMessage: Codable {
     case calling(subject: String, phase: CallPhase)
     case prepared(template: ResultRow, limitSeconds: Double)
-    case warning(String)
     /// The case's rows, under the id of the job they answer (``WorkerJob/id``).
     case rows(job: String, rows: [ResultRow])
     /// The calibrated cost model, under the job's id.
@@ -186,9 +182,6 @@ public enum CaseWorker {
             } catch {
                 channel.send(.failure("\(error)"))
                 return 2
-            }
-            if let directory = job.datasetsDirectory, case .generated = source, let warning = Runner.saveIfMissing(dataset, in: directory) {
-                channel.send(.warning(warning))
             }
             var runner = Runner(plan: job.plan(registry: registry, source: source, kind: kind))
             let threads = ThreadWatch()

@@ -119,7 +119,7 @@ public struct EngineCall: Codable, Sendable {
         let folder = FileManager.default.temporaryDirectory.path + "/diffbench-call-\(getpid())-\(UUID().uuidString.prefix(8))"
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let supervisor = CaseSupervisor(plan: plan, executable: executable, workDirectory: folder, progress: nil)
-        var job = WorkerJob(.call, job: CaseJob(elements: nil, subjects: [engine]), plan: plan, cost: nil, saveDataset: false)
+        var job = WorkerJob(.call, job: CaseJob(elements: nil, subjects: [engine]), plan: plan, cost: nil)
         job.call = self
         let attempt = try supervisor.run(job, startLimit: limits.seconds)
         if let failure = attempt.failure { throw WorkerJobError(description: failure) }

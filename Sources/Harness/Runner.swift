@@ -46,6 +46,7 @@ public struct Runner {
                 WorkFolderCleanup.disarm()
             }
         }
+        let execution: any CaseExecution = supervisor ?? InProcessCases(runner: self)
         var rows: [ResultRow] = []
         var document = RunDocument(
             environment: environment, plan: plan.summary, complete: false, engines: plan.engineInfos, rows: [])
@@ -54,41 +55,23 @@ public struct Runner {
         document.targets = plan.targets
         try ResultsStore.write(document, to: plan.outputDirectory)
         ResultsStore.pointLatest(at: plan.outputDirectory)
-        let cost = try supervisor?.calibrate(engines.map(\.name)) ?? CostModel.calibrate(engines: engines, kinds: plan.elementKinds, seed: plan.seed)
+        let cost = try execution.calibrate(engines)
         var rowsPerCase: [[ResultRow]] = []
         for source in plan.cases {
             progress?.starting(source.label)
-            if let supervisor {
-                // The workers make the dataset themselves; the parent makes it
-                // once more for its measured shape (untimed, before any worker).
-                let dataset = try CaseJob(source, kind: .int, subjects: []).dataset(seed: plan.seed, loadFile: loadFile)
-                document.datasets = (document.datasets ?? []) + [DatasetShape(dataset, generated: dataset.isGenerated)]
-                for (index, kind) in plan.elementKinds.enumerated() {
-                    let caseRows = try supervisor.measure(source, kind: kind, cost: cost, saveDataset: index == 0)
-                    rowsPerCase.append(caseRows)
-                    rows += caseRows
-                    document.rows = rows
-                    try ResultsStore.write(document, to: plan.outputDirectory)
-                }
-            } else {
-                let dataset: Dataset
-                switch source {
-                case let .generated(workload, size, parameters):
-                    dataset = try workload.make(size: size, seed: plan.seed, parameters: parameters)
-                    if let directory = plan.datasetsDirectory, let warning = Runner.saveIfMissing(dataset, in: directory) {
-                        progress?.warn(warning)
-                    }
-                case let .file(path):
-                    dataset = try loadFile(path)
-                }
-                document.datasets = (document.datasets ?? []) + [DatasetShape(dataset, generated: dataset.isGenerated)]
-                for kind in plan.elementKinds {
-                    let caseRows = CaseRun(runner: self, dataset: dataset, kind: kind, cost: cost).rows()
-                    rowsPerCase.append(caseRows)
-                    rows += caseRows
-                    document.rows = rows
-                    try ResultsStore.write(document, to: plan.outputDirectory)
-                }
+            // Made here in both executions, for its measured shape and to be
+            // saved; a worker makes it again itself (untimed, before any call).
+            let dataset = try CaseJob(source, kind: .int, subjects: []).dataset(seed: plan.seed, loadFile: loadFile)
+            if case .generated = source, let directory = plan.datasetsDirectory, let warning = Runner.saveIfMissing(dataset, in: directory) {
+                progress?.warn(warning)
+            }
+            document.datasets = (document.datasets ?? []) + [DatasetShape(dataset, generated: dataset.isGenerated)]
+            for kind in plan.elementKinds {
+                let caseRows = try execution.rows(of: source, dataset: dataset, kind: kind, cost: cost)
+                rowsPerCase.append(caseRows)
+                rows += caseRows
+                document.rows = rows
+                try ResultsStore.write(document, to: plan.outputDirectory)
             }
             progress?.finished()
         }
