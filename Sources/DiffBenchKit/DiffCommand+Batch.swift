@@ -12,6 +12,8 @@ extension DiffCommand {
     /// sections through ``SectionedDiff`` with the same engine at both
     /// levels. Either way the stages are checked against the UIKit model
     /// before anything is printed (exit 1 if they fail, which would be a bug).
+    /// A plug-in's calls (both levels of a sectioned diff) are made in a
+    /// worker of its own (``PluginLimitsOptions``): its fault is exit 1.
     func runBatch(descriptor: EngineDescriptor, options: DiffOptions) throws {
         let engineName = descriptor.name
         let pair = try StatePair.load(old: old, new: new, chars: chars)
@@ -21,15 +23,22 @@ extension DiffCommand {
           // What the engine prints goes to stderr: stdout is the batch listing.
           staged = try StandardOutput.divertedToStandardError { () throws -> StagedBatches in
             if pair.sectioned {
-                return try SectionedDiff.diff(
-                    using: descriptor.engine, old: oldState.sections, new: newState.sections, options: options)
+                let call = EngineCall(engine: engineName, lists: .sections(old: oldState.sections, new: newState.sections), options: options)
+                return try pluginLimits.call(descriptor, timeBudget: timeBudget) {
+                    Result { () throws(DiffError) -> StagedBatches in
+                        try SectionedDiff.diff(using: descriptor.engine, old: oldState.sections, new: newState.sections, options: options)
+                    }
+                } inWorker: { try call.stagedInWorker($0) }.get()
             } else {
                 let oldRows = oldState.sections[0].rows, newRows = newState.sections[0].rows
                 // The same time budget as the plain listing (ids by their codes).
                 func items(_ rows: [ListRow]) -> [FeedItem] { rows.map { FeedItem(id: $0.id.code, content: 0) } }
                 try checkBudget(descriptor, old: items(oldRows), new: items(newRows))
-                let changeset = try descriptor.engine.diff(
-                    from: oldRows, to: newRows, identity: IdentifiedElements<ListRow>(), options: options)
+                let changeset = try pluginLimits.call(descriptor, .rows(old: oldRows, new: newRows), options: options, timeBudget: timeBudget) {
+                    Result { () throws(DiffError) -> Changeset in
+                        try descriptor.engine.diff(from: oldRows, to: newRows, identity: IdentifiedElements<ListRow>(), options: options)
+                    }
+                }.get()
                 if let problem = changeset.verify(old: oldRows, new: newRows) {
                     throw CLIFailure.checkFailed("the \(engineName.rawValue) changeset is wrong: \(problem)")
                 }
@@ -40,6 +49,8 @@ extension DiffCommand {
                 }
             }
           }
+        } catch let fault as EngineCall.Fault {
+            throw PluginLimitsOptions.failure(engineName, fault)
         } catch let error as DiffError {
             if case .duplicateID = error, let repeated = pair.firstRepeat() {
                 throw CLIFailure.badInput(

@@ -24,22 +24,32 @@ extension DiffCommand {
         for descriptor in descriptors {
             let name = descriptor.name
             let label = name.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)
-            if timeBudget > 0, !deadlineBounds(descriptor), let seconds = CallPrediction.seconds(descriptor, lists: pair.lists), seconds > timeBudget {
-                print("\(label)  skipped: predicted \(String(format: "%.0f", seconds)) s, over the --time-budget of \(timeBudget) s")
-                continue
+            func fail(_ fault: EngineCall.Fault) {
+                failed.append("\(name.rawValue): \(fault.code.rawValue): \(TerminalText.visible(fault.reason))")
+                print("\(label)  \(fault.code.rawValue) (a plug-in, in its worker): \(TerminalText.visible(fault.reason))")
+            }
+            if timeBudget > 0, !deadlineBounds(descriptor) {
+                let predicted: Double?
+                do {
+                    predicted = try pluginLimits.predictedSeconds(descriptor, lists: pair.lists, timeBudget: timeBudget)
+                } catch let fault as EngineCall.Fault {
+                    fail(fault)
+                    continue
+                }
+                if let seconds = predicted, seconds > timeBudget {
+                    print("\(label)  skipped: predicted \(String(format: "%.0f", seconds)) s, over the --time-budget of \(timeBudget) s")
+                    continue
+                }
             }
             // A plug-in's call is made in a worker: its time then includes the worker's start.
-            var outcome: EngineCall.Outcome!
+            var outcome: EngineCall.Outcome<Changeset>!
             let elapsed = try ContinuousClock().measure {
                 outcome = try pluginLimits.call(descriptor, EngineCall.Lists(pair.lists), options: options, timeBudget: timeBudget) {
                     Result { () throws(DiffError) -> Changeset in try descriptor.diff(pair.lists, options: options) }
                 }
             }
             guard case let .answered(result) = outcome! else {
-                if case let .failed(code, reason) = outcome! {
-                    failed.append("\(name.rawValue): \(code.rawValue): \(reason)")
-                    print("\(label)  \(code.rawValue) (a plug-in, in its worker): \(TerminalText.visible(reason))")
-                }
+                if case let .failed(fault) = outcome! { fail(fault) }
                 continue
             }
             switch result {

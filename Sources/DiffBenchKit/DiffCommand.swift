@@ -109,7 +109,12 @@ struct DiffCommand: EngineCommand {
         if let engines {
             return try compare(try engines.resolve(in: registry, option: "--engines"), on: pair, options: options, registry: registry)
         }
-        let predicted = CallPrediction.seconds(descriptor, lists: pair.lists)
+        let predicted: Double?
+        do {
+            predicted = try pluginLimits.predictedSeconds(descriptor, lists: pair.lists, timeBudget: timeBudget)
+        } catch let fault as EngineCall.Fault {
+            throw PluginLimitsOptions.failure(descriptor.name, fault)
+        }
         // A prediction alone never refuses an engine that honours bounds: one call cut off at the budget decides.
         let probe = timeBudget > 0 && !deadlineBounds(descriptor) && descriptor.honoursBounds && (predicted ?? 0) > timeBudget
         if !probe { try checkBudget(descriptor, seconds: predicted, counts: pair.lists.counts) }
@@ -127,9 +132,7 @@ struct DiffCommand: EngineCommand {
         }
         ticker.stop()
         guard case let .answered(answer) = outcome else {
-            if case let .failed(code, reason) = outcome {
-                throw CLIFailure.checkFailed("\(descriptor.name.rawValue) (a plug-in, called in a worker): \(code.rawValue): \(reason)")
-            }
+            if case let .failed(fault) = outcome { throw PluginLimitsOptions.failure(descriptor.name, fault) }
             return
         }
         do {
@@ -186,7 +189,7 @@ extension DiffCommand {
         let steps = Formatting.counted(changeset.stepCount, "step")
         let head = "approximate (stopped at the \(deadline.map { String(format: "%g", $0) } ?? "") s deadline): \(steps)"
         guard let myers = registry.descriptor(named: .myers),
-            (CallPrediction.seconds(myers, lists: pair.lists) ?? 0) < 1,
+            ((try? CallPrediction.seconds(myers, lists: pair.lists, in: nil)) ?? 0) < 1,
             let minimal = try? myers.diff(pair.lists, options: DiffOptions(inferMoves: !noMoves, minimizeMoves: minimizeMoves))
         else { return head + " (the minimum is too costly to compute here)" }
         return head + ", \(changeset.stepCount - minimal.stepCount) more than the minimum (myers: \(minimal.stepCount))"
@@ -200,15 +203,21 @@ extension DiffCommand {
 
     /// Refuses a call predicted to take longer than `--time-budget` (as
     /// `run` skips such a case), naming the flag that allows it.
-    func checkBudget(_ descriptor: EngineDescriptor, old: [FeedItem], new: [FeedItem]) throws(CLIFailure) {
+    /// A plug-in's calibration is made in its worker, whose fault ends the command (exit 1).
+    func checkBudget(_ descriptor: EngineDescriptor, old: [FeedItem], new: [FeedItem]) throws {
         guard timeBudget > 0, !deadlineBounds(descriptor) else { return }
-        try checkBudget(
-            descriptor, seconds: CallPrediction.seconds(descriptor, old: old, new: new), counts: (old.count, new.count))
+        let seconds: Double?
+        do {
+            seconds = try pluginLimits.predictedSeconds(descriptor, old: old, new: new, timeBudget: timeBudget)
+        } catch let fault as EngineCall.Fault {
+            throw PluginLimitsOptions.failure(descriptor.name, fault)
+        }
+        try checkBudget(descriptor, seconds: seconds, counts: (old.count, new.count))
     }
 
     /// Refuses a call whose predicted `seconds` (nil: a linear engine) are over `--time-budget`.
-    func checkBudget(_ descriptor: EngineDescriptor, seconds: @autoclosure () -> Double?, counts: (old: Int, new: Int)) throws(CLIFailure) {
-        guard timeBudget > 0, !deadlineBounds(descriptor), let seconds = seconds(), seconds > timeBudget else { return }
+    func checkBudget(_ descriptor: EngineDescriptor, seconds: Double?, counts: (old: Int, new: Int)) throws(CLIFailure) {
+        guard timeBudget > 0, !deadlineBounds(descriptor), let seconds, seconds > timeBudget else { return }
         throw CLIFailure.badInput(
             String(
                 format: "%@ is predicted to take about %.0f s on these lists (%d → %d elements), over the %g s time budget; "

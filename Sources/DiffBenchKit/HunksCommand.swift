@@ -24,9 +24,15 @@ struct HunksCommand: EngineCommand {
               diffbench hunks --from-git . --range HEAD~20..HEAD --engines myers,histogram
 
             JSON output: {"range", "files", "cells": [{"engine", "sliders", "agreeing", \
-            "files", "refused", "share"}]}.
+            "files", "refused", "share", "failed"}]}; "failed" is null, or the fault of a \
+            plug-in's worker (timed-out, crashed, out-of-memory), after which the plug-in \
+            is called on no further file.
 
-            Exit status: 0 on success, 2 on bad usage or when git cannot read the range.
+            A plug-in engine (one a package registers) is called in a worker of its own per \
+            file, under --case-timeout and --case-memory, as by diff.
+
+            Exit status: 0 on success, 1 when a plug-in's worker met a fault (the table is \
+            written first), 2 on bad usage or when git cannot read the range.
             """
     )
 
@@ -60,6 +66,8 @@ struct HunksCommand: EngineCommand {
     @Flag(help: "No progress on standard error.")
     var quiet = false
 
+    @OptionGroup var pluginLimits: PluginLimitsOptions
+
     func run(with registry: EngineRegistry) throws {
         let descriptors = try engines?.resolve(in: registry, option: "--engines") ?? registry.descriptors.filter { !$0.info.isReference }
         let budget = timeBudget
@@ -69,9 +77,7 @@ struct HunksCommand: EngineCommand {
                 () throws -> HunkAgreement in
                 try HunkAgreement.measure(
                     repository: repository, range: range, maxBytes: maxBytes.bytes, engines: descriptors, policies: sliders.items,
-                    refuse: { descriptor, lists in
-                        budget > 0 && (CallPrediction.seconds(descriptor, lists: lists) ?? 0) > budget
-                    },
+                    call: { descriptor, lists in try call(descriptor, lists, budget: budget) },
                     progress: { done, total in
                         guard !quiet, done % 50 == 0 || done == total else { return }
                         StandardError.note("hunks: \(done) of \(total) files")
@@ -92,6 +98,34 @@ struct HunksCommand: EngineCommand {
             }
         case .json: print(Self.json(result, range: range))
         }
+        let failed = result.cells.reduce(into: [(String, HunkAgreement.Failure)]()) { list, cell in
+            if let failure = cell.failure, !list.contains(where: { $0.0 == cell.engine }) { list.append((cell.engine, failure)) }
+        }
+        if !failed.isEmpty {
+            throw CLIFailure.checkFailed(
+                (["plug-ins that failed in their workers (not called on the files after):"]
+                    + failed.map { "  \($0.0): \($0.1.fault.code.rawValue) on \(TerminalText.visible($0.1.file)): \(TerminalText.visible($0.1.fault.reason))" })
+                    .joined(separator: "\n"))
+        }
+    }
+
+    /// `descriptor`'s call on one file's lines, unless predicted over
+    /// `budget`: a plug-in's (its calibration too) in a worker of its own
+    /// (``PluginLimitsOptions``), whose fault is the answer.
+    func call(_ descriptor: EngineDescriptor, _ lists: UserLists, budget: Double) throws -> HunkAgreement.Answer {
+        do {
+            if budget > 0, (try pluginLimits.predictedSeconds(descriptor, lists: lists, timeBudget: budget) ?? 0) > budget { return .refused }
+            let outcome = try pluginLimits.call(descriptor, EngineCall.Lists(lists), options: DiffOptions(), timeBudget: budget) {
+                Result { () throws(DiffError) -> Changeset in try descriptor.diff(lists, options: DiffOptions()) }
+            }
+            switch outcome {
+            case let .answered(.success(changeset)): return .changeset(changeset)
+            case .answered(.failure): return .refused
+            case let .failed(fault): return .failed(fault)
+            }
+        } catch let fault as EngineCall.Fault {
+            return .failed(fault)
+        }
     }
 
     /// One row per engine, one column per policy: "97.1 % (573/590)".
@@ -99,6 +133,7 @@ struct HunksCommand: EngineCommand {
         let policies = result.cells.reduce(into: [SliderPolicy]()) { if !$0.contains($1.policy) { $0.append($1.policy) } }
         let engines = result.cells.reduce(into: [String]()) { if !$0.contains($1.engine) { $0.append($1.engine) } }
         func text(_ cell: HunkAgreement.Cell) -> String {
+            if let failure = cell.failure { return "\(failure.fault.code.rawValue) (a plug-in, in its worker)" }
             let share = cell.share.map { String(format: "%.1f %% (%d/%d)", $0 * 100, cell.agreeing, cell.files) } ?? "–"
             return share + (cell.refused > 0 ? ", \(cell.refused) refused" : "")
         }
@@ -118,7 +153,8 @@ struct HunksCommand: EngineCommand {
         let cells = result.cells.map { cell in
             "    {\"engine\": \(JSONValue.quoted(cell.engine)), \"sliders\": \(JSONValue.quoted(cell.policy.rawValue)), "
                 + "\"agreeing\": \(cell.agreeing), \"files\": \(cell.files), \"refused\": \(cell.refused), "
-                + "\"share\": \(cell.share.map { String(format: "%.4f", $0) } ?? "null")}"
+                + "\"share\": \(cell.share.map { String(format: "%.4f", $0) } ?? "null"), "
+                + "\"failed\": \(cell.failure.map { JSONValue.quoted($0.fault.code.rawValue) } ?? "null")}"
         }
         return "{\n  \"range\": \(JSONValue.quoted(range)),\n  \"files\": \(result.files),\n  \"cells\": [\n"
             + cells.joined(separator: ",\n") + "\n  ]\n}"

@@ -6,10 +6,12 @@ import RunResults
 import Harness
 
 /// `--case-timeout` and `--case-memory` of the commands that call engines
-/// once on a user's pair (`diff`, `teach`): the limits of the worker a
-/// plug-in engine's call is made in (``EngineCall``), with `run`'s meaning
-/// (a worker killed at the time limit, its address space capped) and its
-/// memory default. The built-in engines are called in process.
+/// outside `run` (`diff` in each format, `teach`, `hunks`): the limits of
+/// the worker each call of a plug-in engine is made in (``EngineCall``),
+/// and the calibration of its cost when a call is predicted
+/// (``CallPrediction``), with `run`'s meaning (a worker killed at the time
+/// limit, its address space capped) and its memory default. The built-in
+/// engines are called in process.
 struct PluginLimitsOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
@@ -47,17 +49,65 @@ struct PluginLimitsOptions: ParsableArguments {
         return EngineCall.Limits(seconds: seconds, memory: caseMemory?.bytes ?? RunPlan.defaultCaseMemory)
     }
 
+    /// Where `descriptor`'s code runs: a worker under these limits for a
+    /// plug-in, nil (this process) for a built-in or under `--in-process`.
+    /// The one place these commands decide it.
+    func worker(for descriptor: EngineDescriptor, timeBudget: Double) -> EngineCall.Worker? {
+        guard EngineCall.needsWorker(descriptor), !inProcess else { return nil }
+        return EngineCall.Worker(executable: InstructionCounter.currentExecutable, limits: limits(timeBudget: timeBudget))
+    }
+
     /// `descriptor`'s call on `lists`: in this process for a built-in
     /// engine, in a worker under these limits for a plug-in.
     func call(_ descriptor: EngineDescriptor, _ lists: EngineCall.Lists, options: DiffOptions, timeBudget: Double,
-              inProcess: () -> Result<Changeset, DiffError>) throws -> EngineCall.Outcome
+              inProcess: () -> Result<Changeset, DiffError>) throws -> EngineCall.Outcome<Changeset>
     {
-        guard EngineCall.needsWorker(descriptor), !self.inProcess else { return .answered(inProcess()) }
-        let call = EngineCall(engine: descriptor.name, lists: lists, options: options)
+        try call(descriptor, timeBudget: timeBudget, inProcess: inProcess) {
+            try EngineCall(engine: descriptor.name, lists: lists, options: options).runInWorker($0)
+        }
+    }
+
+    /// `descriptor`'s call: `inProcess`, or `inWorker` in the worker
+    /// ``worker(for:timeBudget:)`` gives. A worker that cannot be started
+    /// is exit 1, naming the engine.
+    func call<Value>(
+        _ descriptor: EngineDescriptor, timeBudget: Double, inProcess: () -> Result<Value, DiffError>,
+        inWorker: (EngineCall.Worker) throws -> EngineCall.Outcome<Value>
+    ) throws -> EngineCall.Outcome<Value> {
+        guard let worker = worker(for: descriptor, timeBudget: timeBudget) else { return .answered(inProcess()) }
         do {
-            return try call.runInWorker(executable: InstructionCounter.currentExecutable, limits: limits(timeBudget: timeBudget))
+            return try inWorker(worker)
         } catch {
             throw CLIFailure.checkFailed("\(descriptor.name.rawValue): \(error)")
         }
+    }
+
+    /// ``CallPrediction``'s seconds for `descriptor` on `old` → `new`,
+    /// with a plug-in's calibration calls made in its worker: its fault is
+    /// thrown as ``EngineCall/Fault``, a worker that cannot be started is
+    /// exit 1. O(N + M) plus the calibration.
+    func predictedSeconds(_ descriptor: EngineDescriptor, old: [FeedItem], new: [FeedItem], timeBudget: Double) throws -> Double? {
+        try predicted(descriptor) { try CallPrediction.seconds(descriptor, old: old, new: new, in: worker(for: descriptor, timeBudget: timeBudget)) }
+    }
+
+    /// ``predictedSeconds(_:old:new:timeBudget:)`` on a user's lists.
+    func predictedSeconds(_ descriptor: EngineDescriptor, lists: UserLists, timeBudget: Double) throws -> Double? {
+        try predicted(descriptor) { try CallPrediction.seconds(descriptor, lists: lists, in: worker(for: descriptor, timeBudget: timeBudget)) }
+    }
+
+    private func predicted(_ descriptor: EngineDescriptor, _ prediction: () throws -> Double?) throws -> Double? {
+        do {
+            return try prediction()
+        } catch let fault as EngineCall.Fault {
+            throw fault
+        } catch {
+            throw CLIFailure.checkFailed("\(descriptor.name.rawValue): \(error)")
+        }
+    }
+
+    /// The error that ends a command whose one engine, a plug-in, met a
+    /// fault in its worker: exit 1, the fault and its reason.
+    static func failure(_ name: EngineName, _ fault: EngineCall.Fault) -> CLIFailure {
+        .checkFailed("\(name.rawValue) (a plug-in, called in a worker): \(fault.code.rawValue): \(TerminalText.visible(fault.reason))")
     }
 }

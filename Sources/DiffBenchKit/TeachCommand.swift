@@ -118,7 +118,7 @@ struct TeachCommand: EngineCommand {
             }
             switch outcome {
             case let .answered(result): answered[descriptor.name] = result
-            case let .failed(code, reason): failed[descriptor.name] = "\(code.rawValue): " + TerminalText.visible(reason)
+            case let .failed(fault): failed[descriptor.name] = "\(fault.code.rawValue): " + TerminalText.visible(fault.reason)
             }
         }
         return (answered, failed)

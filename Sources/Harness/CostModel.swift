@@ -159,15 +159,20 @@ struct CostModel: Codable, Sendable {
     }
 }
 
-/// A prediction for one `diff` call, made before the call: the command line
-/// has no case to skip, so a call predicted over its budget is refused.
+/// A prediction for one call of a command other than `run` (`diff`,
+/// `hunks`), made before the call: the command line has no case to skip,
+/// so a call predicted over its budget is refused.
 public enum CallPrediction {
     /// Predicted seconds for `descriptor` on `old` → `new`, or nil for a
     /// linear engine. The rate is calibrated (as `run` does, a few calls on
     /// 1,000 shuffled items) only when the work is large enough to matter:
     /// below 10⁷ units even a slow machine finishes in well under a second.
+    /// The calibration calls the engine, so a plug-in's is made in
+    /// `worker` (nil: in process), whose ``EngineCall/Fault`` is thrown.
     /// O(N + M) (the same pair facts `run` reads) plus the calibration.
-    public static func seconds(_ descriptor: EngineDescriptor, old: [FeedItem], new: [FeedItem]) -> Double? {
+    public static func seconds(_ descriptor: EngineDescriptor, old: [FeedItem], new: [FeedItem], in worker: EngineCall.Worker?)
+        throws -> Double?
+    {
         guard descriptor.info.cost != .linear else { return nil }
         let dataset = Dataset(workload: "file", size: old.count, seed: 0, kind: .identified, old: old, new: new)
         let facts = PairFacts(dataset) { _, _, _ in false }
@@ -175,24 +180,24 @@ public enum CallPrediction {
             return nil
         }
         if units < 1e7 { return units * 1e-9 }
-        let model = CostModel.calibrate(engines: [descriptor], seed: 1)
+        let model = try worker.map { try EngineCall.calibrated(descriptor.name, in: $0) } ?? CostModel.calibrate(engines: [descriptor], seed: 1)
         return model.predictedSeconds(descriptor.name, facts: facts, oldCount: old.count, newCount: new.count)
     }
 
-    /// ``seconds(_:old:new:)`` for a user's lists as the files hold them.
+    /// ``seconds(_:old:new:in:)`` for a user's lists as the files hold them.
     /// A linear engine returns at once; otherwise the ids are numbered for
     /// the pair facts (a table that lives only for the prediction). O(N + M).
-    public static func seconds(_ descriptor: EngineDescriptor, lists: UserLists) -> Double? {
+    public static func seconds(_ descriptor: EngineDescriptor, lists: UserLists, in worker: EngineCall.Worker?) throws -> Double? {
         guard descriptor.info.cost != .linear else { return nil }
         switch lists {
-        case let .values(old, new): return seconds(descriptor, old: old, new: new) { $0 }
-        case let .items(old, new): return seconds(descriptor, old: old, new: new) { $0.id }
+        case let .values(old, new): return try seconds(descriptor, old: old, new: new, in: worker) { $0 }
+        case let .items(old, new): return try seconds(descriptor, old: old, new: new, in: worker) { $0.id }
         }
     }
 
     static func seconds<E, ID: Hashable>(
-        _ descriptor: EngineDescriptor, old: [E], new: [E], id: (E) -> ID
-    ) -> Double? {
+        _ descriptor: EngineDescriptor, old: [E], new: [E], in worker: EngineCall.Worker?, id: (E) -> ID
+    ) throws -> Double? {
         var numbers: [ID: Int] = [:]
         func item(_ element: E) -> FeedItem {
             let key = id(element)
@@ -202,6 +207,6 @@ public enum CallPrediction {
         }
         let oldItems = old.map(item), newItems = new.map(item)
         numbers = [:]
-        return seconds(descriptor, old: oldItems, new: newItems)
+        return try seconds(descriptor, old: oldItems, new: newItems, in: worker)
     }
 }

@@ -1,17 +1,20 @@
 import DiffEngines
 import FileSupport
 import InputFiles
+import ListUpdates
 import RunResults
 import Foundation
 import Workloads
 
 /// One engine called once on one pair of lists, as a command other than
-/// `run` asks for it (`diff`, `teach`), described so that a worker can make
-/// the call: the engine's name, the lists and the options.
+/// `run` asks for it (`diff` in each format, `teach`, `hunks` on each
+/// file), described so that a worker can make the call: the engine's name,
+/// the lists and the options.
 ///
 /// A plug-in engine (one not in ``BuiltInEngine/all``) is untrusted code,
-/// so these commands make its call in a worker (``runInWorker(executable:limits:)``)
-/// with the limits `run` gives a case, through the same machinery: the
+/// so these commands make its call in a worker (``runInWorker(_:)``), and
+/// the calibration of its cost when they predict a call
+/// (``CallPrediction``), with the limits `run` gives a case, through the same machinery: the
 /// job file and `measure-case` worker of ``CaseWorker``, the process group
 /// and its kill of ``ChildProcess``, the fault labels of ``CaseSupervisor``.
 /// A plug-in that stalls or grows without bound then costs its own answer
@@ -26,6 +29,13 @@ public struct EngineCall: Codable, Sendable {
         case userItems(old: [WireUserItem], new: [WireUserItem])
         /// Interned items (``FeedItem``: `teach`'s lists).
         case items(old: [WireFeedItem], new: [WireFeedItem])
+        /// A list view's rows, matched by id (`diff --format batch` of plain lists).
+        case rows(old: [ListRow], new: [ListRow])
+        /// A list view's sections (`diff --format batch` of files of
+        /// sections). The worker makes the whole ``SectionedDiff`` (the
+        /// engine on the section ids, then on the rows, whose lists depend
+        /// on the first answer) and answers its staged batches.
+        case sections(old: [ListSection<UserKey, ListRow>], new: [ListSection<UserKey, ListRow>])
 
         public init(_ lists: UserLists) {
             switch lists {
@@ -98,37 +108,103 @@ public struct EngineCall: Codable, Sendable {
         }
     }
 
-    /// What became of a call made in a worker.
-    public enum Outcome: Sendable {
-        /// The engine answered, or refused with its own error.
-        case answered(Result<Changeset, DiffError>)
-        /// The worker met a fault (`crashed`, `timed-out`, `out-of-memory`),
-        /// with the reason in the words of a `run` row.
-        case failed(ResultRow.ReasonCode, String)
+    /// Where a plug-in's code runs: a fresh worker of `executable` (a
+    /// diffbench, or a tool built on `DiffBenchCLI.main(engines:)`, with
+    /// the same engines) under `limits`. Commands pass nil for an engine
+    /// called in process (a built-in, or any engine under `--in-process`).
+    public struct Worker: Sendable {
+        public var executable: String
+        public var limits: Limits
+        public init(executable: String, limits: Limits) {
+            self.executable = executable
+            self.limits = limits
+        }
     }
 
-    /// Makes the call in a fresh worker of `executable` (a diffbench, or a
-    /// tool built on `DiffBenchCLI.main(engines:)`, with the same engines)
-    /// under `limits`; its job file lives in a temporary folder removed
-    /// before this returns. Throws ``WorkerJobError`` when no worker can be
-    /// started. Costs one process start (tens of milliseconds) on top of the call.
-    public func runInWorker(executable: String, limits: Limits) throws -> Outcome {
-        var plan = RunPlan(engines: [EngineName(engine)], includeFloor: false, cases: [], outputDirectory: "", runName: "")
-        plan.caseTimeout = limits.seconds
-        plan.caseMemory = limits.memory
-        let folder = FileManager.default.temporaryDirectory.path + "/diffbench-call-\(getpid())-\(UUID().uuidString.prefix(8))"
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let supervisor = CaseSupervisor(plan: plan, executable: executable, workDirectory: folder, progress: nil)
-        var job = WorkerJob(.call, job: CaseJob(elements: nil, subjects: [engine]), plan: plan, cost: nil)
-        job.call = self
-        let attempt = try supervisor.run(job, startLimit: limits.seconds)
-        if let failure = attempt.failure { throw WorkerJobError(description: failure) }
+    /// A worker that met a fault (`crashed`, `timed-out`, `out-of-memory`),
+    /// with the reason in the words of a `run` row. Thrown where a command
+    /// asked for something other than an answer (``CallPrediction``'s
+    /// calibration calls).
+    public struct Fault: Error, Hashable, Sendable, CustomStringConvertible {
+        public var code: ResultRow.ReasonCode
+        public var reason: String
+        /// "timed-out: killed after …".
+        public var description: String { "\(code.rawValue): \(reason)" }
+    }
+
+    /// What became of a call made in a worker.
+    public enum Outcome<Value: Sendable>: Sendable {
+        /// The engine answered, or refused with its own error.
+        case answered(Result<Value, DiffError>)
+        /// The worker met a fault.
+        case failed(Fault)
+
+        /// The answer; the engine's refusal thrown as its ``DiffError``, a
+        /// worker's fault as its ``Fault``.
+        public func get() throws -> Value {
+            switch self {
+            case let .answered(result): return try result.get()
+            case let .failed(fault): throw fault
+            }
+        }
+    }
+
+    /// Makes the call in a fresh worker. Throws ``WorkerJobError`` when no
+    /// worker can be started. Costs one process start (tens of
+    /// milliseconds) on top of the call.
+    public func runInWorker(_ worker: Worker) throws -> Outcome<Changeset> {
+        try answerInWorker(worker, \.changeset)
+    }
+
+    /// The staged batches of a ``Lists/sections(old:new:)`` call, made in a
+    /// fresh worker, as ``runInWorker(_:)``.
+    public func stagedInWorker(_ worker: Worker) throws -> Outcome<StagedBatches> {
+        try answerInWorker(worker, \.staged)
+    }
+
+    /// The call made in a worker, its answer read at `value`. A worker
+    /// that exits 0 with neither that value nor a refusal did not make the
+    /// call asked for: a fault, as one with no answer.
+    private func answerInWorker<Value>(_ worker: Worker, _ value: KeyPath<Answer, Value?>) throws -> Outcome<Value> {
+        let (attempt, plan) = try Self.attempt(.call, engine: engine, call: self, in: worker)
         if let answer = attempt.answer, attempt.ending == .exited(0) {
-            if let changeset = answer.changeset { return .answered(.success(changeset)) }
+            if let found = answer[keyPath: value] { return .answered(.success(found)) }
             if let refusal = answer.refusal { return .answered(.failure(refusal.error)) }
         }
         let (code, reason) = CaseSupervisor.fault(attempt, plan: plan)
-        return .failed(code, reason)
+        return .failed(Fault(code: code, reason: reason))
+    }
+
+    /// `engine`'s cost model (``CostModel/calibrate(engines:kinds:seed:announce:)``
+    /// with seed 1, as ``CallPrediction`` makes it in process), calibrated
+    /// in a fresh worker: the calibration's calls are the engine's code on
+    /// a list of 1,000 items, as untrusted as its call. Throws the
+    /// worker's ``Fault``, or ``WorkerJobError`` when none can be started.
+    static func calibrated(_ engine: EngineName, in worker: Worker) throws -> CostModel {
+        let (attempt, plan) = try attempt(.calibrate, engine: engine.rawValue, call: nil, in: worker)
+        if let cost = attempt.cost, attempt.ending == .exited(0) { return cost }
+        let (code, reason) = CaseSupervisor.fault(attempt, plan: plan)
+        throw Fault(code: code, reason: reason)
+    }
+
+    /// One worker's `task` on `engine` (its `call` for a call job) run to
+    /// its end through ``CaseSupervisor``, with the job file in a temporary
+    /// folder removed before this returns; and the plan that holds the
+    /// limits, for the fault's words.
+    private static func attempt(_ task: WorkerJob.Task, engine: String, call: EngineCall?, in worker: Worker) throws
+        -> (CaseSupervisor.Attempt, RunPlan)
+    {
+        var plan = RunPlan(engines: [EngineName(engine)], includeFloor: false, cases: [], outputDirectory: "", runName: "")
+        plan.caseTimeout = worker.limits.seconds
+        plan.caseMemory = worker.limits.memory
+        let folder = FileManager.default.temporaryDirectory.path + "/diffbench-call-\(getpid())-\(UUID().uuidString.prefix(8))"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let supervisor = CaseSupervisor(plan: plan, executable: worker.executable, workDirectory: folder, progress: nil)
+        var job = WorkerJob(task, job: CaseJob(elements: nil, subjects: [engine]), plan: plan, cost: nil)
+        job.call = call
+        let attempt = try supervisor.run(job, startLimit: worker.limits.seconds)
+        if let failure = attempt.failure { throw WorkerJobError(description: failure) }
+        return (attempt, plan)
     }
 
     /// The call, made in this process (by the worker): the engine's answer
@@ -141,17 +217,26 @@ public struct EngineCall: Codable, Sendable {
             case let .values(old, new): changeset = try descriptor.diff(UserLists.values(old, new), options: options)
             case let .userItems(old, new): changeset = try descriptor.diff(UserLists.items(old.map(\.item), new.map(\.item)), options: options)
             case let .items(old, new): changeset = try descriptor.diffItems(old.map(\.item), new.map(\.item), options)
+            case let .rows(old, new):
+                changeset = try descriptor.engine.diff(from: old, to: new, identity: IdentifiedElements<ListRow>(), options: options)
+            case let .sections(old, new):
+                return Answer(staged: try SectionedDiff.diff(using: descriptor.engine, old: old, new: new, options: options))
             }
-            return Answer(changeset: changeset, refusal: nil)
+            return Answer(changeset: changeset)
         } catch {
-            return Answer(changeset: nil, refusal: Refusal(error))
+            return Answer(refusal: Refusal(error))
         }
     }
 
-    /// A worker's answer to a call: the changeset, or the engine's refusal.
+    /// A worker's answer to a call: the changeset (the staged batches of a
+    /// sectioned call), or the engine's refusal.
     struct Answer: Codable {
         var changeset: Changeset?
+        var staged: StagedBatches?
         var refusal: Refusal?
+        init(changeset: Changeset? = nil, staged: StagedBatches? = nil, refusal: Refusal? = nil) {
+            (self.changeset, self.staged, self.refusal) = (changeset, staged, refusal)
+        }
     }
 
     /// A ``DiffError`` on the wire.

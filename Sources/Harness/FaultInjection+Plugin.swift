@@ -9,8 +9,14 @@ import Foundation
 /// variable says how it behaves: `hang` never returns, `grow` allocates and
 /// touches 16 MiB after 16 MiB without end (only a memory limit stops it),
 /// `trap` calls `fatalError`; anything else answers as myers does.
+///
+/// It states a full table's cost over the whole lists, so that a call on
+/// more than about 3,200 elements a side (10⁷ cells, equal lists
+/// included) is predicted from a calibration, which calls it too: the
+/// tests' way to reach the calibration a command makes before a call.
 struct FaultyPluginEngine: DiffEngine {
     static let name: EngineName = "faulty-plugin"
+    static var cost: EngineCost { .untrimmedTableCells }
 
     func diff<I: ElementIdentity>(from old: [I.Element], to new: [I.Element], identity: I, options: DiffOptions)
         throws(DiffError) -> Changeset

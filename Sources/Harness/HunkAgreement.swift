@@ -25,9 +25,28 @@ public struct HunkAgreement: Sendable {
         public var refused = 0
         /// The files whose hunks differ from git's, in the range's order.
         public var disagreeing: [String] = []
+        /// The fault a plug-in's worker met, and on which file: the engine
+        /// is not called on the files after it (a stalled plug-in would
+        /// cost its time limit on each), so the counts stop there.
+        public var failure: Failure?
 
         /// `agreeing / files`, nil when no file was diffed.
         public var share: Double? { files == 0 ? nil : Double(agreeing) / Double(files) }
+    }
+
+    /// A plug-in's worker fault on one file (``Cell/failure``).
+    public struct Failure: Sendable, Hashable {
+        public var fault: EngineCall.Fault
+        public var file: String
+    }
+
+    /// What one engine's call on one file came to.
+    public enum Answer {
+        case changeset(Changeset)
+        /// Not made (predicted over the time budget) or refused by the engine (repeated ids for set).
+        case refused
+        /// A plug-in's worker met a fault.
+        case failed(EngineCall.Fault)
     }
 
     public var cells: [Cell]
@@ -48,27 +67,34 @@ public struct HunkAgreement: Sendable {
 
     /// Measures every engine of `engines` under every policy of
     /// `policies` on the changed text files of `range` in `repository`.
-    /// `refuse` says why an engine should not be called on a pair (a time
-    /// prediction), nil to call it. O(files × engines × engine cost), plus
-    /// one git diff per file.
+    /// `call` makes an engine's call on a pair, or says why not (a time
+    /// prediction); the command makes a plug-in's in a worker. An engine
+    /// whose worker met a fault is called on no later file. Throws
+    /// ``GitHistory/ImportError`` when git cannot read the range, and what
+    /// `call` throws.
+    /// O(files × engines × engine cost), plus one git diff per file.
     public static func measure(
         repository: String, range: String, maxBytes: Int, engines: [EngineDescriptor], policies: [SliderPolicy],
-        refuse: (EngineDescriptor, UserLists) -> Bool = { _, _ in false },
+        call: (EngineDescriptor, UserLists) throws -> Answer,
         progress: (Int, Int) -> Void = { _, _ in }
-    ) throws(GitHistory.ImportError) -> HunkAgreement {
+    ) throws -> HunkAgreement {
         let (pairs, notes) = try GitHistory.rangePairs(repository: repository, range: range, maxBytes: maxBytes)
         var cells = engines.flatMap { engine in policies.map { Cell(engine: engine.name.rawValue, policy: $0) } }
+        var failed = Set<Int>()
         for (index, pair) in pairs.enumerated() {
             progress(index, pairs.count)
             guard let oldBlob = pair.file.oldBlob, let newBlob = pair.file.newBlob else { continue }
             let expected = headers(String(decoding: try GitHistory.histogramDiff(repository: repository, old: oldBlob, new: newBlob), as: UTF8.self))
             let lists = UserLists.values(pair.old.lines, pair.new.lines)
-            for (e, engine) in engines.enumerated() {
+            for (e, engine) in engines.enumerated() where !failed.contains(e) {
                 let changeset: Changeset?
-                if refuse(engine, lists) {
-                    changeset = nil
-                } else {
-                    changeset = try? engine.diff(lists, options: DiffOptions())
+                switch try call(engine, lists) {
+                case let .changeset(answer): changeset = answer
+                case .refused: changeset = nil
+                case let .failed(fault):
+                    failed.insert(e)
+                    for p in policies.indices { cells[e * policies.count + p].failure = Failure(fault: fault, file: pair.file.name) }
+                    continue
                 }
                 for (p, policy) in policies.enumerated() {
                     let k = e * policies.count + p

@@ -3,7 +3,7 @@ import Foundation
 
 /// An identity or content read from a user file: the interned code (for
 /// comparison) and the text the user wrote (for messages).
-public struct UserKey: Hashable, Sendable, CustomStringConvertible {
+public struct UserKey: Hashable, Sendable, Codable, CustomStringConvertible {
     public var code: Int
     public var label: String
     public static func == (lhs: UserKey, rhs: UserKey) -> Bool { lhs.code == rhs.code }
@@ -12,7 +12,7 @@ public struct UserKey: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A row of a list view read from a file: its id and its content.
-public struct ListRow: Identifiable, Equatable, Sendable, CustomStringConvertible {
+public struct ListRow: Identifiable, Equatable, Sendable, Codable, CustomStringConvertible {
     public var id: UserKey
     /// The content's canonical JSON; empty for plain values (which have none).
     public var content: UserKey

@@ -14,9 +14,9 @@
 /// ``ListViewState/applying(_:dataSource:style:)`` applies a batch with the
 /// checks UIKit makes; ``StagedBatches`` holds batches that must be applied one
 /// after the other.
-public struct BatchUpdate: Hashable, Sendable, CustomStringConvertible {
+public struct BatchUpdate: Hashable, Sendable, Codable, CustomStringConvertible {
     /// A section that changes place: old section index → new section index.
-    public struct SectionMove: Hashable, Sendable, CustomStringConvertible {
+    public struct SectionMove: Hashable, Sendable, Codable, CustomStringConvertible {
         public var from: Int
         public var to: Int
         @inlinable public init(from: Int, to: Int) { self.from = from; self.to = to }
@@ -24,7 +24,7 @@ public struct BatchUpdate: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// A row that changes place: index path before → index path after.
-    public struct RowMove: Hashable, Sendable, CustomStringConvertible {
+    public struct RowMove: Hashable, Sendable, Codable, CustomStringConvertible {
         public var from: ListIndexPath
         public var to: ListIndexPath
         @inlinable public init(from: ListIndexPath, to: ListIndexPath) { self.from = from; self.to = to }

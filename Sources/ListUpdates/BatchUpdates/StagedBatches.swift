@@ -9,7 +9,7 @@
 /// later stage at its new index path; and row changes inside sections that
 /// move are kept out of the batch that moves the sections. See
 /// `Guides/BatchUpdates.md`.
-public struct StagedBatches: Hashable, Sendable, CustomStringConvertible {
+public struct StagedBatches: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The batches in the order they must be applied. Empty when old and new are equal.
     public var stages: [BatchUpdate]
 

@@ -11,3 +11,7 @@ public struct ListSection<ID: Hashable & Sendable, Row: Identifiable & Equatable
         self.rows = rows
     }
 }
+
+/// A section on the wire: `diff --format batch` sends a plug-in engine's
+/// sections to the worker that diffs them.
+extension ListSection: Codable where ID: Codable, Row: Codable {}
