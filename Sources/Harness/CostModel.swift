@@ -163,6 +163,10 @@ struct CostModel: Codable, Sendable {
 /// `hunks`), made before the call: the command line has no case to skip,
 /// so a call predicted over its budget is refused.
 public enum CallPrediction {
+    /// How a prediction gets its calibrated model for the kinds it asks:
+    /// in `worker`, or in process when nil (a built-in engine).
+    typealias Calibration = (_ kinds: [ElementKind]) throws -> CostModel
+
     /// Predicted seconds for `descriptor` on `old` → `new`, or nil for a
     /// linear engine. The rate is calibrated (as `run` does, a few calls on
     /// 1,000 shuffled items) only when the work is large enough to matter:
@@ -173,6 +177,40 @@ public enum CallPrediction {
     public static func seconds(_ descriptor: EngineDescriptor, old: [FeedItem], new: [FeedItem], in worker: EngineCall.Worker?)
         throws -> Double?
     {
+        try seconds(descriptor, old: old, new: new, kind: .int, calibration: calibration(descriptor, worker))
+    }
+
+    /// ``seconds(_:old:new:in:)`` for a user's lists as the files hold them.
+    /// A linear engine returns at once; otherwise the ids are numbered for
+    /// the pair facts (a table that lives only for the prediction). The
+    /// engine will be called on the strings themselves, so the call is
+    /// priced in ``userListKind``. O(N + M).
+    public static func seconds(_ descriptor: EngineDescriptor, lists: UserLists, in worker: EngineCall.Worker?) throws -> Double? {
+        try seconds(descriptor, lists: lists, calibration: calibration(descriptor, worker))
+    }
+
+    /// The kind whose calibration prices a call on a user's lists: their
+    /// values and ids are strings (a number id as its text), which an
+    /// engine hashes and compares as such. ``ElementKind/uuid`` is the
+    /// calibrated kind of string ids (36 bytes, about a line of code).
+    /// Priced as integers, a string pair's call was predicted as cheaply
+    /// as the integers' — 15–36× too cheap for an engine that compares ids
+    /// in its search (``CostModel/kindFactor(_:_:)``).
+    static let userListKind = ElementKind.uuid
+
+    /// The calibration of `descriptor` in its worker, or in process.
+    static func calibration(_ descriptor: EngineDescriptor, _ worker: EngineCall.Worker?) -> Calibration {
+        { kinds in
+            try worker.map { try EngineCall.calibrated(descriptor.name, kinds: kinds, in: $0) }
+                ?? CostModel.calibrate(engines: [descriptor], kinds: kinds, seed: 1)
+        }
+    }
+
+    /// The prediction with the calibration given: in `kind`, calibrated on
+    /// integers and, when `kind` is another, in it too. O(N + M) plus the calibration.
+    static func seconds(
+        _ descriptor: EngineDescriptor, old: [FeedItem], new: [FeedItem], kind: ElementKind, calibration: Calibration
+    ) throws -> Double? {
         guard descriptor.info.cost != .linear else { return nil }
         let dataset = Dataset(workload: "file", size: old.count, seed: 0, kind: .identified, old: old, new: new)
         let facts = PairFacts(dataset) { _, _, _ in false }
@@ -180,23 +218,21 @@ public enum CallPrediction {
             return nil
         }
         if units < 1e7 { return units * 1e-9 }
-        let model = try worker.map { try EngineCall.calibrated(descriptor.name, in: $0) } ?? CostModel.calibrate(engines: [descriptor], seed: 1)
-        return model.predictedSeconds(descriptor.name, facts: facts, oldCount: old.count, newCount: new.count)
+        let model = try calibration(kind == .int ? [.int] : [.int, kind])
+        return model.predictedSeconds(descriptor.name, kind: kind, facts: facts, oldCount: old.count, newCount: new.count)
     }
 
-    /// ``seconds(_:old:new:in:)`` for a user's lists as the files hold them.
-    /// A linear engine returns at once; otherwise the ids are numbered for
-    /// the pair facts (a table that lives only for the prediction). O(N + M).
-    public static func seconds(_ descriptor: EngineDescriptor, lists: UserLists, in worker: EngineCall.Worker?) throws -> Double? {
+    /// ``seconds(_:lists:in:)`` with the calibration given.
+    static func seconds(_ descriptor: EngineDescriptor, lists: UserLists, calibration: Calibration) throws -> Double? {
         guard descriptor.info.cost != .linear else { return nil }
         switch lists {
-        case let .values(old, new): return try seconds(descriptor, old: old, new: new, in: worker) { $0 }
-        case let .items(old, new): return try seconds(descriptor, old: old, new: new, in: worker) { $0.id }
+        case let .values(old, new): return try seconds(descriptor, old: old, new: new, calibration: calibration) { $0 }
+        case let .items(old, new): return try seconds(descriptor, old: old, new: new, calibration: calibration) { $0.id }
         }
     }
 
     static func seconds<E, ID: Hashable>(
-        _ descriptor: EngineDescriptor, old: [E], new: [E], in worker: EngineCall.Worker?, id: (E) -> ID
+        _ descriptor: EngineDescriptor, old: [E], new: [E], calibration: Calibration, id: (E) -> ID
     ) throws -> Double? {
         var numbers: [ID: Int] = [:]
         func item(_ element: E) -> FeedItem {
@@ -207,6 +243,6 @@ public enum CallPrediction {
         }
         let oldItems = old.map(item), newItems = new.map(item)
         numbers = [:]
-        return try seconds(descriptor, old: oldItems, new: newItems, in: worker)
+        return try seconds(descriptor, old: oldItems, new: newItems, kind: userListKind, calibration: calibration)
     }
 }

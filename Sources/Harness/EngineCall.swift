@@ -180,8 +180,8 @@ public struct EngineCall: Codable, Sendable {
     /// in a fresh worker: the calibration's calls are the engine's code on
     /// a list of 1,000 items, as untrusted as its call. Throws the
     /// worker's ``Fault``, or ``WorkerJobError`` when none can be started.
-    static func calibrated(_ engine: EngineName, in worker: Worker) throws -> CostModel {
-        let (attempt, plan) = try attempt(.calibrate, engine: engine.rawValue, call: nil, in: worker)
+    static func calibrated(_ engine: EngineName, kinds: [ElementKind], in worker: Worker) throws -> CostModel {
+        let (attempt, plan) = try attempt(.calibrate, engine: engine.rawValue, kinds: kinds, call: nil, in: worker)
         if let cost = attempt.cost, attempt.ending == .exited(0) { return cost }
         let (code, reason) = CaseSupervisor.fault(attempt, plan: plan)
         throw Fault(code: code, reason: reason)
@@ -191,10 +191,11 @@ public struct EngineCall: Codable, Sendable {
     /// its end through ``CaseSupervisor``, with the job file in a temporary
     /// folder removed before this returns; and the plan that holds the
     /// limits, for the fault's words.
-    private static func attempt(_ task: WorkerJob.Task, engine: String, call: EngineCall?, in worker: Worker) throws
+    private static func attempt(_ task: WorkerJob.Task, engine: String, kinds: [ElementKind] = [.int], call: EngineCall?, in worker: Worker) throws
         -> (CaseSupervisor.Attempt, RunPlan)
     {
         var plan = RunPlan(engines: [EngineName(engine)], includeFloor: false, cases: [], outputDirectory: "", runName: "")
+        plan.elementKinds = kinds
         plan.caseTimeout = worker.limits.seconds
         plan.caseMemory = worker.limits.memory
         let folder = FileManager.default.temporaryDirectory.path + "/diffbench-call-\(getpid())-\(UUID().uuidString.prefix(8))"
