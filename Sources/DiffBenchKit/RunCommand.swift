@@ -488,8 +488,3 @@ struct RunCommand: EngineCommand {
         return "run-" + formatter.string(from: Date())
     }
 }
-
-/// The named plans of `run --plan`.
-enum PlanChoice: String, ExpressibleByArgument, CaseIterable {
-    case `default`, ci
-}
