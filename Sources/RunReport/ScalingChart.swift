@@ -100,10 +100,7 @@ enum ScalingChart {
                     + "ps \(GnuplotScript.number(series.palette.pointSize(for: engine, base: 2))) title \(legend)")
         }
         clauses += noHeapKeyEntries(zero, series: series)
-        if !noteLines.isEmpty {
-            script.add("set bmargin \(4 + noteLines.count)")
-            script.add("set label 1 \(GnuplotScript.literal(noteLines.joined(separator: "\n"))) at screen 0.01, screen \(GnuplotScript.number(Double(12 + 15 * (noteLines.count - 1)) / Double(height))) left font ',9' tc rgb '#555555'")
-        }
+        script.add(ChartText.footnote(noteLines, height: height))
         script.add("plot " + clauses.joined(separator: ", \\\n     "))
 
         let file = ChartFile(
