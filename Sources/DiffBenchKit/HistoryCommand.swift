@@ -24,27 +24,3 @@ struct HistoryCommand: ParsableCommand {
         ]
     )
 }
-
-/// `--history PATH`: the store a command reads or writes.
-struct HistoryStoreOption: ParsableArguments {
-    @Option(name: .customLong("history"), help: ArgumentHelp("The history store (an SQLite file).", valueName: "path"))
-    var path: String = HistoryStore.defaultPath
-
-    /// Opens the store; `create` for the commands that add.
-    func open(create: Bool) throws(FileError) -> HistoryStore { try HistoryStore.open(path, create: create) }
-}
-
-/// `history list`'s and `history show`'s formats.
-enum HistoryOutputFormat: String, ExpressibleByArgument, CaseIterable {
-    case text, json, csv
-}
-
-/// Output as JSON: sorted keys, a final newline (the form every `--format json` of the CLI has).
-enum HistoryJSON {
-    static func text<T: Encodable>(_ value: T) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
-    }
-}

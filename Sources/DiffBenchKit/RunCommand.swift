@@ -204,48 +204,12 @@ struct RunCommand: EngineCommand {
         let runName = name ?? Self.defaultRunName()
         // Checked before anything is created: a bad name must not write outside the reports folder.
         try Self.checkRunName(runName)
-        var cases: [RunPlan.Source] = []
-        if generatesWorkloads {
-            let workloadNames = workloads?.items ?? WorkloadName.planned
-            if let sizes {
-                cases = workloadNames.flatMap { workload in
-                    sizes.items.map { RunPlan.Source.generated(workload: workload, size: $0.value, parameters: [:]) }
-                }
-            } else {
-                switch plan {
-                case .default: cases = RunPlan.defaultCases(workloads: workloadNames)
-                case .ci: cases = RunPlan.ciCases(workloads: workloadNames)
-                }
-            }
-        }
-        // Every file is checked before the run starts; the first is kept for
-        // the runner, so a run of one big file reads it once.
-        var preloaded: [String: Dataset] = [:]
-        for path in datasetFiles {
-            do {
-                let dataset = try DatasetFile.read(path: path).checkingGeneratorClaim(file: path)
-                if preloaded.isEmpty { preloaded[path] = dataset }
-            } catch {
-                throw CLIFailure.badInput("\(error)")
-            }
-            cases.append(.file(path))
-        }
+        var cases = generatedCases()
+        var preloaded = try preloadDatasetFiles()
+        cases += datasetFiles.map { RunPlan.Source.file($0) }
         // The user's pairs: read and checked here, written into the run folder
         // as dataset files once it is locked, and run from those files.
-        var pairs = try readPairs(into: output + "/" + runName)
-        // Two empty lists have nothing to measure: no engine does anything
-        // there, and a ratio of nothing to nothing would advise against one.
-        let empty = pairs.filter { $0.dataset.old.isEmpty && $0.dataset.new.isEmpty }
-        if !empty.isEmpty {
-            pairs.removeAll { $0.dataset.old.isEmpty && $0.dataset.new.isEmpty }
-            if pairs.isEmpty, cases.isEmpty {
-                print("nothing to diff: both lists are empty\(empty.count > 1 ? " in every pair" : "")")
-                return
-            }
-            for pair in empty {
-                StandardError.note("\(TerminalText.visible(pair.dataset.workload)): both lists are empty, nothing to diff; left out")
-            }
-        }
+        guard let pairs = try pairsToMeasure(into: output + "/" + runName, besides: cases) else { return }
         for pair in pairs {
             preloaded[pair.path] = pair.dataset
             cases.append(.file(pair.path))
@@ -259,20 +223,10 @@ struct RunCommand: EngineCommand {
         let memoCase = try parseMemoCase()
         try Self.checkLatest(in: output)
         try checkHistory()
-        var plan = RunPlan(
-            engines: selected, registry: registry, includeFloor: !noFloor, cases: cases, elementKinds: elements, seed: seed,
-            minSamples: minSamples, minTime: minTime, timeBudget: timeBudget, lcsMemoryBudget: lcsMemoryBudget.bytes,
-            measureMemory: !noMemory, datasetsDirectory: datasetsDir.isEmpty ? nil : datasetsDir,
-            outputDirectory: output + "/" + runName, runName: runName)
-        plan.countInstructions = countInstructions
-        plan.sliders = sliders
-        plan.deadline = deadline
-        plan.shard = shard
-        plan.isolation = inProcess ? .inProcess : .workers(executable: InstructionCounter.currentExecutable)
+        let plan = makePlan(
+            engines: selected, registry: registry, cases: cases, elements: elements, runName: runName,
+            countInstructions: countInstructions)
         if !inProcess { OrphanReaper.adopt() }
-        plan.caseTimeout = caseTimeout
-        plan.caseMemory = caseMemory?.bytes
-        plan.targets = PerformanceTargets.catalog
         #if DEBUG
         FileHandle.standardError.write(Data("diffbench: warning: this is a debug build; times are not meaningful (use make bench or swift build -c release)\n".utf8))
         #endif
@@ -284,10 +238,104 @@ struct RunCommand: EngineCommand {
         for pair in pairs {
             do { try DatasetFile.write(pair.dataset, to: pair.path) } catch { throw CLIFailure.badInput(error.description) }
         }
-        let outcome: Runner.Outcome
+        let outcome = try measure(with: runner, preloaded: preloaded)
+        if let (workload, size) = memoCase {
+            writeMemoDump(workload: workload, size: size, into: RunFolder(plan.outputDirectory).memo)
+        }
+        try printAnswer(outcome.document, folder: plan.outputDirectory)
+        addToHistory(outcome.document, folder: plan.outputDirectory)
+        // The folder is the user's text: a control character in it is shown escaped, not sent to the terminal.
+        let folder = TerminalText.visible(plan.outputDirectory)
+        print("results: \(folder)/results.csv, results.json (\(TerminalText.visible(output))/latest points here)")
+        print("report: not made by run; make the page \(TerminalText.visible(RunFolder(plan.outputDirectory).path(of: .htmlPage))) with: \(TerminalText.visible(Self.chartCommand(plan.outputDirectory)))")
+        if !outcome.failedRows.isEmpty {
+            throw CLIFailure.checkFailed(Self.failureSummary(outcome.failedRows))
+        }
+    }
+
+    /// The generated cases: `--workloads` (or every planned workload) at
+    /// `--sizes`, or at the sizes `--plan` gives each; none when only files
+    /// are given. O(workloads · sizes).
+    func generatedCases() -> [RunPlan.Source] {
+        guard generatesWorkloads else { return [] }
+        let workloadNames = workloads?.items ?? WorkloadName.planned
+        if let sizes {
+            return workloadNames.flatMap { workload in
+                sizes.items.map { RunPlan.Source.generated(workload: workload, size: $0.value, parameters: [:]) }
+            }
+        }
+        switch plan {
+        case .default: return RunPlan.defaultCases(workloads: workloadNames)
+        case .ci: return RunPlan.ciCases(workloads: workloadNames)
+        }
+    }
+
+    /// Every `--dataset` file is read and checked before the run starts (a
+    /// bad one is bad input, exit 2); the first is kept, keyed by its path,
+    /// for the runner, so a run of one big file reads it once. O(files' size).
+    func preloadDatasetFiles() throws(CLIFailure) -> [String: Dataset] {
+        var preloaded: [String: Dataset] = [:]
+        for path in datasetFiles {
+            do {
+                let dataset = try Self.loadDataset(path)
+                if preloaded.isEmpty { preloaded[path] = dataset }
+            } catch {
+                throw CLIFailure.badInput("\(error)")
+            }
+        }
+        return preloaded
+    }
+
+    /// The user's pairs (``readPairs(into:)``) without those of two empty
+    /// lists: no engine does anything there, and a ratio of nothing to
+    /// nothing would advise against one. Each left out is noted; nil when
+    /// nothing is left to run at all (no pair and no other case), said on stdout.
+    func pairsToMeasure(into folder: String, besides cases: [RunPlan.Source]) throws(CLIFailure) -> [(path: String, dataset: Dataset)]? {
+        var pairs = try readPairs(into: folder)
+        let empty = pairs.filter { $0.dataset.old.isEmpty && $0.dataset.new.isEmpty }
+        guard !empty.isEmpty else { return pairs }
+        pairs.removeAll { $0.dataset.old.isEmpty && $0.dataset.new.isEmpty }
+        if pairs.isEmpty, cases.isEmpty {
+            print("nothing to diff: both lists are empty\(empty.count > 1 ? " in every pair" : "")")
+            return nil
+        }
+        for pair in empty {
+            StandardError.note("\(TerminalText.visible(pair.dataset.workload)): both lists are empty, nothing to diff; left out")
+        }
+        return pairs
+    }
+
+    /// The plan the options describe, for the cases and element kinds found
+    /// above. O(cases).
+    func makePlan(
+        engines selected: [EngineName], registry: EngineRegistry, cases: [RunPlan.Source], elements: [ElementKind],
+        runName: String, countInstructions: Bool
+    ) -> RunPlan {
+        var plan = RunPlan(
+            engines: selected, registry: registry, includeFloor: !noFloor, cases: cases, elementKinds: elements, seed: seed,
+            minSamples: minSamples, minTime: minTime, timeBudget: timeBudget, lcsMemoryBudget: lcsMemoryBudget.bytes,
+            measureMemory: !noMemory, datasetsDirectory: datasetsDir.isEmpty ? nil : datasetsDir,
+            outputDirectory: output + "/" + runName, runName: runName)
+        plan.countInstructions = countInstructions
+        plan.sliders = sliders
+        plan.deadline = deadline
+        plan.shard = shard
+        plan.isolation = inProcess ? .inProcess : .workers(executable: InstructionCounter.currentExecutable)
+        plan.caseTimeout = caseTimeout
+        plan.caseMemory = caseMemory?.bytes
+        plan.targets = PerformanceTargets.catalog
+        return plan
+    }
+
+    /// Runs the plan; a file in `preloaded` is served from memory, once,
+    /// instead of being read again. What the runner refuses as input (a
+    /// dataset file, a workload, the instruction counter's tools, a worker's
+    /// job) is bad input, exit 2.
+    func measure(with runner: Runner, preloaded: [String: Dataset]) throws -> Runner.Outcome {
+        var preloaded = preloaded
         do {
             // In process, whatever an engine prints goes to stderr: stdout is the run's own table.
-            outcome = try StandardOutput.divertedToStandardError(when: inProcess) { () throws -> Runner.Outcome in
+            return try StandardOutput.divertedToStandardError(when: inProcess) { () throws -> Runner.Outcome in
               try runner.run { path in
                 if let kept = preloaded.removeValue(forKey: path) { return kept }
                 return try RunCommand.loadDataset(path)
@@ -302,11 +350,16 @@ struct RunCommand: EngineCommand {
         } catch let error as WorkerJobError {
             throw CLIFailure.badInput(error.description)
         }
-        if let (workload, size) = memoCase {
-            writeMemoDump(workload: workload, size: size, into: RunFolder(plan.outputDirectory).memo)
-        }
-        let palette = EnginePalette(outcome.document)
-        let blocks = YourLists.blocks(outcome.document, palette: palette)
+    }
+
+    /// Prints what the run found for the user's lists: each block's
+    /// headline, advice and evidence, then the results table. With many
+    /// pairs the terminal gets one answer and a line a pair, and the full
+    /// tables go to `run.txt` in the run folder, since a table a pair would
+    /// scroll the answer away. O(rows).
+    func printAnswer(_ document: RunDocument, folder: String) throws(CLIFailure) {
+        let palette = EnginePalette(document)
+        let blocks = YourLists.blocks(document, palette: palette)
         var details = ""
         for block in blocks {
             details += TerminalText.visible(block.headline) + "\n"
@@ -314,32 +367,23 @@ struct RunCommand: EngineCommand {
             for line in block.evidenceLines { details += "    " + TerminalText.visible(line) + "\n" }
             details += "\n"
         }
-        details += ResultsTable.render(outcome.document.rows)
-        if let answer = PairsAnswer.answer(blocks, document: outcome.document, palette: palette) {
-            // Many pairs: one answer first, one line per pair, and the full tables in a file.
-            let fullText = RunFolder(plan.outputDirectory).path + "/run.txt"
-            print(TerminalText.visible(answer.headline))
-            if let advice = answer.advice { print("  " + TerminalText.visible(advice.plainText)) }
-            print("  " + TerminalText.visible(answer.winsLine))
-            print("")
-            print("Each pair (its evidence and every row: \(TerminalText.visible(fullText))):")
-            for block in blocks { print("  " + TerminalText.visible(block.headline)) }
-            print("")
-            do {
-                try ResultsStore.writeAtomically(details + "\n", to: fullText)
-            } catch {
-                throw CLIFailure.badInput("\(fullText): cannot write the full tables: \(error)")
-            }
-        } else {
+        details += ResultsTable.render(document.rows)
+        guard let answer = PairsAnswer.answer(blocks, document: document, palette: palette) else {
             print(details)
+            return
         }
-        addToHistory(outcome.document, folder: plan.outputDirectory)
-        // The folder is the user's text: a control character in it is shown escaped, not sent to the terminal.
-        let folder = TerminalText.visible(plan.outputDirectory)
-        print("results: \(folder)/results.csv, results.json (\(TerminalText.visible(output))/latest points here)")
-        print("report: not made by run; make the page \(TerminalText.visible(RunFolder(plan.outputDirectory).path(of: .htmlPage))) with: \(TerminalText.visible(Self.chartCommand(plan.outputDirectory)))")
-        if !outcome.failedRows.isEmpty {
-            throw CLIFailure.checkFailed(Self.failureSummary(outcome.failedRows))
+        let fullText = RunFolder(folder).path + "/run.txt"
+        print(TerminalText.visible(answer.headline))
+        if let advice = answer.advice { print("  " + TerminalText.visible(advice.plainText)) }
+        print("  " + TerminalText.visible(answer.winsLine))
+        print("")
+        print("Each pair (its evidence and every row: \(TerminalText.visible(fullText))):")
+        for block in blocks { print("  " + TerminalText.visible(block.headline)) }
+        print("")
+        do {
+            try ResultsStore.writeAtomically(details + "\n", to: fullText)
+        } catch {
+            throw CLIFailure.badInput("\(fullText): cannot write the full tables: \(error)")
         }
     }
 
@@ -487,9 +531,4 @@ struct RunCommand: EngineCommand {
         formatter.timeZone = TimeZone(identifier: "UTC")
         return "run-" + formatter.string(from: Date())
     }
-}
-
-/// The named plans of `run --plan`.
-enum PlanChoice: String, ExpressibleByArgument, CaseIterable {
-    case `default`, ci
 }

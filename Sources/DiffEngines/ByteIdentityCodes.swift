@@ -158,10 +158,7 @@ extension IdentityCodes {
             }
         }
         if failed { return nil }
-        var result = IdentityCodes(old: oldCodes, new: newCodes, symbolCount: Int(symbols))
-        result._dupFirst = dupFirst
-        result._dupSecond = dupSecond
-        return result
+        return IdentityCodes(old: oldCodes, new: newCodes, symbolCount: Int(symbols), dupFirst: dupFirst, dupSecond: dupSecond)
     }
 }
 

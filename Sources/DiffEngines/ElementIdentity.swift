@@ -14,21 +14,3 @@ public protocol ElementIdentity {
     /// the content pass entirely).
     var contentCanDiffer: Bool { get }
 }
-
-/// `Identifiable & Equatable` elements: same `id` is the same item; same `id`
-/// with `!=` content is an update.
-public struct IdentifiedElements<Element: Identifiable & Equatable>: ElementIdentity {
-    @inlinable public init() {}
-    @inlinable public func id(of element: Element) -> Element.ID { element.id }
-    @inlinable public func hasSameContent(_ lhs: Element, _ rhs: Element) -> Bool { lhs == rhs }
-    @inlinable public var contentCanDiffer: Bool { true }
-}
-
-/// Plain `Hashable` values (strings, characters, integers): the value is its
-/// own identity, so there are no updates.
-public struct ValueElements<Element: Hashable>: ElementIdentity {
-    @inlinable public init() {}
-    @inlinable public func id(of element: Element) -> Element { element }
-    @inlinable public func hasSameContent(_ lhs: Element, _ rhs: Element) -> Bool { true }
-    @inlinable public var contentCanDiffer: Bool { false }
-}

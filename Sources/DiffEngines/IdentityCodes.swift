@@ -37,6 +37,16 @@ public struct IdentityCodes: Sendable, Hashable {
         self.symbolCount = symbolCount
     }
 
+    /// The codes a coding pass made, with the positions of the first old id
+    /// it met again (-1, -1: none): every pass finds the repeat while it
+    /// codes, so none needs a second look at the lists. O(1).
+    @inlinable
+    init(old: [Int32], new: [Int32], symbolCount: Int, dupFirst: Int, dupSecond: Int) {
+        self.init(old: old, new: new, symbolCount: symbolCount)
+        _dupFirst = dupFirst
+        _dupSecond = dupSecond
+    }
+
     /// Codes the identities of two lists.
     ///
     /// - Complexity: O(N + M) expected time, one hash per element.
@@ -105,10 +115,7 @@ public struct IdentityCodes: Sendable, Hashable {
             }
             initialized = new.count
         }
-        var result = IdentityCodes(old: oldCodes, new: newCodes, symbolCount: Int(next))
-        result._dupFirst = dupFirst
-        result._dupSecond = dupSecond
-        return result
+        return IdentityCodes(old: oldCodes, new: newCodes, symbolCount: Int(next), dupFirst: dupFirst, dupSecond: dupSecond)
     }
 
     public static func == (lhs: IdentityCodes, rhs: IdentityCodes) -> Bool {

@@ -110,10 +110,7 @@ extension IdentityCodes {
                 initialized = new.count
             }
         }
-        var result = IdentityCodes(old: oldCodes, new: newCodes, symbolCount: Int(next))
-        result._dupFirst = dupFirst
-        result._dupSecond = dupSecond
-        return result
+        return IdentityCodes(old: oldCodes, new: newCodes, symbolCount: Int(next), dupFirst: dupFirst, dupSecond: dupSecond)
     }
 
     /// The open-addressing pass described above, for ids of any spread.
@@ -180,10 +177,7 @@ extension IdentityCodes {
                 initialized = new.count
             }
         }
-        var result = IdentityCodes(old: oldCodes, new: newCodes, symbolCount: Int(next))
-        result._dupFirst = dupFirst
-        result._dupSecond = dupSecond
-        return result
+        return IdentityCodes(old: oldCodes, new: newCodes, symbolCount: Int(next), dupFirst: dupFirst, dupSecond: dupSecond)
     }
 }
 

@@ -43,61 +43,6 @@ public struct KeyPathElements<Element: Equatable, ID: Hashable>: ElementIdentity
     @inlinable public var contentCanDiffer: Bool { true }
 }
 
-/// Elements identified by a key path and nothing else: for element types that
-/// are not `Equatable`, or when content changes are not wanted as updates.
-/// Items with the same id are the same item and never an update.
-///
-/// - Complexity: O(1) per id read, as for ``KeyPathElements``.
-public struct KeyPathIDOnlyElements<Element, ID: Hashable>: ElementIdentity {
-    /// The key path of the identity.
-    public let keyPath: KeyPath<Element, ID>
-    @usableFromInline let reader: KeyPathReader<Element, ID>
-
-    /// Identity at `keyPath`; content is never compared.
-    @inlinable
-    public init(_ keyPath: KeyPath<Element, ID>) {
-        self.keyPath = keyPath
-        self.reader = KeyPathReader(keyPath)
-    }
-
-    @inlinable @inline(__always)
-    public func id(of element: Element) -> ID { reader.read(element) }
-
-    @inlinable @inline(__always)
-    public func hasSameContent(_ lhs: Element, _ rhs: Element) -> Bool { true }
-
-    @inlinable public var contentCanDiffer: Bool { false }
-}
-
-/// Reads the value at a key path: from a fixed byte offset when the key path
-/// names inline stored properties (``KeyPathElements`` says why), through
-/// the runtime otherwise.
-@usableFromInline
-struct KeyPathReader<Element, ID> {
-    @usableFromInline let keyPath: KeyPath<Element, ID>
-    /// Byte offset of the value inside `Element`, or -1 when there is none.
-    @usableFromInline let offset: Int
-
-    @inlinable
-    init(_ keyPath: KeyPath<Element, ID>) {
-        self.keyPath = keyPath
-        self.offset = MemoryLayout<Element>.offset(of: keyPath) ?? -1
-    }
-
-    @inlinable @inline(__always)
-    func read(_ element: Element) -> ID {
-        if offset >= 0 {
-            // `offset(of:)` promises that the value is stored, initialized,
-            // at this offset of every `Element`, so loading it is a copy of it.
-            let offset = self.offset
-            return withUnsafePointer(to: element) {
-                UnsafeRawPointer($0).load(fromByteOffset: offset, as: ID.self)
-            }
-        }
-        return element[keyPath: keyPath]
-    }
-}
-
 extension BuiltInEngine {
     /// Diffs with the built-in engine called `engine`, elements identified by
     /// the property at `id` (same `id`, different `==`: an update).

@@ -105,21 +105,7 @@ private struct DatasetReader {
 
     /// `streamed`: the lists already read while parsing (their nodes are empty).
     mutating func dataset(_ document: PositionedJSON, streamed: [String: [FeedItem]] = [:]) throws(InputError) -> Dataset {
-        guard case let .object(members) = document.value else {
-            throw fail(
-                document,
-                "expected a dataset object {\"schema\": \"\(DatasetFile.schema)\", ...}, found \(document.value.typeName)"
-                    + (document.value.typeName == "an array" ? " (a plain array is a list, not a dataset)" : ""))
-        }
-        var field: [String: PositionedJSON] = [:]
-        for (index, member) in members.enumerated() {
-            let node = document.children[index]
-            guard DatasetReader.fields.contains(member.key) else {
-                throw fail(node, "unknown field \"\(member.key)\"; a dataset has: " + DatasetReader.fields.joined(separator: ", "))
-            }
-            guard field[member.key] == nil else { throw fail(node, "the field \"\(member.key)\" appears twice") }
-            field[member.key] = node
-        }
+        let field = try fields(of: document)
         func required(_ name: String) throws(InputError) -> PositionedJSON {
             guard let node = field[name] else {
                 throw InputError(source: source, position: document.position, problem: "the dataset has no \"\(name)\" field")
@@ -152,30 +138,7 @@ private struct DatasetReader {
         if let items = streamed["new"] { new = items } else { new = try list(newNode, kind, "new") }
         var dataset = Dataset(workload: "file", size: old.count, seed: 0, kind: kind, old: old, new: new)
         dataset.generator = generator
-        if let node = field["workload"] { dataset.workload = try string(node, "\"workload\"") }
-        if let node = field["size"] {
-            dataset.size = try integer(node, "\"size\"")
-            guard dataset.size >= 0 else { throw fail(node, "\"size\" must not be negative, found \(dataset.size)") }
-        }
-        if let node = field["seed"] {
-            guard case let .number(text) = node.value, let seed = UInt64(text) else {
-                throw fail(node, "\"seed\" must be an integer from 0 to \(UInt64.max), found \(node.value.canonicalText)")
-            }
-            dataset.seed = seed
-        }
-        if let node = field["parameters"] {
-            guard case let .object(parameters) = node.value else {
-                throw fail(node, "\"parameters\" must be an object of strings, found \(node.value.typeName)")
-            }
-            for (index, parameter) in parameters.enumerated() {
-                guard case let .string(value) = parameter.value else {
-                    throw fail(
-                        node.children[index],
-                        "parameter \"\(parameter.key)\" must be a string, found \(parameter.value.typeName)")
-                }
-                dataset.parameters[parameter.key] = value
-            }
-        }
+        try readLabels(field, into: &dataset)
         switch (field["old_sections"], field["new_sections"]) {
         case (nil, nil): break
         case let (oldNode?, newNode?):
@@ -201,6 +164,58 @@ private struct DatasetReader {
         }
         if idsAreText == true { dataset.symbols = interner.texts }
         return dataset
+    }
+
+    /// The dataset object's fields by name: an unknown field or one given
+    /// twice is refused at its place, since a misspelt optional field would
+    /// otherwise be dropped without a word. O(fields).
+    private func fields(of document: PositionedJSON) throws(InputError) -> [String: PositionedJSON] {
+        guard case let .object(members) = document.value else {
+            throw fail(
+                document,
+                "expected a dataset object {\"schema\": \"\(DatasetFile.schema)\", ...}, found \(document.value.typeName)"
+                    + (document.value.typeName == "an array" ? " (a plain array is a list, not a dataset)" : ""))
+        }
+        var field: [String: PositionedJSON] = [:]
+        for (index, member) in members.enumerated() {
+            let node = document.children[index]
+            guard DatasetReader.fields.contains(member.key) else {
+                throw fail(node, "unknown field \"\(member.key)\"; a dataset has: " + DatasetReader.fields.joined(separator: ", "))
+            }
+            guard field[member.key] == nil else { throw fail(node, "the field \"\(member.key)\" appears twice") }
+            field[member.key] = node
+        }
+        return field
+    }
+
+    /// The optional fields that name the dataset (workload, size, seed,
+    /// parameters), over the defaults of a plain file, each checked at its
+    /// place. O(parameters).
+    private func readLabels(_ field: [String: PositionedJSON], into dataset: inout Dataset) throws(InputError) {
+        if let node = field["workload"] { dataset.workload = try string(node, "\"workload\"") }
+        if let node = field["size"] {
+            dataset.size = try integer(node, "\"size\"")
+            guard dataset.size >= 0 else { throw fail(node, "\"size\" must not be negative, found \(dataset.size)") }
+        }
+        if let node = field["seed"] {
+            guard case let .number(text) = node.value, let seed = UInt64(text) else {
+                throw fail(node, "\"seed\" must be an integer from 0 to \(UInt64.max), found \(node.value.canonicalText)")
+            }
+            dataset.seed = seed
+        }
+        if let node = field["parameters"] {
+            guard case let .object(parameters) = node.value else {
+                throw fail(node, "\"parameters\" must be an object of strings, found \(node.value.typeName)")
+            }
+            for (index, parameter) in parameters.enumerated() {
+                guard case let .string(value) = parameter.value else {
+                    throw fail(
+                        node.children[index],
+                        "parameter \"\(parameter.key)\" must be a string, found \(parameter.value.typeName)")
+                }
+                dataset.parameters[parameter.key] = value
+            }
+        }
     }
 
     private func string(_ node: PositionedJSON, _ what: @autoclosure () -> String) throws(InputError) -> String {

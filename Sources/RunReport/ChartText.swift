@@ -30,6 +30,19 @@ enum ChartText {
         return lines
     }
 
+    /// gnuplot commands for a footnote at the bottom left of the picture
+    /// (the rows a chart cannot show, and why), in small grey type, with the
+    /// bottom margin, in character rows, grown by its lines so the axis
+    /// labels stay clear of it. None for no lines. O(length of the lines).
+    static func footnote(_ lines: [String], height: Int) -> [String] {
+        guard !lines.isEmpty else { return [] }
+        let bottom = Double(12 + 15 * (lines.count - 1)) / Double(height)
+        return [
+            "set bmargin \(4 + lines.count)",
+            "set label 1 \(GnuplotScript.literal(lines.joined(separator: "\n"))) at screen 0.01, screen \(GnuplotScript.number(bottom)) left font ',9' tc rgb '#555555'",
+        ]
+    }
+
     /// gnuplot commands for a title centred on the whole picture and wrapped
     /// to its width. `set title` centres over the plot area, which an outside
     /// legend pushes left, so a long title ran off the left edge; a label at

@@ -1,3 +1,4 @@
+import FileSupport
 import Foundation
 import Rendering
 
@@ -35,35 +36,8 @@ public enum Gnuplot {
     /// image over `NAME.png`, so a reader never sees half a PNG. A failed
     /// script leaves no PNG of that name behind.
     public static func render(names: [String], in folder: String, executable: String) -> [String: Outcome] {
-        /// Hands out script indices and collects outcomes under one lock.
-        final class Work: @unchecked Sendable {
-            let lock = NSLock()
-            var cursor = 0
-            var outcomes: [String: Outcome] = [:]
-
-            func take() -> Int {
-                lock.lock()
-                defer { lock.unlock() }
-                cursor += 1
-                return cursor - 1
-            }
-
-            func record(_ name: String, _ outcome: Outcome) {
-                lock.lock()
-                outcomes[name] = outcome
-                lock.unlock()
-            }
-        }
-        let work = Work()
-        let workers = max(1, min(names.count, ProcessInfo.processInfo.activeProcessorCount))
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            while true {
-                let index = work.take()
-                guard index < names.count else { return }
-                work.record(names[index], run(name: names[index], in: folder, executable: executable))
-            }
-        }
-        return work.outcomes
+        let outcomes = ConcurrentMap.map(names) { run(name: $0, in: folder, executable: executable) }
+        return Dictionary(zip(names, outcomes), uniquingKeysWith: { _, last in last })
     }
 
     static func run(name: String, in folder: String, executable: String) -> Outcome {

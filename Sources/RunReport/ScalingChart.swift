@@ -67,15 +67,7 @@ enum ScalingChart {
         // Rows that cannot be drawn (skipped, failed; 0 bytes is named in the legend instead).
         let zero = series.rows.filter { $0.isMeasured && metric == .memory && $0.peakHeapBytes == 0 }
         let hidden = series.rows.filter { row in !rows.contains(row) && !zero.contains(row) }
-        var noteLines: [String] = []
-        if !hidden.isEmpty {
-            let engines = series.palette.sorted(hidden.map(\.engine)).map { engine in
-                let sizes = hidden.filter { $0.engine == engine }.map(\.size).sorted().map(Formatting.grouped)
-                return "\(engine) at \(sizes.joined(separator: ", "))"
-            }
-            let why = metric == .time ? "skipped or failed" : "not measured"
-            noteLines = ChartText.wrap("Not shown (\(why)): " + engines.joined(separator: "; "), pixels: 980, points: 9)
-        }
+        let noteLines = notShownLines(hidden, series: series, metric: metric)
         let titleLines = ChartText.wrap(title, pixels: 960, points: 14)
         let width = 1000, height = 600 + 16 * noteLines.count + 20 * (titleLines.count - 1)
         var script = GnuplotScript(name: name, title: title, width: width, height: height, runName: runName)
@@ -107,23 +99,8 @@ enum ScalingChart {
                     + "lc rgb '\(series.palette.colour(for: engine))' lw 2 pt \(series.palette.pointType(for: engine)) "
                     + "ps \(GnuplotScript.number(series.palette.pointSize(for: engine, base: 2))) title \(legend)")
         }
-        // Engines that allocated nothing are the best memory result: a log axis
-        // has no place for 0, so the legend names them.
-        if !zero.isEmpty {
-            let names = series.palette.sorted(zero.map(\.engine)).map { engine in
-                let all = zero.filter { $0.engine == engine }.count == series.rows.filter { $0.engine == engine && $0.isMeasured }.count
-                return all ? engine : engine + " (at " + zero.filter { $0.engine == engine }.map { Formatting.grouped($0.size) }.joined(separator: ", ") + ")"
-            }
-            // One legend line per few engines, so a long list does not widen the key past the picture.
-            clauses.append("keyentry with points pt 0 ps 0 title \(GnuplotScript.literal("0 B (no heap use):"))")
-            for line in ChartText.pack(names, pixels: 190, points: 11) {
-                clauses.append("keyentry with points pt 0 ps 0 title \(GnuplotScript.literal("  " + line))")
-            }
-        }
-        if !noteLines.isEmpty {
-            script.add("set bmargin \(4 + noteLines.count)")
-            script.add("set label 1 \(GnuplotScript.literal(noteLines.joined(separator: "\n"))) at screen 0.01, screen \(GnuplotScript.number(Double(12 + 15 * (noteLines.count - 1)) / Double(height))) left font ',9' tc rgb '#555555'")
-        }
+        clauses += noHeapKeyEntries(zero, series: series)
+        script.add(ChartText.footnote(noteLines, height: height))
         script.add("plot " + clauses.joined(separator: ", \\\n     "))
 
         let file = ChartFile(
@@ -131,6 +108,37 @@ enum ScalingChart {
             caption: metric == .time ? timeCaption : memoryCaption, finding: finding(fits, metric: metric),
             width: width, height: height, rows: table.rowCount, drawn: false)
         return Result(draft: ChartDraft(file: file, data: table.render(title: title), script: script.text), fits: fits)
+    }
+
+    /// The note under the chart that names the rows it cannot draw (skipped
+    /// or failed; unmeasured memory), engine by engine with their sizes,
+    /// wrapped to the picture's width: a missing line must not pass for a
+    /// fast one. Empty when every row is drawn. O(rows).
+    static func notShownLines(_ hidden: [ResultRow], series: RunSeries, metric: ExponentFit.Metric) -> [String] {
+        guard !hidden.isEmpty else { return [] }
+        let engines = series.palette.sorted(hidden.map(\.engine)).map { engine in
+            let sizes = hidden.filter { $0.engine == engine }.map(\.size).sorted().map(Formatting.grouped)
+            return "\(engine) at \(sizes.joined(separator: ", "))"
+        }
+        let why = metric == .time ? "skipped or failed" : "not measured"
+        return ChartText.wrap("Not shown (\(why)): " + engines.joined(separator: "; "), pixels: 980, points: 9)
+    }
+
+    /// Legend entries for the engines that allocated nothing, the best memory
+    /// result: a log axis has no place for 0, so the legend names them (with
+    /// their sizes when only some sizes were 0), a few to a line so a long
+    /// list does not widen the key past the picture. Empty when there are none. O(rows).
+    static func noHeapKeyEntries(_ zero: [ResultRow], series: RunSeries) -> [String] {
+        guard !zero.isEmpty else { return [] }
+        let names = series.palette.sorted(zero.map(\.engine)).map { engine in
+            let all = zero.filter { $0.engine == engine }.count == series.rows.filter { $0.engine == engine && $0.isMeasured }.count
+            return all ? engine : engine + " (at " + zero.filter { $0.engine == engine }.map { Formatting.grouped($0.size) }.joined(separator: ", ") + ")"
+        }
+        var entries = ["keyentry with points pt 0 ps 0 title \(GnuplotScript.literal("0 B (no heap use):"))"]
+        for line in ChartText.pack(names, pixels: 190, points: 11) {
+            entries.append("keyentry with points pt 0 ps 0 title \(GnuplotScript.literal("  " + line))")
+        }
+        return entries
     }
 
     /// Two lines this close (relative) at every size overplot on a log axis

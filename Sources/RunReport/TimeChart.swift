@@ -39,15 +39,7 @@ enum TimeChart {
             }
         }
 
-        var extremes: [Double] = []
-        for row in rows {
-            let median = row.medianNs!, spread = row.spreadNs ?? 0
-            extremes.append((median - spread > 0 ? median - spread : median) / 1e9)
-            extremes.append((median + spread) / 1e9)
-        }
-        // Room above the highest whisker for its rotated time label (about an eighth of the height).
-        let fitted = AxisRange.logarithmic(extremes, minimumSpan: 10)
-        let range = (low: fitted.low, high: fitted.high * pow(fitted.high / fitted.low, 0.15))
+        let range = timeRange(rows)
         let title = "Median time per diff — \(series.label)"
         let missing = notTimed(series, shown: rows)
         let width = 1000
@@ -77,11 +69,7 @@ enum TimeChart {
             "mantissa(t) = t / 10**(3 * floor(log10(t) / 3 + 1e-9))",
             "seconds(t) = mantissa(t) < 9.995 ? gprintf('%.2s %cs', t) : mantissa(t) < 99.95 ? gprintf('%.1s %cs', t) : gprintf('%.0s %cs', t)",
         ])
-        if !noteLines.isEmpty {
-            // Bottom margin in character rows: the axis labels plus the footnote's lines.
-            script.add("set bmargin \(4 + noteLines.count)")
-            script.add("set label 1 \(GnuplotScript.literal(noteLines.joined(separator: "\n"))) at screen 0.01, screen \(GnuplotScript.number(Double(12 + 15 * (noteLines.count - 1)) / Double(height))) left font ',9' tc rgb '#555555'")
-        }
+        script.add(ChartText.footnote(noteLines, height: height))
         // Each engine's column within a size: side by side, never on top of each other.
         let barWidth = 0.8 / Double(engines.count)
         var clauses: [String] = []
@@ -106,6 +94,21 @@ enum TimeChart {
             kind: .time, name: name, series: series.label, title: title, caption: caption,
             finding: finding(rows, largest: series.largestSize, all: series.rows, palette: series.palette), width: width, height: height, rows: table.rowCount, drawn: false)
         return ChartDraft(file: file, data: table.render(title: title), script: script.text)
+    }
+
+    /// The time axis, in seconds: every whisker (median ± spread; a lower
+    /// end at or below 0 drawn from the median, since a log axis has no 0)
+    /// on a log range at least a decade wide, with room above the highest
+    /// whisker for its rotated time label (about an eighth of the height). O(rows).
+    static func timeRange(_ rows: [ResultRow]) -> (low: Double, high: Double) {
+        var extremes: [Double] = []
+        for row in rows {
+            let median = row.medianNs!, spread = row.spreadNs ?? 0
+            extremes.append((median - spread > 0 ? median - spread : median) / 1e9)
+            extremes.append((median + spread) / 1e9)
+        }
+        let fitted = AxisRange.logarithmic(extremes, minimumSpan: 10)
+        return (low: fitted.low, high: fitted.high * pow(fitted.high / fitted.low, 0.15))
     }
 
     /// "At n = 1,000 on integer ids heckel is fastest (56.3 µs, 81× faster than stdlib; tied with set);

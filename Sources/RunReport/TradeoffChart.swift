@@ -101,21 +101,9 @@ enum TradeoffChart {
                     "\(source) index \(block) using \(x):\(inPanel):\(type) with points pt variable ps 1.7 lw 2 "
                         + "lc rgb '\(allSeries.palette.colour(for: engine))' notitle")
             }
-            // The legend: engines by colour, then this panel's workloads by symbol.
-            let mine = picked.filter { $0.series.elementKind == kind }
-            clauses.append("keyentry with points ps 0 title '{/:Bold engine}'")
-            for engine in engines {
-                clauses.append("keyentry with points pt 7 ps 1.7 lc rgb '\(allSeries.palette.colour(for: engine))' title \(GnuplotScript.literal(engine))")
-            }
-            clauses.append("keyentry with points ps 0 title ' '")
-            clauses.append("keyentry with points ps 0 title '{/:Bold workload}'")
-            for entry in mine {
-                let inexact = entry.rows.contains { !QualityMeasures.stepsRatio($0)!.exact }
-                var label = workloadLabel(entry, picked)
-                if largest.count == 1, let cut = label.range(of: ", n = ") { label = String(label[..<cut.lowerBound]) }
-                clauses.append(
-                    "keyentry with points pt \(symbolOf[workloadLabel(entry, picked)]!) ps 1.5 lw 2 lc rgb '#333333' title \(GnuplotScript.literal(label + (inexact ? " *" : "")))")
-            }
+            clauses += legend(
+                engines: engines, palette: allSeries.palette, picked: picked, kind: kind, symbolOf: symbolOf,
+                oneSize: largest.count == 1)
             script.add("plot " + clauses.joined(separator: ", \\\n     "))
         }
         script.add("unset multiplot")
@@ -124,6 +112,31 @@ enum TradeoffChart {
             kind: .tradeoff, name: name, series: nil, title: title, caption: caption, finding: finding(picked.map { ($0.series.elementKind, $0.rows) }, palette: allSeries.palette),
             width: width, height: height, rows: table.rowCount, drawn: false)
         return ChartDraft(file: file, data: table.render(title: title), script: script.text)
+    }
+
+    /// A panel's legend: engines by colour, then the panel's workloads by
+    /// symbol, a `*` on those whose ids repeat (their steps are compared
+    /// with a bound, not the minimum). The points carry no titles of their
+    /// own, since a workload's symbol is shared by every engine. `oneSize`:
+    /// the title names the size, so the labels drop it. O(rows).
+    static func legend(
+        engines: [String], palette: EnginePalette, picked: [(series: RunSeries, rows: [ResultRow], size: Int)],
+        kind: String, symbolOf: [String: Int], oneSize: Bool
+    ) -> [String] {
+        var clauses = ["keyentry with points ps 0 title '{/:Bold engine}'"]
+        for engine in engines {
+            clauses.append("keyentry with points pt 7 ps 1.7 lc rgb '\(palette.colour(for: engine))' title \(GnuplotScript.literal(engine))")
+        }
+        clauses.append("keyentry with points ps 0 title ' '")
+        clauses.append("keyentry with points ps 0 title '{/:Bold workload}'")
+        for entry in picked where entry.series.elementKind == kind {
+            let inexact = entry.rows.contains { !QualityMeasures.stepsRatio($0)!.exact }
+            var label = workloadLabel(entry, picked)
+            if oneSize, let cut = label.range(of: ", n = ") { label = String(label[..<cut.lowerBound]) }
+            clauses.append(
+                "keyentry with points pt \(symbolOf[workloadLabel(entry, picked)]!) ps 1.5 lw 2 lc rgb '#333333' title \(GnuplotScript.literal(label + (inexact ? " *" : "")))")
+        }
+        return clauses
     }
 
     /// Each series' rows at the largest size where every engine that has a

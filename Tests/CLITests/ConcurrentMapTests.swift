@@ -1,4 +1,5 @@
 @testable import DiffBenchKit
+import FileSupport
 import Foundation
 import Testing
 

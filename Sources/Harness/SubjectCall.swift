@@ -1,22 +1,7 @@
 import DiffEngines
-import Foundation
 import InputFiles
 import RunResults
 import Workloads
-
-/// Something the runner times on a dataset: a registered engine, or the
-/// `floor` reference.
-enum Subject: Hashable, Sendable {
-    case engine(EngineName)
-    case floor
-
-    var name: String {
-        switch self {
-        case let .engine(engine): return engine.rawValue
-        case .floor: return EngineInfo.floorName
-        }
-    }
-}
 
 /// One call of a subject on a dataset's lists in one element kind. An
 /// engine goes through its descriptor's call for that kind, specialized
@@ -91,36 +76,4 @@ struct SubjectCall {
         case let .strings(old, new): return try diffStrings!(old, new, options)
         }
     }
-}
-
-/// The least work any identity-based diff must do, for the kind's id type:
-/// one dictionary build over the old ids and one probe per new id. Engines'
-/// medians are also reported as ratios to this.
-func floorReference(_ lists: ProjectedLists) -> Int {
-    switch lists {
-    case let .items(old, new): return floorReference(old, new)
-    case let .uuids(old, new): return floorReference(old, new)
-    case let .records(old, new): return floorReference(old, new)
-    case let .strings(old, new): return floorReference(values: old, new)
-    }
-}
-
-/// The floor for identified elements (specialized per element type).
-@inline(never)
-func floorReference<E: Identifiable>(_ old: [E], _ new: [E]) -> Int {
-    var table = [E.ID: Int32](minimumCapacity: old.count)
-    for index in old.indices { table[old[index].id] = Int32(truncatingIfNeeded: index) }
-    var found = 0
-    for item in new where table[item.id] != nil { found &+= 1 }
-    return found
-}
-
-/// The floor for plain values, each its own id.
-@inline(never)
-func floorReference<V: Hashable>(values old: [V], _ new: [V]) -> Int {
-    var table = [V: Int32](minimumCapacity: old.count)
-    for index in old.indices { table[old[index]] = Int32(truncatingIfNeeded: index) }
-    var found = 0
-    for value in new where table[value] != nil { found &+= 1 }
-    return found
 }

@@ -2,12 +2,12 @@ import Foundation
 
 /// A map whose elements are computed on every core, for independent pieces
 /// of CPU-bound work (the change-point detector on each series of the
-/// history page, its charts).
-enum ConcurrentMap {
+/// history page, its charts, the gnuplot processes of a run's charts).
+package enum ConcurrentMap {
     /// `transform` of each of `items`, in their order; up to one thread per
     /// core (`DispatchQueue.concurrentPerform`), each taking the next item
     /// as it finishes one. O(items) plus the transforms.
-    static func map<Item: Sendable, Result: Sendable>(_ items: [Item], _ transform: @escaping @Sendable (Item) -> Result) -> [Result] {
+    package static func map<Item: Sendable, Result: Sendable>(_ items: [Item], _ transform: @escaping @Sendable (Item) -> Result) -> [Result] {
         let work = ConcurrentWork<Result>(count: items.count)
         let workers = max(1, min(items.count, ProcessInfo.processInfo.activeProcessorCount))
         DispatchQueue.concurrentPerform(iterations: workers) { _ in

@@ -5,13 +5,6 @@ import InputFiles
 import RunResults
 import Workloads
 
-/// Why the instruction-count pass could not run: exit status 2 in the CLI.
-public struct InstructionCountError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var problem: String
-    public init(_ problem: String) { self.problem = problem }
-    public var description: String { "instruction counts: " + problem }
-}
-
 /// The instruction-count pass of `run --instructions`: instructions executed
 /// by one call of every engine (and the floor) on every dataset, counted by
 /// callgrind.

@@ -1,0 +1,6 @@
+import ArgumentParser
+
+/// The named plans of `run --plan`.
+enum PlanChoice: String, ExpressibleByArgument, CaseIterable {
+    case `default`, ci
+}
