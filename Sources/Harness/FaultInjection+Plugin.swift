@@ -6,7 +6,7 @@ import Foundation
 /// built-ins when the environment has `DIFFBENCH_TEST_PLUGIN` (debug builds
 /// only, as ``FaultInjection``): the tests' stand-in for an engine another
 /// package registers, which `diff` and `teach` must call in a worker. The
-/// variable says how it behaves: `hang` never returns, `grow` allocates and
+/// variable says how it behaves: `hang` never returns (it sleeps), `grow` allocates and
 /// touches 16 MiB after 16 MiB without end (only a memory limit stops it),
 /// `trap` calls `fatalError`; anything else answers as myers does.
 ///
@@ -23,7 +23,7 @@ struct FaultyPluginEngine: DiffEngine {
     {
         switch ProcessInfo.processInfo.environment["DIFFBENCH_TEST_PLUGIN"] ?? "" {
         case "hang":
-            while true { blackHole(monotonicNanoseconds()) }
+            FaultInjection.sleepForever()
         case "grow":
             var blocks: [UnsafeMutableRawPointer] = []
             while true {

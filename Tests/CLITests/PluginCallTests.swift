@@ -23,7 +23,7 @@ import Testing
         return left
     }
 
-    @Test(.timeLimit(.minutes(10)), arguments: [("hang", "timed-out", ["--case-timeout", "3"]), ("grow", "out-of-memory", ["--case-memory", "256M"])])
+    @Test(.timeLimit(.minutes(10)), arguments: [("hang", "timed-out", ["--case-timeout", "1"]), ("grow", "out-of-memory", ["--case-memory", "256M"])])
     func diffEnginesAllCostsAFaultyPluginOnlyItsOwnLine(behaviour: String, label: String, limit: [String]) throws {
         let marker = UUID().uuidString
         let result = try Self.run(["diff", "--engines", "all", "--chars", "ABCDEFG", "BCAXEGF"] + limit, plugin: behaviour, marker: marker)
@@ -45,7 +45,7 @@ import Testing
         #expect(plugin.status == 0, "\(plugin.stderr)")
         // The plug-in answers as myers does: the changeset survived the worker's channel intact.
         #expect(plugin.stdout.replacingOccurrences(of: "faulty-plugin", with: "myers") == myers.stdout)
-        let hung = try Self.run(["diff", "--engine", "faulty-plugin", "--chars", "AB", "BA", "--case-timeout", "2"], plugin: "hang", marker: marker)
+        let hung = try Self.run(["diff", "--engine", "faulty-plugin", "--chars", "AB", "BA", "--case-timeout", "1"], plugin: "hang", marker: marker)
         #expect(hung.status == 1)
         #expect(hung.stderr.contains("timed-out") && hung.stderr.contains("--case-timeout"), "\(hung.stderr)")
         #expect(Self.leftRunning(marker).isEmpty)
@@ -57,7 +57,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let marker = UUID().uuidString
         let result = try Self.run(
-            ["teach", "--chars", "ABCABBA", "CBABAC", "--output", dir.path, "--name", "pair", "--case-timeout", "3"], plugin: "hang",
+            ["teach", "--chars", "ABCABBA", "CBABAC", "--output", dir.path, "--name", "pair", "--case-timeout", "1"], plugin: "hang",
             marker: marker)
         #expect(result.status == 1, "\(result.stderr)")
         #expect(result.stderr.contains("faulty-plugin (a plug-in, called in a worker) failed: timed-out"), "\(result.stderr)")

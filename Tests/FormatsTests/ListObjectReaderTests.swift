@@ -113,15 +113,25 @@ struct ListObjectReaderTests {
         #expect(error.position?.line == 1)
     }
 
-    /// A list file of `count` objects, over several windows of the windowed
-    /// reader, with one element longer than a window; `tail` ends it.
-    static func bigList(count: Int, tail: String = "\n]\n") -> String {
+    /// The objects of ``bigList(tail:)``, before its tail.
+    static let bigListCount = 30_000
+
+    /// The list of ``bigListCount`` objects without its closing tail, built
+    /// once per test process for the six tests that end it their own way
+    /// (about 4 MB of text, made by 30,000 appends).
+    static let bigListBody: String = {
         var text = "\u{FEFF}[\n"
-        for index in 0..<count {
-            let title = index == count / 2 ? String(repeating: "long ", count: 300_000) : "post \(index) é"
+        for index in 0..<bigListCount {
+            let title = index == bigListCount / 2 ? String(repeating: "long ", count: 300_000) : "post \(index) é"
             text += (index > 0 ? ",\n" : "") + #"  {"title": "\#(title)", "id": "p-\#(index)", "likes": \#(index % 97), "tags": ["a", {"z": 1, "b": [2]}]}"#
         }
-        return text + tail
+        return text
+    }()
+
+    /// A list file of ``bigListCount`` objects, over several windows of the
+    /// windowed reader, with one element longer than a window; `tail` ends it.
+    static func bigList(tail: String = "\n]\n") -> String {
+        bigListBody + tail
     }
 
     static func readFile(_ text: String) throws -> (fromFile: Result<UserLists, InputError>, whole: Result<UserListReader.Side, InputError>) {
@@ -139,7 +149,7 @@ struct ListObjectReaderTests {
     @Test("a list file read a window at a time gives what the whole file gives, an element longer than a window included",
           .timeLimit(.minutes(10)))
     func windowsReadLikeTheWholeFile() throws {
-        let (fromFile, whole) = try Self.readFile(Self.bigList(count: 30_000))
+        let (fromFile, whole) = try Self.readFile(Self.bigList())
         guard case let .items(items, again) = try fromFile.get(), case let .items(expected) = try whole.get() else {
             Issue.record("expected objects")
             return
@@ -155,7 +165,7 @@ struct ListObjectReaderTests {
         .timeLimit(.minutes(10)),
         arguments: [",\n  {\"id\": \"x\", \"a\": 1,}\n]", ",\n  {\"name\": \"no id\"}\n]", ",\n  \"plain\"\n]", "\n] trailing", ",\n"])
     func windowsGoWrongLikeTheWholeFile(tail: String) throws {
-        let (fromFile, whole) = try Self.readFile(Self.bigList(count: 30_000, tail: tail))
+        let (fromFile, whole) = try Self.readFile(Self.bigList(tail: tail))
         let error = try #require(throws: InputError.self) { try fromFile.get() }
         let expected = try #require(throws: InputError.self) { try whole.get() }
         #expect(error.problem == expected.problem)
