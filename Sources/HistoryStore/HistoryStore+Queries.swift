@@ -125,12 +125,14 @@ extension HistoryStore {
     }
 
     /// `text%` for a LIKE that matches commits starting with `text` (so a
-    /// 7-digit hash finds the 12-digit one), with `%`, `_` and `\` escaped.
+    /// 7-digit hash finds the 12-digit one), with `%`, `_` and `\` escaped
+    /// scalar by scalar (SQLite's LIKE reads scalars: a `%` followed by a
+    /// combining mark is still a wildcard to it, though not a `"%"` `Character`).
     static func likePrefix(_ text: String) -> String {
         var escaped = ""
-        for character in text {
-            if character == "%" || character == "_" || character == "\\" { escaped.append("\\") }
-            escaped.append(character)
+        for scalar in text.unicodeScalars {
+            if scalar == "%" || scalar == "_" || scalar == "\\" { escaped.unicodeScalars.append("\\") }
+            escaped.unicodeScalars.append(scalar)
         }
         return escaped + "%"
     }

@@ -1,17 +1,21 @@
 /// Text placed into the HTML pages DiffBench writes (the teaching index and
 /// the run report): the five characters HTML gives a meaning, as entities.
 public enum HTMLText {
+    /// Escapes scalar by scalar, not by `Character`: a `"` or `<` followed
+    /// by a combining mark is one `Character` that equals neither, and went
+    /// out raw — a label could then close the attribute it sits in. The
+    /// parser of the page reads scalars, so the escape does too. O(length).
     public static func escape(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
+        for scalar in text.unicodeScalars {
+            switch scalar {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
             case "'": out += "&#39;"
-            default: out.append(character)
+            default: out.unicodeScalars.append(scalar)
             }
         }
         return out

@@ -200,15 +200,18 @@ extension ReportPage {
         return [line(header), "|" + header.map { _ in "---" }.joined(separator: "|") + "|"] + rows.map(line)
     }
 
-    /// A relative path as a link target in the Markdown and HTML pages (spaces and parentheses encoded).
+    /// A relative path as a link target in the Markdown and HTML pages
+    /// (spaces and parentheses encoded), scalar by scalar: a `)` followed
+    /// by a combining mark is not the `Character` ")" but still ends a
+    /// Markdown link. O(length).
     static func linkTarget(_ path: String) -> String {
         var out = ""
-        for character in path {
-            switch character {
+        for scalar in path.unicodeScalars {
+            switch scalar {
             case " ": out += "%20"
             case "(": out += "%28"
             case ")": out += "%29"
-            default: out.append(character)
+            default: out.unicodeScalars.append(scalar)
             }
         }
         return out
