@@ -233,9 +233,15 @@ struct Mebibytes: ExpressibleByArgument, Hashable {
     var defaultValueDescription: String { "\(value)" }
 }
 
-/// `compare --format`.
+/// `compare --format`. Markdown is `md`, and `markdown` is taken too, as
+/// `history changes --format` spells it: one word means one format in
+/// every command.
 enum CompareOutputFormat: String, ExpressibleByArgument, CaseIterable {
     case md, text, json
+
+    init?(argument: String) {
+        self.init(rawValue: argument == "markdown" ? "md" : argument)
+    }
 
     var reportFormat: ReportFormat {
         switch self {

@@ -96,7 +96,7 @@ struct CompareCommand: ParsableCommand {
     @Flag(help: "Rows of the baseline missing from the current run only warn (after a deliberate plan change).")
     var allowMissing = false
 
-    @Option(help: "Output format: md, text or json.")
+    @Option(help: "Output format: md (or markdown), text or json.")
     var format: CompareOutputFormat = .text
 
     @Option(help: ArgumentHelp("Write the report to this file (atomically) and print only the verdict line.", valueName: "FILE"))

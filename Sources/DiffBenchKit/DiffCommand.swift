@@ -36,8 +36,11 @@ struct DiffCommand: EngineCommand {
             calls, in order), --format batch-json as a batch file for `diffbench validate`. \
             With these formats OLD and NEW may also hold sections: [{"id", "rows": [list]}].
 
-            Exit status: 0 on success, 2 on bad input (unknown engine, unreadable or \
-            malformed file, duplicate ids for the set engine).
+            Exit status: 0 on success; 1 when an engine's answer fails its check (a changeset \
+            that does not turn OLD into NEW, batch updates the UIKit model refuses) or a plug-in \
+            engine fails in its worker (timed-out, crashed, out-of-memory); 2 on bad input \
+            (unknown engine, unreadable or malformed file, duplicate ids for the set engine, \
+            a call predicted over --time-budget).
             """
         )
     }

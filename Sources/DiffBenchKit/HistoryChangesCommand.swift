@@ -25,8 +25,13 @@ struct HistoryChangesCommand: ParsableCommand {
     )
 
     /// `history changes`' formats.
+    /// Markdown is `markdown`, and `md` is taken too, as `compare --format` spells it.
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case text, json, markdown
+
+        init?(argument: String) {
+            self.init(rawValue: argument == "md" ? "markdown" : argument)
+        }
     }
 
     @OptionGroup var store: HistoryStoreOption
@@ -36,7 +41,7 @@ struct HistoryChangesCommand: ParsableCommand {
     @Option(help: "Only series of this plan (its settings text, as `history list --format json` gives it).")
     var plan: String?
 
-    @Option(help: "Output format: text, json or markdown.")
+    @Option(help: "Output format: text, json or markdown (or md).")
     var format: Format = .text
 
     func validate() throws {
