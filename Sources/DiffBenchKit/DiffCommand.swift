@@ -112,12 +112,7 @@ struct DiffCommand: EngineCommand {
         if let engines {
             return try compare(try engines.resolve(in: registry, option: "--engines"), on: pair, options: options, registry: registry)
         }
-        let predicted: Double?
-        do {
-            predicted = try pluginLimits.predictedSeconds(descriptor, lists: pair.lists, timeBudget: timeBudget)
-        } catch let fault as EngineCall.Fault {
-            throw PluginLimitsOptions.failure(descriptor.name, fault)
-        }
+        let predicted = try prediction(of: descriptor) { try pluginLimits.predictedSeconds(descriptor, lists: pair.lists, timeBudget: timeBudget) }
         // A prediction alone never refuses an engine that honours bounds: one call cut off at the budget decides.
         let probe = timeBudget > 0 && !deadlineBounds(descriptor) && descriptor.honoursBounds && (predicted ?? 0) > timeBudget
         if !probe { try checkBudget(descriptor, seconds: predicted, counts: pair.lists.counts) }
@@ -209,13 +204,19 @@ extension DiffCommand {
     /// A plug-in's calibration is made in its worker, whose fault ends the command (exit 1).
     func checkBudget(_ descriptor: EngineDescriptor, old: [FeedItem], new: [FeedItem]) throws {
         guard timeBudget > 0, !deadlineBounds(descriptor) else { return }
-        let seconds: Double?
+        let seconds = try prediction(of: descriptor) { try pluginLimits.predictedSeconds(descriptor, old: old, new: new, timeBudget: timeBudget) }
+        try checkBudget(descriptor, seconds: seconds, counts: (old.count, new.count))
+    }
+
+    /// `predict` of `descriptor`'s call, where a fault of a plug-in's
+    /// calibration (made in its worker) ends the command: exit 1, as a
+    /// fault of its call does (``PluginLimitsOptions/failure(_:_:)``).
+    func prediction(of descriptor: EngineDescriptor, _ predict: () throws -> Double?) throws -> Double? {
         do {
-            seconds = try pluginLimits.predictedSeconds(descriptor, old: old, new: new, timeBudget: timeBudget)
+            return try predict()
         } catch let fault as EngineCall.Fault {
             throw PluginLimitsOptions.failure(descriptor.name, fault)
         }
-        try checkBudget(descriptor, seconds: seconds, counts: (old.count, new.count))
     }
 
     /// Refuses a call whose predicted `seconds` (nil: a linear engine) are over `--time-budget`.
