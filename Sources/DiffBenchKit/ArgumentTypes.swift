@@ -233,25 +233,6 @@ struct Mebibytes: ExpressibleByArgument, Hashable {
     var defaultValueDescription: String { "\(value)" }
 }
 
-/// `compare --format`. Markdown is `md`, and `markdown` is taken too, as
-/// `history changes --format` spells it: one word means one format in
-/// every command.
-enum CompareOutputFormat: String, ExpressibleByArgument, CaseIterable {
-    case md, text, json
-
-    init?(argument: String) {
-        self.init(rawValue: argument == "markdown" ? "md" : argument)
-    }
-
-    var reportFormat: ReportFormat {
-        switch self {
-        case .md: return .md
-        case .text: return .text
-        case .json: return .json
-        }
-    }
-}
-
 /// The folder of named baselines, shared by `baseline` and `compare`.
 struct BaselineFolderOption: ParsableArguments {
     @Option(name: .customLong("baselines-dir"), help: "Folder of the named baselines.")

@@ -49,12 +49,11 @@ struct BaselineCommand: ParsableCommand {
 
         @OptionGroup var baselines: BaselineFolderOption
 
-        @Option(help: "Output format: text or json.")
-        var format: OutputFormat = .text
+        @OptionGroup var printing: FormatOption<OutputFormat>
 
         func run() throws {
             let entries = Baselines.list(in: baselines.path)
-            switch format {
+            switch printing.format {
             case .json:
                 let items: [[String: Any]] = entries.map { entry in
                     var item: [String: Any] = ["name": entry.name, "path": entry.path]

@@ -38,8 +38,7 @@ struct ChartCommand: EngineCommand {
     @Argument(help: "A run folder (Reports/NAME, Reports/latest) or its results.json.")
     var runDirectory: String
 
-    @Option(help: "Output: text (files and findings) or json (the summary: charts, exponents, verdicts).")
-    var format: OutputFormat = .text
+    @OptionGroup var printing: FormatOption<OutputFormat>
 
     @Flag(help: "Print one screen: which engine to use per data shape, the targets met and missed, where the page is (the full listing goes to RUN_DIR/report.txt).")
     var brief = false
@@ -72,7 +71,7 @@ struct ChartCommand: EngineCommand {
             print(summary.brief)
             if let targetsLine { print(targetsLine) }
         } else {
-            switch format {
+            switch printing.format {
             case .text: print(summary.text)
             case .json:
                 let encoder = JSONEncoder()

@@ -48,7 +48,7 @@ extension CompareCommand {
         }
         let report = try gate.judge(document, at: path, in: store)
         return Outcome(
-            text: report.render(format.reportFormat), headline: report.headline, failsCI: report.failsCI,
+            text: report.render(printing.format.reportFormat), headline: report.headline, failsCI: report.failsCI,
             failing: report.failing)
     }
 

@@ -96,8 +96,7 @@ struct CompareCommand: ParsableCommand {
     @Flag(help: "Rows of the baseline missing from the current run only warn (after a deliberate plan change).")
     var allowMissing = false
 
-    @Option(help: "Output format: md (or markdown), text or json.")
-    var format: CompareOutputFormat = .text
+    @OptionGroup var printing: FormatOption<ReportTextFormat>
 
     @Option(help: ArgumentHelp("Write the report to this file (atomically) and print only the verdict line.", valueName: "FILE"))
     var to: String?
@@ -190,7 +189,7 @@ struct CompareCommand: ParsableCommand {
         } catch {
             throw CLIFailure.badInput(error.description)
         }
-        return Outcome(text: report.render(format.reportFormat), headline: report.headline, failsCI: report.failsCI, failing: report.rows.filter(report.fails).count)
+        return Outcome(text: report.render(printing.format.reportFormat), headline: report.headline, failsCI: report.failsCI, failing: report.rows.filter(report.fails).count)
     }
 
     /// Prints the outcome (or writes it to `--to` and prints its headline); exit 1 when it fails.
@@ -226,6 +225,17 @@ struct CompareCommand: ParsableCommand {
             return try ResultsStore.read(path)
         } catch {
             throw CompareInputError(path: error.location, problem: error.problem)
+        }
+    }
+}
+
+extension ReportTextFormat {
+    /// The comparison report's renderer for this word.
+    var reportFormat: ReportFormat {
+        switch self {
+        case .markdown: return .md
+        case .text: return .text
+        case .json: return .json
         }
     }
 }

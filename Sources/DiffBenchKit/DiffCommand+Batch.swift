@@ -64,7 +64,7 @@ extension DiffCommand {
         } catch {
             throw CLIFailure.checkFailed("the \(engineName.rawValue) batch updates fail the UIKit model: \(error)")
         }
-        switch format {
+        switch printing.format {
         case .batchJSON: print(BatchFile.render(staged, engine: engineName.rawValue))
         default: print(BatchText.render(staged, states: states, engine: engineName.rawValue, style: .collectionView))
         }

@@ -56,8 +56,7 @@ struct DiffCommand: EngineCommand {
         transform: EngineSelection.parse)
     var engines: EngineSelection?
 
-    @Option(name: .long, help: "Output format: text, json, batch, batch-json or unified (with --lines).")
-    var format: DiffOutputFormat = .text
+    @OptionGroup var printing: FormatOption<DiffOutputFormat>
 
     @Flag(name: .long, help: "Report the fewest possible moves (re-partitions the engine's matches).")
     var minimizeMoves = false
@@ -82,15 +81,15 @@ struct DiffCommand: EngineCommand {
     var chars: Bool { lists.chars }
 
     func validate() throws {
-        if format == .unified, !lists.files.lines {
+        if printing.format == .unified, !lists.files.lines {
             throw ValidationError("--format unified writes a diff of text lines; add --lines")
         }
-        if engines != nil, format != .text {
+        if engines != nil, printing.format != .text {
             throw ValidationError("--engines prints one line per engine as text; leave out --format, or use --engine")
         }
-        if sliders != .none, engines != nil || format == .batch || format == .batchJSON {
+        if sliders != .none, engines != nil || printing.format == .batch || printing.format == .batchJSON {
             throw ValidationError(
-                "--sliders places one changeset's runs for reading (text, json or unified); leave it out with \(engines != nil ? "--engines" : "--format \(format.rawValue)")")
+                "--sliders places one changeset's runs for reading (text, json or unified); leave it out with \(engines != nil ? "--engines" : "--format \(printing.format.rawValue)")")
         }
         if let deadline, !(deadline >= 0 && deadline.isFinite) {
             throw ValidationError("--deadline must be a number of seconds, 0 or more")
@@ -105,7 +104,7 @@ struct DiffCommand: EngineCommand {
                     + "\(descriptor.name.rawValue) finds moves as part of its matching and cannot leave them out")
         }
         let engineName = descriptor.name
-        if format == .batch || format == .batchJSON {
+        if printing.format == .batch || printing.format == .batchJSON {
             return try runBatch(descriptor: descriptor, options: options)
         }
         let pair = try UserListPair.load(lists)
@@ -157,7 +156,7 @@ struct DiffCommand: EngineCommand {
                 throw CLIFailure.checkFailed("the \(engineName.rawValue) changeset is wrong after --sliders \(sliders.rawValue): \(problem)")
             }
         }
-        switch format {
+        switch printing.format {
         case .json:
             print(ChangesetJSON.render(changeset, engine: engineName.rawValue))
         case .unified:

@@ -61,12 +61,11 @@ struct GenerateCommand: ParsableCommand {
     @Flag(name: .long, help: "List the workloads and their parameters, then exit.")
     var list = false
 
-    @Option(name: .long, help: "Output format of --list and of the summary line: text or json.")
-    var format: OutputFormat = .text
+    @OptionGroup var printing: FormatOption<OutputFormat>
 
     func run() throws {
         if list {
-            print(format == .json ? GenerateCommand.listJSON() : GenerateCommand.listText())
+            print(printing.format == .json ? GenerateCommand.listJSON() : GenerateCommand.listText())
             return
         }
         if git.fromGit != nil { return try importHistory() }
@@ -95,7 +94,7 @@ struct GenerateCommand: ParsableCommand {
         } catch {
             throw CLIFailure.badInput(error.description)
         }
-        switch format {
+        switch printing.format {
         case .text:
             print("wrote \(output): \(dataset.workload) n=\(dataset.size) seed=\(dataset.seed), "
                 + "\(dataset.old.count) → \(dataset.new.count) elements")
@@ -124,11 +123,11 @@ struct GenerateCommand: ParsableCommand {
             } catch {
                 throw CLIFailure.badInput(error.description)
             }
-            if format == .text {
+            if printing.format == .text {
                 print("wrote \(output)/\(name): \(dataset.old.count) → \(dataset.new.count) lines")
             }
         }
-        if format == .json {
+        if printing.format == .json {
             print("{\"output\": \(JSONValue.quoted(output)), \"datasets\": \(datasets.count)}")
         }
     }

@@ -24,16 +24,6 @@ struct HistoryChangesCommand: ParsableCommand {
             """
     )
 
-    /// `history changes`' formats.
-    /// Markdown is `markdown`, and `md` is taken too, as `compare --format` spells it.
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json, markdown
-
-        init?(argument: String) {
-            self.init(rawValue: argument == "md" ? "markdown" : argument)
-        }
-    }
-
     @OptionGroup var store: HistoryStoreOption
 
     @OptionGroup var filters: HistorySeriesOptions
@@ -41,8 +31,7 @@ struct HistoryChangesCommand: ParsableCommand {
     @Option(help: "Only series of this plan (its settings text, as `history list --format json` gives it).")
     var plan: String?
 
-    @Option(help: "Output format: text, json or markdown (or md).")
-    var format: Format = .text
+    @OptionGroup var printing: FormatOption<ReportTextFormat>
 
     func validate() throws {
         if filters.measure == .samples {
@@ -56,7 +45,7 @@ struct HistoryChangesCommand: ParsableCommand {
         guard found.series > 0 else {
             throw CLIFailure.badInput("no series in \(TerminalText.visible(history.path)) matches; `diffbench history changes --help` lists the filters, `diffbench history list` the runs")
         }
-        switch format {
+        switch printing.format {
         case .json:
             struct Listing: Encodable {
                 var series: Int

@@ -34,8 +34,7 @@ struct HistoryChartCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The folder to write the charts into (default: history/charts beside the store).", valueName: "dir"))
     var to: String?
 
-    @Option(help: "Output: text (one line per chart) or json (the charts with their steps).")
-    var format: HistoryChartFormat = .text
+    @OptionGroup var printing: FormatOption<OutputFormat>
 
     func validate() throws { try HistoryTrendSelection.validate(filters) }
 
@@ -43,7 +42,7 @@ struct HistoryChartCommand: ParsableCommand {
         let selection = try HistoryTrendSelection.load(store, filters: filters, command: "chart")
         let folder = try Self.checkedFolder(to ?? Self.defaultFolder(store: selection.history.path) + "/charts", guarding: selection.guarding)
         let set = try HistoryChartSet.write(selection.trends, to: folder, gnuplot: GnuplotProcess.executable(), guarding: selection.guarding)
-        switch format {
+        switch printing.format {
         case .json: print(try HistoryJSON.text(set.entries.map(HistoryChartListing.init)))
         case .text:
             for entry in set.entries {

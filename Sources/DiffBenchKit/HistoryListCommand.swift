@@ -24,8 +24,7 @@ struct HistoryListCommand: ParsableCommand {
     @Option(help: "At most this many runs (the newest).")
     var limit: Int?
 
-    @Option(help: "Output format: text, json or csv.")
-    var format: HistoryOutputFormat = .text
+    @OptionGroup var printing: FormatOption<TableFormat>
 
     func validate() throws {
         if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }
@@ -34,7 +33,7 @@ struct HistoryListCommand: ParsableCommand {
     func run() throws {
         let history = try store.open(create: false)
         let runs = try history.runs(RunFilter(machine: machine, branch: branch, commit: commit, limit: limit))
-        switch format {
+        switch printing.format {
         case .json: print(try HistoryJSON.text(runs))
         case .csv: print(HistoryTable.csv(runs), terminator: "")
         case .text:

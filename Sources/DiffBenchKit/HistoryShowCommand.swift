@@ -18,8 +18,7 @@ struct HistoryShowCommand: ParsableCommand {
 
     @OptionGroup var filters: HistorySeriesOptions
 
-    @Option(help: "Output format: text, json or csv.")
-    var format: HistoryOutputFormat = .text
+    @OptionGroup var printing: FormatOption<TableFormat>
 
     func run() throws {
         let history = try store.open(create: false)
@@ -32,7 +31,7 @@ struct HistoryShowCommand: ParsableCommand {
             let points = try history.series(key, branch: filters.branch)
             if !points.isEmpty { series.append((key, points)) }
         }
-        switch format {
+        switch printing.format {
         case .json:
             struct Series: Encodable {
                 var series: SeriesKey

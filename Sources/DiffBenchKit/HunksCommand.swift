@@ -57,8 +57,7 @@ struct HunksCommand: EngineCommand {
     /// Seconds one engine may take on one input; 0 for no limit (``TimeBudgetOption``).
     var timeBudget: Double { budget.seconds }
 
-    @Option(help: "Output format: text or json.")
-    var format: OutputFormat = .text
+    @OptionGroup var printing: FormatOption<OutputFormat>
 
     @Flag(help: "After the table, list the files whose hunks differ from git's, per engine and policy.")
     var details = false
@@ -87,7 +86,7 @@ struct HunksCommand: EngineCommand {
             throw CLIFailure.badInput(TerminalText.visible(error.description))
         }
         for note in result.notes { StandardError.note(TerminalText.visible(note)) }
-        switch format {
+        switch printing.format {
         case .text:
             print(Self.table(result, range: range))
             if details {

@@ -40,8 +40,7 @@ struct TargetsCommand: ParsableCommand {
     @Flag(help: "Print every target, the measure kinds and the compare thresholds, and read no run.")
     var list = false
 
-    @Option(help: "Output format: text (a markdown table) or json.")
-    var format: OutputFormat = .text
+    @OptionGroup var printing: FormatOption<OutputFormat>
 
     @Flag(help: "Exit 1 when a measured target is missed.")
     var strict = false
@@ -56,7 +55,7 @@ struct TargetsCommand: ParsableCommand {
     func run() throws {
         if list {
             let catalog = PerformanceTargets.catalog
-            print(format == .json ? PerformanceTargets.listJSON(catalog) : PerformanceTargets.listMarkdown(catalog))
+            print(printing.format == .json ? PerformanceTargets.listJSON(catalog) : PerformanceTargets.listMarkdown(catalog))
             return
         }
         let outputPath = try OutputFile.resolve(to: to, output: output, command: "targets").map { output in
@@ -71,7 +70,7 @@ struct TargetsCommand: ParsableCommand {
         let (targets, note) = PerformanceTargets.targets(of: document)
         let checks = PerformanceTargets.evaluate(document, targets: targets)
         let text = PerformanceTargets.markdown(checks, note: note)
-        print(format == .json ? PerformanceTargets.checksJSON(checks, note: note) : text)
+        print(printing.format == .json ? PerformanceTargets.checksJSON(checks, note: note) : text)
         if let outputPath {
             do {
                 try ResultsStore.writeAtomically(text + "\n", to: outputPath.1)

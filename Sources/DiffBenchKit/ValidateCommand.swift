@@ -31,8 +31,7 @@ struct ValidateCommand: ParsableCommand {
     @Option(name: .long, help: "Wording of the messages: collection (items, UICollectionView) or table (rows, UITableView).")
     var style: ListViewStyle = .collectionView
 
-    @Option(name: .long, help: "Output format: text or json ({\"valid\", \"stages\", \"stage\", \"kind\", \"message\"}).")
-    var format: OutputFormat = .text
+    @OptionGroup var printing: FormatOption<OutputFormat>
 
     @Argument(help: "The batch file.")
     var batch: String
@@ -44,8 +43,8 @@ struct ValidateCommand: ParsableCommand {
     var new: String
 
     func run() throws {
-        guard format == .text || format == .json else {
-            throw CLIFailure.badInput("validate writes text or json, not \(format.rawValue)")
+        guard printing.format == .text || printing.format == .json else {
+            throw CLIFailure.badInput("validate writes text or json, not \(printing.format.rawValue)")
         }
         let staged: StagedBatches
         do {
@@ -56,7 +55,7 @@ struct ValidateCommand: ParsableCommand {
         let pair = try StatePair.load(old: old, new: new, chars: false)
         let failure = ListViewState.check(staged, from: pair.old.state, expecting: pair.new.state, style: style)
         let stages = staged.stages.count
-        if format == .json {
+        if printing.format == .json {
             var fields = ["\"valid\": \(failure == nil)", "\"stages\": \(stages)"]
             if let failure {
                 fields.append("\"stage\": \(failure.stage.map(String.init) ?? "null")")
