@@ -65,7 +65,11 @@ let package = Package(
         .target(name: "RunReport", dependencies: ["FileSupport", "RunResults", "Rendering"]),
         .target(name: "Compare", dependencies: ["FileSupport", "RunResults"]),
         // Change points and the history band over plain arrays (Foundation only; the history store feeds it).
-        .target(name: "HistoryAnalysis"),
+        // Optimized in debug builds too: its tests and `history page` in the CLI tests run the
+        // permutation test over thousands of seeded series, which unoptimized code made the
+        // slowest part of `make test` (about 70 s of CPU in its own suites). Arithmetic only,
+        // no `assert` that -O would drop; overflow and bounds checks stay on.
+        .target(name: "HistoryAnalysis", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // The system SQLite (libsqlite3-dev), for the history store.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // The history of runs in one SQLite file: reads run documents through RunResults, measures nothing.
