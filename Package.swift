@@ -35,7 +35,11 @@ let package = Package(
         // Atomic files, file errors, text positions, terminal/Markdown/JSON-string escaping, number formatting.
         .target(name: "FileSupport"),
         // The user's input files: the JSON parser and the list, text, dataset and batch readers.
-        .target(name: "InputFiles", dependencies: ["DiffEngines", "ListUpdates", "FileSupport"]),
+        // Optimized in debug builds too, for the same reason as HistoryAnalysis: the readers'
+        // suites parse lists of tens of thousands of objects; no `assert` that -O would drop.
+        .target(
+            name: "InputFiles", dependencies: ["DiffEngines", "ListUpdates", "FileSupport"],
+            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // The results document: RunDocument, ResultRow, RunFolder and its lock, ResultsStore, the validator, catalog records.
         .target(name: "RunResults", dependencies: ["DiffEngines", "FileSupport", "InputFiles"]),
         .target(name: "Workloads", dependencies: ["ListUpdates", "FileSupport", "InputFiles", "RunResults"]),
