@@ -18,15 +18,17 @@ swift build --build-tests >/tmp/custom-bench-build.log 2>&1 || { tail -20 /tmp/c
 swift test --skip-build >/tmp/custom-bench-test.log 2>&1 || { grep -E '✘|shrunk|original|error' /tmp/custom-bench-test.log | head -20; exit 1; }
 echo "example: $(grep -E 'Test run with' /tmp/custom-bench-test.log | tail -1)"
 BIN="$(swift build --show-bin-path)/custom-bench"
-# A plug-in binary speaks its own name in its help and usage lines.
-if ! "$BIN" --help | grep -q "^USAGE: custom-bench "; then
+# A plug-in binary speaks its own name in its help and usage lines. Each help
+# is read whole before it is searched: under pipefail, `grep -q` in a pipe
+# stops reading at its match and the writer's SIGPIPE fails the pipe.
+if ! grep -q "^USAGE: custom-bench " <<<"$("$BIN" --help)"; then
     echo "example: custom-bench --help does not name custom-bench:" >&2
     "$BIN" --help | head -3 >&2
     exit 1
 fi
 # Its help lists its own engines beside the built-ins (the abstract, and run's --engines).
 for page in "" run; do
-    if ! "$BIN" $page --help | grep -q "plain-lcs"; then
+    if ! grep -q "plain-lcs" <<<"$("$BIN" $page --help)"; then
         echo "example: custom-bench $page --help does not list plain-lcs" >&2
         exit 1
     fi

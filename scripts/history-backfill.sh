@@ -71,7 +71,7 @@ log() { # log STATUS COMMIT TEXT: one line on stderr and in the log
 added=0 held=0
 for commit in "${commits[@]}"; do
     short=${commit:0:12}
-    if [ -f "$STORE" ] && "$BIN" history list --history "$STORE" --format csv 2>/dev/null | grep -q "$short"; then
+    if [ -f "$STORE" ] && grep -q "$short" <<<"$("$BIN" history list --history "$STORE" --format csv 2>/dev/null)"; then
         log 0 "$short" "already in the store; skipped"
         held=$((held + 1))
         continue
