@@ -6,6 +6,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/capability.h>
 #include <signal.h>
 #include <spawn.h>
 #include <string.h>
@@ -13,8 +14,10 @@
 #include <stdlib.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
 #include <sys/types.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 int diffbench_spawn_group(const char *path, char *const argv[], char *const envp[], int out, int err, int new_group) {
@@ -198,4 +201,62 @@ int diffbench_memory_status(int pid, long *address_peak_kib) {
     }
     fclose(file);
     return stopped;
+}
+
+int diffbench_drop_limit_raising(void) {
+    // The bounding set first (root holds CAP_SETPCAP), so that no program
+    // the process executes regains the capability; then its own sets.
+    if (prctl(PR_CAPBSET_READ, CAP_SYS_RESOURCE, 0, 0, 0) == 1) (void)prctl(PR_CAPBSET_DROP, CAP_SYS_RESOURCE, 0, 0, 0);
+    struct __user_cap_header_struct header = {_LINUX_CAPABILITY_VERSION_3, 0};
+    struct __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3];
+    memset(data, 0, sizeof data);
+    if (syscall(SYS_capget, &header, data) != 0) return -1;
+    unsigned word = CAP_SYS_RESOURCE / 32, bit = 1u << (CAP_SYS_RESOURCE % 32);
+    if (((data[word].effective | data[word].permitted | data[word].inheritable) & bit) == 0) return 0;
+    data[word].effective &= ~bit;
+    data[word].permitted &= ~bit;
+    data[word].inheritable &= ~bit;
+    return syscall(SYS_capset, &header, data) == 0 ? 0 : -1;
+}
+
+/// This process's address space now (VmSize of /proc/self/status), in bytes; -1 when unreadable.
+static long own_address_space(void) {
+    int file = open("/proc/self/status", O_RDONLY | O_CLOEXEC);
+    if (file < 0) return -1;
+    char text[4096];
+    ssize_t length = read(file, text, sizeof text - 1);
+    close(file);
+    if (length <= 0) return -1;
+    text[length] = 0;
+    char *line = strstr(text, "VmSize:");
+    long kib = 0;
+    return line && sscanf(line + 7, " %ld", &kib) == 1 ? kib * 1024 : -1;
+}
+
+int diffbench_limit_counted_call(long bytes) {
+    if (setpgid(0, 0) != 0) return -1;
+    if (diffbench_drop_limit_raising() != 0) return -1;
+    long held = own_address_space();
+    if (held < 0) return -1;
+    struct rlimit limit = {(rlim_t)(held + bytes), (rlim_t)(held + bytes)};
+    return setrlimit(RLIMIT_AS, &limit);
+}
+
+int diffbench_wait_within(int pid, double seconds) {
+    struct timespec start, now;
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    int timed_out = 0;
+    while (diffbench_has_ended(pid) == 0) {
+        clock_gettime(CLOCK_MONOTONIC, &now);
+        if ((double)(now.tv_sec - start.tv_sec) + (double)(now.tv_nsec - start.tv_nsec) / 1e9 >= seconds) {
+            timed_out = 1;
+            break;
+        }
+        usleep(5000);
+    }
+    // Its group (what it started), then itself, before it is reaped.
+    kill(-(pid_t)pid, SIGKILL);
+    kill((pid_t)pid, SIGKILL);
+    int status = diffbench_wait(pid);
+    return timed_out ? -2 : status;
 }

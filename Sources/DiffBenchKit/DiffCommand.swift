@@ -249,7 +249,7 @@ struct UserListPair {
                     StandardError.note("\(TerminalText.visible(path)): no newline at end of file")
                 }
                 return UserListPair(
-                    lists: .values(oldText.lines, newText.lines), oldSource: old, newSource: new, text: (oldText, newText))
+                    lists: .values(oldText.strings(), newText.strings()), oldSource: old, newSource: new, text: (oldText, newText))
             }
             var reader = UserListReader(reading: arguments.files.reading)
             return UserListPair(lists: try reader.read(old: old, new: new), oldSource: old, newSource: new)
@@ -302,8 +302,8 @@ struct ListPair {
         }
         do {
             if files?.lines == true {
-                let oldList = reader.read(lines: try TextLines.read(path: old).lines)
-                let newList = reader.read(lines: try TextLines.read(path: new).lines)
+                let oldList = reader.read(lines: try TextLines.read(path: old).strings())
+                let newList = reader.read(lines: try TextLines.read(path: new).strings())
                 return ListPair(old: oldList, new: newList, oldSource: old, newSource: new)
             }
             let oldList = try reader.read(path: old)

@@ -54,6 +54,8 @@ struct PluginLimitsOptions: ParsableArguments {
     /// The one place these commands decide it.
     func worker(for descriptor: EngineDescriptor, timeBudget: Double) -> EngineCall.Worker? {
         guard EngineCall.needsWorker(descriptor), !inProcess else { return nil }
+        // A descendant of the worker that left its group is this process's to end (OrphanReaper).
+        OrphanReaper.adopt()
         return EngineCall.Worker(executable: InstructionCounter.currentExecutable, limits: limits(timeBudget: timeBudget))
     }
 

@@ -204,6 +204,9 @@ struct RunCommand: EngineCommand {
         let runName = name ?? Self.defaultRunName()
         // Checked before anything is created: a bad name must not write outside the reports folder.
         try Self.checkRunName(runName)
+        // The run folder is replaced: it must hold none of the lists read.
+        _ = try InputGuard(oldFiles + newFiles + datasetFiles + [git.fromGit].compactMap { $0 }, role: "the input lists")
+            .checkedFolder(output + "/" + runName, option: "--output", writing: [], clearing: true)
         var cases = generatedCases()
         var preloaded = try preloadDatasetFiles()
         cases += datasetFiles.map { RunPlan.Source.file($0) }

@@ -68,6 +68,10 @@ struct TeachCommand: EngineCommand {
             ? "\(old) → \(new)"
             : TeachCommand.title(pair.old.labels, file: old) + " → " + TeachCommand.title(pair.new.labels, file: new)
         let directory = output + "/" + folder
+        // Teach writes dozens of files there: the folder must hold none of the lists read.
+        if !chars {
+            _ = try InputGuard([old, new], role: "the input lists").checkedFolder(directory, option: "--output", writing: [], clearing: true)
+        }
         let gnuplot = GnuplotProcess.executable()
         let plugins = try pluginAnswers(registry, old: pair.old.items, new: pair.new.items)
         let engines = registry.descriptors.filter { plugins.failed[$0.name] == nil }.map(\.engine)

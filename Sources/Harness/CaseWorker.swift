@@ -129,7 +129,8 @@ enum WorkerMessage: Codable {
 /// at standard error, so whatever an engine prints (to either) reaches the
 /// parent's capture of its stderr and never the messages or the parent's
 /// own output. It limits its address space with `setrlimit(RLIMIT_AS)`
-/// (every mapping counts, shared ones too), then runs
+/// (every mapping counts, shared ones too) and gives up the right to
+/// raise it (`CAP_SYS_RESOURCE`, which a worker run as root holds), then runs
 /// the job as the runner would in process, announcing each call before it
 /// makes it, and ends with its rows, under the job's id (``WorkerJob/id``). Between calls it counts its threads
 /// (``ThreadWatch``) and names an engine whose threads outlive its call.
@@ -154,6 +155,8 @@ public enum CaseWorker {
         // shared mappings, so an engine mapping shared memory passed it.
         var limit = rlimit(rlim_cur: rlim_t(job.memoryLimit), rlim_max: rlim_t(job.memoryLimit))
         setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit)
+        // A worker run as root could raise its own limit again: it gives up the right.
+        _ = diffbench_drop_limit_raising()
         // A fatal signal stops the worker first, so the parent reads the
         // address space it died with (``MemoryWatch``).
         _ = diffbench_stop_on_fatal_signals()

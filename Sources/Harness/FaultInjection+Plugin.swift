@@ -1,4 +1,5 @@
 #if DEBUG
+import CCallgrind
 import DiffEngines
 import Foundation
 
@@ -8,7 +9,10 @@ import Foundation
 /// package registers, which `diff` and `teach` must call in a worker. The
 /// variable says how it behaves: `hang` never returns (it sleeps), `grow` allocates and
 /// touches 16 MiB after 16 MiB without end (only a memory limit stops it),
-/// `trap` calls `fatalError`; anything else answers as myers does.
+/// `trap` calls `fatalError`, `setsid` forks a child that forks a grandchild
+/// and exits (the grandchild leaves the worker's process group and session
+/// with `setsid` and waits for a signal) and then answers as myers does;
+/// anything else answers as myers does.
 ///
 /// It states a full table's cost over the whole lists, so that a call on
 /// more than about 3,200 elements a side (10⁷ cells, equal lists
@@ -34,6 +38,17 @@ struct FaultyPluginEngine: DiffEngine {
             }
         case "trap":
             fatalError("test fault: faulty-plugin traps")
+        case "setsid":
+            let child = diffbench_fork()
+            if child == 0 {
+                if diffbench_fork() == 0 {
+                    _ = setsid()
+                    FaultInjection.sleepForever()
+                }
+                diffbench_exit(0)
+            }
+            _ = diffbench_wait(child)
+            return try MyersEngine().diff(from: old, to: new, identity: identity, options: options)
         default:
             return try MyersEngine().diff(from: old, to: new, identity: identity, options: options)
         }

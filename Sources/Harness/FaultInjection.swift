@@ -49,6 +49,14 @@ import Workloads
 /// MiB of shared anonymous memory on every call, 16 MiB at a time, and
 /// touches each page (an allocation outside the data segment), ending as an
 /// engine that checks its allocation would when a mapping is refused.
+/// `raise-limit:ENGINE:MIB` first raises its own address-space limit to
+/// none (`setrlimit`, which a process running as root may do past its hard
+/// limit), then does what `shm` does.
+///
+/// The faults of an engine that misbehaves only when the instruction pass
+/// counts it under callgrind (answering right when timed):
+/// `hang-counted:ENGINE` sleeps and never returns, `hog-counted:ENGINE`
+/// allocates as `hog` does until an allocation is refused.
 ///
 /// The faults of an engine that games the measurement:
 /// `cache:ENGINE` keeps its last answer keyed on the identity (buffer
@@ -83,6 +91,9 @@ public struct FaultInjection: Hashable, Sendable {
         case lateTrap(milliseconds: Int)
         case lateKill(milliseconds: Int)
         case sharedMemory(mebibytes: Int)
+        case raiseLimit(mebibytes: Int)
+        case hangCounted
+        case hogCounted
         case cache
         case approximateDrift
         case forge
@@ -137,9 +148,11 @@ public struct FaultInjection: Hashable, Sendable {
         case "kill-during":
             guard parts.count > 2 else { return nil }
             return FaultInjection(engine: engine, kind: .killDuring(victim: EngineName(parts[2])))
-        case "shm":
+        case "shm", "raise-limit":
             guard parts.count > 2, let mebibytes = Int(parts[2]), mebibytes > 0 else { return nil }
-            return FaultInjection(engine: engine, kind: .sharedMemory(mebibytes: mebibytes))
+            return FaultInjection(engine: engine, kind: parts[0] == "shm" ? .sharedMemory(mebibytes: mebibytes) : .raiseLimit(mebibytes: mebibytes))
+        case "hang-counted": return FaultInjection(engine: engine, kind: .hangCounted)
+        case "hog-counted": return FaultInjection(engine: engine, kind: .hogCounted)
         default: return nil
         }
     }
@@ -267,6 +280,14 @@ public struct FaultInjection: Hashable, Sendable {
             Self.leaveSomethingRunning(kind)
         case let .sharedMemory(mebibytes):
             Self.touchSharedMemory(mebibytes: mebibytes)
+        case let .raiseLimit(mebibytes):
+            var none = rlimit(rlim_cur: rlim_t.max, rlim_max: rlim_t.max)
+            setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &none)
+            Self.touchSharedMemory(mebibytes: mebibytes)
+        case .hangCounted where diffbench_callgrind_running() != 0:
+            Self.sleepForever()
+        case .hogCounted where diffbench_callgrind_running() != 0:
+            Self.growUntilRefused()
         case .cache:
             return try Self.cachedAnswer(lists) { () throws(DiffError) in try call.diff(lists) }
         case .approximateDrift:

@@ -85,7 +85,8 @@ public struct HunkAgreement: Sendable {
             progress(index, pairs.count)
             guard let oldBlob = pair.file.oldBlob, let newBlob = pair.file.newBlob else { continue }
             let expected = headers(String(decoding: try GitHistory.histogramDiff(repository: repository, old: oldBlob, new: newBlob), as: UTF8.self))
-            let lists = UserLists.values(pair.old.lines, pair.new.lines)
+            let oldLines = pair.old.strings(), newLines = pair.new.strings()
+            let lists = UserLists.values(oldLines, newLines)
             for (e, engine) in engines.enumerated() where !failed.contains(e) {
                 let changeset: Changeset?
                 switch try call(engine, lists) {
@@ -99,7 +100,7 @@ public struct HunkAgreement: Sendable {
                 for (p, policy) in policies.enumerated() {
                     let k = e * policies.count + p
                     guard let changeset else { cells[k].refused += 1; continue }
-                    let placed = changeset.placingSliders(policy, oldLines: pair.old.lines, newLines: pair.new.lines)
+                    let placed = changeset.placingSliders(policy, oldLines: oldLines, newLines: newLines)
                     cells[k].files += 1
                     if headers(placed, old: pair.old, new: pair.new) == expected {
                         cells[k].agreeing += 1

@@ -1,5 +1,6 @@
 import CCallgrind
 import DiffEngines
+import FileSupport
 import Foundation
 import InputFiles
 import RunResults
@@ -80,6 +81,12 @@ public struct InstructionCounter: Sendable {
         public var seed: UInt64
         public var lcsMemoryBudget: Int
         public var cases: [Case]
+        /// Per case, the seconds each subject's process (its warm-up and
+        /// counted call) may take (``callSeconds(plan:rows:)``); nil: no limit.
+        public var callSeconds: [Double]?
+        /// The bytes each subject's process may add to its address space
+        /// (`--case-memory`); nil: no limit.
+        public var callMemory: Int?
 
         /// The dump name of subject `subject` on case `index`.
         static func name(_ index: Int, _ subject: Int) -> String { "job-\(index)-\(subject)" }
@@ -97,6 +104,22 @@ public struct InstructionCounter: Sendable {
 
     /// Whether the pass counts `row`: it ran (ok or reference) and its timed
     /// median is within ``longestCountedCallNanoseconds``.
+    /// How many times slower callgrind runs a call than the timed rounds
+    /// did, at most: the upper end of what it costs (50–200×).
+    static let callgrindSlowdown = 200.0
+
+    /// The seconds one subject's process in the pass may take on a case:
+    /// the case's own limit (`--case-timeout`, or the default the timed
+    /// pass used), plus its two calls at callgrind's worst slowdown
+    /// (``callgrindSlowdown``) of the slowest counted row's timed median.
+    /// So a call that ran in the timed pass is never cut short for being
+    /// instrumented, while one that hangs only when counted ends within a
+    /// case's limit of its ordinary time. O(rows).
+    static func callSeconds(plan: RunPlan, rows: [ResultRow]) -> Double {
+        let slowest = rows.filter(counts).compactMap(\.medianNs).max() ?? 0
+        return plan.caseStartLimitSeconds + 2 * callgrindSlowdown * slowest / 1e9
+    }
+
     static func counts(_ row: ResultRow) -> Bool {
         (row.status == .ok || row.status == .reference) && (row.medianNs ?? 0) <= longestCountedCallNanoseconds
     }
@@ -115,16 +138,33 @@ public struct InstructionCounter: Sendable {
     /// (cases, then kinds within a case).
     static func jobs(plan: RunPlan, rowsPerCase: [[ResultRow]]) -> Jobs {
         var cases: [Jobs.Case] = []
+        var seconds: [Double] = []
         let sources = plan.cases.flatMap { source in plan.elementKinds.map { (source, $0) } }
         for ((source, kind), rows) in zip(sources, rowsPerCase) {
             cases.append(CaseJob(source, kind: kind, subjects: rows.filter(counts).map(\.engine)))
+            seconds.append(callSeconds(plan: plan, rows: rows))
         }
-        return Jobs(seed: plan.seed, lcsMemoryBudget: plan.lcsMemoryBudget, cases: cases)
+        return Jobs(
+            seed: plan.seed, lcsMemoryBudget: plan.lcsMemoryBudget, cases: cases, callSeconds: seconds,
+            callMemory: plan.caseMemory ?? RunPlan.defaultCaseMemory)
     }
 
+    /// What the pass found: per case, the count of each subject counted
+    /// and, for each whose process was killed at its limit or ended
+    /// without a count, why (``noteFileName(_:_:)``).
+    public struct Found: Sendable {
+        public var counts: [[String: Int]]
+        public var notes: [[String: String]]
+    }
+
+    /// The file in the work folder where the child says why subject
+    /// `subject` of case `index` has no count.
+    static func noteFileName(_ index: Int, _ subject: Int) -> String { "uncounted-\(index)-\(subject)" }
+
     /// Counts every job under callgrind; the counts per case, per engine
-    /// name. O(jobs) dumps read, each a few kilobytes.
-    public func count(_ jobs: Jobs) throws(InstructionCountError) -> [[String: Int]] {
+    /// name, and the notes of subjects left uncounted. O(jobs) dumps read,
+    /// each a few kilobytes.
+    public func count(_ jobs: Jobs) throws(InstructionCountError) -> Found {
         try InstructionCounter.checkTools()
         let fileManager = FileManager.default
         do {
@@ -158,18 +198,25 @@ public struct InstructionCounter: Sendable {
             else { continue }
             totals[name] = total
         }
-        var counts: [[String: Int]] = []
+        var found = Found(counts: [], notes: [])
         for (index, job) in jobs.cases.enumerated() {
-            var found: [String: Int] = [:]
+            var counts: [String: Int] = [:]
+            var notes: [String: String] = [:]
             for (subjectIndex, subject) in job.subjects.enumerated() {
-                guard let total = totals[Jobs.name(index, subjectIndex)] else {
+                if let total = totals[Jobs.name(index, subjectIndex)] {
+                    counts[subject] = total
+                } else if let note = try? String(
+                    contentsOfFile: workDirectory + "/" + InstructionCounter.noteFileName(index, subjectIndex), encoding: .utf8)
+                {
+                    notes[subject] = note
+                } else {
                     throw InstructionCountError("callgrind wrote no count for \(subject) on case \(index + 1)")
                 }
-                found[subject] = total
             }
-            counts.append(found)
+            found.counts.append(counts)
+            found.notes.append(notes)
         }
-        return counts
+        return found
     }
 
     /// The part name and instruction total of one callgrind dump, or nil
@@ -275,10 +322,12 @@ public struct InstructionCounter: Sendable {
             return 2
         }
         let lists = ProjectedLists(dataset, kind: kind)
+        let seconds = jobs.callSeconds.flatMap { index < $0.count ? $0[index] : nil } ?? .infinity
         for (subjectIndex, (name, subject)) in zip(job.subjects, job.subjectValues).enumerated() {
             let call = SubjectCall(subject: subject, registry: registry, options: options)
             let callProcess = diffbench_fork()
             if callProcess == 0 {
+                if let bytes = jobs.callMemory, diffbench_limit_counted_call(bytes) != 0 { diffbench_exit(4) }
                 blackHole(try? call(lists))
                 let result = Jobs.name(index, subjectIndex).withCString { label -> Changeset?? in
                     diffbench_callgrind_start()
@@ -289,12 +338,32 @@ public struct InstructionCounter: Sendable {
                 blackHole(result)
                 diffbench_exit(0)
             }
-            let status = diffbench_wait(callProcess)
-            if callProcess < 0 || status != 0 {
-                FileHandle.standardError.write(Data("\(jobsPath): \(name) on case \(index + 1) ended with status \(status)\n".utf8))
+            guard callProcess > 0 else {
+                FileHandle.standardError.write(Data("\(jobsPath): cannot fork for \(name) on case \(index + 1)\n".utf8))
                 return 3
+            }
+            let status = diffbench_wait_within(callProcess, seconds)
+            if status != 0 {
+                let note = uncountedNote(status: status, seconds: seconds, memory: jobs.callMemory)
+                let folder = (jobsPath as NSString).deletingLastPathComponent
+                guard FileManager.default.createFile(atPath: folder + "/" + noteFileName(index, subjectIndex), contents: Data(note.utf8))
+                else { return 3 }
             }
         }
         return 0
+    }
+
+    /// Why a subject's process under callgrind left no count, from
+    /// ``diffbench_wait_within``'s `status`: killed at its limit of
+    /// `seconds`, or ended by a signal or a status while its address space
+    /// was limited to `memory` bytes over the counting process's own.
+    static func uncountedNote(status: Int32, seconds: Double, memory: Int?) -> String {
+        let limits = String(format: "(its limit: %.1f s from --case-timeout and its timed median", seconds)
+            + (memory.map { "; \(Formatting.bytes($0)) of --case-memory" } ?? "") + ")"
+        switch status {
+        case -2: return String(format: "instructions not counted: the counted call was killed after %.1f s under callgrind ", seconds) + limits
+        case 129...: return "instructions not counted: the counted call ended by \(ChildProcess.signalName(status - 128)) under callgrind " + limits
+        default: return "instructions not counted: the counted call ended by exit status \(status) under callgrind " + limits
+        }
     }
 }

@@ -10,8 +10,11 @@ import Synchronization
 /// `PR_SET_CHILD_SUBREAPER`), such an orphan becomes this process's child
 /// instead, and ``killOrphans()``, called by the supervisor once its
 /// worker is reaped, kills and reaps it. Only a process whose children
-/// are all workers may adopt: `run`'s, never a test process that starts
-/// other children at the same time.
+/// are all workers while a worker runs may adopt: `run`'s, and `diff`'s,
+/// `hunks`' and `teach`'s once they call a plug-in in a worker (their other
+/// children, git and gnuplot, are run to their end before or after a
+/// worker, never beside one); never a test process that starts other
+/// children at the same time.
 public enum OrphanReaper {
     private static let adopted = Atomic<Bool>(false)
 

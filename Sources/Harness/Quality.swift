@@ -24,6 +24,13 @@ struct PairFacts {
     /// anchors first (patience, histogram) splits the search at, which the
     /// cost model reads (``CostModel/predictedSeconds(_:facts:oldCount:newCount:)``).
     var anchors = 0
+    /// Ids that occur in both lists, where ids repeat, and at most
+    /// ``HistogramEngine/maxOccurrences`` times in the old one (at least
+    /// ``anchors``): where histogram may split, since it anchors on ids that
+    /// are merely rare. A text whose every line repeats (the same sources
+    /// concatenated four times) has no anchor for patience but tens of
+    /// thousands for histogram.
+    var rareAnchors = 0
 
     /// `myersAffordable(bound, trimmedOld, trimmedNew)` says whether an
     /// unbounded Myers run fits when D may be as large as `bound`; when it
@@ -66,7 +73,7 @@ struct PairFacts {
                 limit = .some(myersCostLimit)
             }
             nothingInCommon = !new.contains(where: { oldSet.contains($0.id) })
-            anchors = Self.countAnchors(old: old, new: new)
+            (anchors, rareAnchors) = Self.anchorCounts(old: old, new: new)
             if nothingInCommon {
                 minEdits = old.count + new.count
             } else if let limit,
@@ -82,7 +89,10 @@ struct PairFacts {
     }
 
     /// Ids occurring exactly once in `old` and once in `new`. O(N + M).
-    static func countAnchors(old: [FeedItem], new: [FeedItem]) -> Int {
+    static func countAnchors(old: [FeedItem], new: [FeedItem]) -> Int { anchorCounts(old: old, new: new).once }
+
+    /// ``anchors`` and ``rareAnchors`` from one count of each list. O(N + M).
+    static func anchorCounts(old: [FeedItem], new: [FeedItem]) -> (once: Int, rare: Int) {
         var counts: [Int: (old: Int, new: Int)] = [:]
         counts.reserveCapacity(old.count)
         for item in old { counts[item.id, default: (0, 0)].old += 1 }
@@ -90,6 +100,11 @@ struct PairFacts {
             guard let count = counts[item.id] else { continue }
             counts[item.id] = (count.old, count.new + 1)
         }
-        return counts.values.reduce(0) { $0 + ($1.old == 1 && $1.new == 1 ? 1 : 0) }
+        var once = 0, rare = 0
+        for count in counts.values where count.new > 0 {
+            if count.old == 1 && count.new == 1 { once += 1 }
+            if count.old <= HistogramEngine.maxOccurrences { rare += 1 }
+        }
+        return (once, rare)
     }
 }

@@ -93,12 +93,12 @@ public struct Runner {
         let counter = InstructionCounter(
             executable: plan.instructionExecutable ?? InstructionCounter.currentExecutable,
             workDirectory: RunFolder(plan.outputDirectory).path(of: .instructions))
-        let counts = try counter.count(InstructionCounter.jobs(plan: plan, rowsPerCase: rowsPerCase))
-        return zip(rowsPerCase, counts).flatMap { rows, found in
+        let found = try counter.count(InstructionCounter.jobs(plan: plan, rowsPerCase: rowsPerCase))
+        return zip(rowsPerCase, zip(found.counts, found.notes)).flatMap { rows, found in
             rows.map { row in
                 var row = row
-                row.instructions = found[row.engine]
-                if let note = InstructionCounter.leftOutNote(row) {
+                row.instructions = found.0[row.engine]
+                if let note = InstructionCounter.leftOutNote(row) ?? found.1[row.engine] {
                     row.reason = row.reason.isEmpty ? note : row.reason + "; " + note
                 }
                 return row

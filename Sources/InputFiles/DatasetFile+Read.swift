@@ -45,7 +45,7 @@ extension DatasetFile {
         old: String, new: String, reading: ListReading = .standard, lines: Bool = false
     ) throws(InputError) -> Dataset {
         if lines {
-            let pair = UserLists.values(try TextLines.read(path: old).lines, try TextLines.read(path: new).lines)
+            let pair = UserLists.values(try TextLines.read(path: old).strings(), try TextLines.read(path: new).strings())
             return try Dataset(userPair: pair, oldSource: old, newSource: new, unit: "lines")
         }
         var reader = UserListReader(reading: reading)

@@ -11,92 +11,149 @@ import FileSupport
 /// can give back the exact bytes. Every reader of text — `diff --lines`,
 /// `run --old/--new --lines` and the git import — splits through here, so
 /// they cannot disagree on a count.
+///
+/// Storage: the text's bytes as read, kept whole, and where each line
+/// starts in them. A line becomes a `String` only when asked for
+/// (``lines``, ``strings()``). Why: one `String` a line costs its bytes
+/// plus a 32-byte header and the allocator's rounding, about twice a line
+/// of code; a 1,000,000-line text of 38 MB read that way peaked at 3.65×
+/// its size, read this way at about 2× (scripts/reader-bench.sh).
 public struct TextLines: Sendable, Equatable {
     /// How one line ended in the file.
     public enum Ending: String, Sendable {
         case lf = "\n", crlf = "\r\n", cr = "\r"
         /// The last line of a text that does not end in a line break.
         case none = ""
+
+        /// The ending's length in bytes.
+        var byteCount: Int {
+            switch self {
+            case .lf, .cr: return 1
+            case .crlf: return 2
+            case .none: return 0
+            }
+        }
     }
 
-    /// The lines, without their endings.
-    public var lines: [String]
+    /// The text as read, line endings included.
+    private var bytes: [UInt8]
+    /// Where each line starts in ``bytes``, then where the text ends: line
+    /// `i` is `bytes[starts[i] ..< starts[i + 1] - endings[i].byteCount]`.
+    private var starts: [Int]
     /// The ending of each line (only the last may be `.none`).
-    public var endings: [Ending]
+    public private(set) var endings: [Ending]
 
+    /// A text of `lines`, each ended by the ending at its index (`lines`
+    /// and `endings` have the same count). O(bytes).
     public init(lines: [String], endings: [Ending]) {
-        self.lines = lines
+        precondition(lines.count == endings.count, "one ending a line")
+        bytes = []
+        starts = [0]
         self.endings = endings
+        for (line, ending) in zip(lines, endings) {
+            bytes.append(contentsOf: line.utf8)
+            bytes.append(contentsOf: ending.rawValue.utf8)
+            starts.append(bytes.count)
+        }
+    }
+
+    /// The lines, without their endings: each a `String` made when it is
+    /// read (O(its length)), none kept. ``strings()`` makes them all at once.
+    public var lines: Lines { Lines(text: self) }
+
+    /// The lines of a ``TextLines``, each made from the text's bytes when read.
+    public struct Lines: RandomAccessCollection, Sendable {
+        fileprivate let text: TextLines
+        public typealias Indices = Range<Int>
+        public var startIndex: Int { 0 }
+        public var endIndex: Int { text.endings.count }
+        /// Line `index`, without its ending. O(its length).
+        public subscript(index: Int) -> String {
+            let start = text.starts[index], end = text.starts[index + 1] - text.endings[index].byteCount
+            return text.bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self) }
+        }
+    }
+
+    /// The lines as one array, where lines of the same bytes share one
+    /// `String` (its storage made once, each repeat a reference to it).
+    /// Why: the engines and the list readers take an array, and real texts
+    /// repeat lines a lot (blank lines, braces, common statements: 323,721
+    /// distinct lines in 1,000,000 of the mirrored packages' sources), so
+    /// the array costs the distinct lines, not all of them. Lines that are
+    /// equal as `String`s (canonically equivalent) but differ in bytes keep
+    /// their own bytes. O(bytes) expected: one hash a line.
+    public func strings() -> [String] {
+        var made = Set<String>()
+        var result: [String] = []
+        result.reserveCapacity(endings.count)
+        for line in lines {
+            let (inserted, member) = made.insert(line)
+            result.append(inserted || member.utf8.elementsEqual(line.utf8) ? member : line)
+        }
+        return result
     }
 
     /// Whether the text's last line has no line break after it.
     public var missingFinalNewline: Bool { endings.last == Ending.none }
 
-    /// Reads the file at `path` as lines: a window of bytes at a time
-    /// (``readInWindows(path:)``) when it is a regular file, else whole.
-    /// O(bytes).
+    /// Lines and endings equal (lines as `String`s). O(bytes).
+    public static func == (lhs: TextLines, rhs: TextLines) -> Bool {
+        lhs.endings == rhs.endings && lhs.lines.elementsEqual(rhs.lines)
+    }
+
+    /// Reads the file at `path` (one array of its size for a regular file,
+    /// ``InputFile/bytes(at:expected:)``) as lines. O(bytes).
     public static func read(path: String) throws(InputError) -> TextLines {
-        if let text = try readInWindows(path: path) { return text }
-        return try split(InputFile.bytes(at: path, expected: "a text file"), source: path)
+        try split(InputFile.bytes(at: path, expected: "a text file"), source: path)
     }
 
-    /// Splits UTF-8 `bytes` into lines; text that is not UTF-8 is refused
-    /// with `source`, the line and the column (in bytes) of the first bad
-    /// byte. O(bytes): one pass, one `String` per line.
-    public static func split(_ bytes: [UInt8], source: String) throws(InputError) -> TextLines {
-        var text = TextLines(lines: [], endings: [])
-        _ = try text.appendLines(of: bytes, from: 0, isLast: true, source: source)
-        return text
-    }
-
-    /// Appends the lines of `window[from...]` and returns where it stopped:
-    /// at the end, or — when the window is not the text's last — at the
-    /// start of a line whose ending is not in the window yet (a CR at the
-    /// window's end waits too: an LF may follow it). A line that is not
-    /// UTF-8 is refused, its line counted from the text's start.
+    /// Splits UTF-8 `bytes` into lines, keeping `bytes` as the text's
+    /// storage (no copy); text that is not UTF-8 is refused with `source`,
+    /// the line and the column (in bytes) of the first bad byte.
     ///
-    /// Why this shape: each line is looked at once by the scan for its end
-    /// (a byte above CR is skipped with one comparison) and once by the
-    /// UTF-8 check, which `String(copying:)` then trusts — no second
-    /// validation, no generic decoding of a slice. The scan and the check
-    /// read through `Span`, bounds-checked, with no copy of the window.
-    /// O(bytes of the window).
-    mutating func appendLines(of window: [UInt8], from: Int, isLast: Bool, source: String) throws(InputError) -> Int {
-        let bytes = window.span
-        let count = bytes.count
-        var start = from, index = from
-        while true {
-            while index < count, bytes[index] > UInt8(ascii: "\r") || (bytes[index] != UInt8(ascii: "\n") && bytes[index] != UInt8(ascii: "\r")) {
+    /// Why this shape: one scan finds the ends of the lines (a byte above
+    /// CR is skipped with one comparison), then one UTF-8 check of the whole
+    /// text, through `Span` (bounds-checked, no copy); a bad byte is never
+    /// part of an ending (those are ASCII), so its line is the last that
+    /// starts at or before it. O(bytes).
+    public static func split(_ bytes: [UInt8], source: String) throws(InputError) -> TextLines {
+        var starts = [0], endings: [Ending] = []
+        let span = bytes.span
+        let count = span.count
+        var index = 0
+        while index < count {
+            while index < count, span[index] > UInt8(ascii: "\r") || (span[index] != UInt8(ascii: "\n") && span[index] != UInt8(ascii: "\r")) {
                 index += 1
             }
-            let end = index
             let ending: Ending
             if index == count {
-                guard isLast, start < count else { return start }
                 ending = .none
-            } else if bytes[index] == UInt8(ascii: "\n") {
+            } else if span[index] == UInt8(ascii: "\n") {
                 ending = .lf
-                index += 1
-            } else if index + 1 < count {
-                ending = bytes[index + 1] == UInt8(ascii: "\n") ? .crlf : .cr
-                index += ending == .crlf ? 2 : 1
-            } else if isLast {
-                ending = .cr
-                index += 1
             } else {
-                return start
+                ending = index + 1 < count && span[index + 1] == UInt8(ascii: "\n") ? .crlf : .cr
             }
-            do {
-                lines.append(String(copying: try UTF8Span(validating: bytes.extracting(start..<end))))
-            } catch {
-                let offset = start + error.byteOffsets.lowerBound
-                throw InputError(
-                    source: source, position: TextPosition(line: lines.count + 1, column: offset - start + 1),
-                    problem: String(format: "byte 0x%02x is not UTF-8 text; --lines reads UTF-8 files", window[offset]))
-            }
+            index += ending.byteCount
             endings.append(ending)
-            if ending == .none { return count }
-            start = index
+            starts.append(index)
         }
+        do {
+            _ = try UTF8Span(validating: span)
+        } catch {
+            let offset = error.byteOffsets.lowerBound
+            var low = 0, high = endings.count - 1  // the last line starting at or before `offset`
+            while low < high {
+                let middle = (low + high + 1) / 2
+                if starts[middle] <= offset { low = middle } else { high = middle - 1 }
+            }
+            throw InputError(
+                source: source, position: TextPosition(line: low + 1, column: offset - starts[low] + 1),
+                problem: String(format: "byte 0x%02x is not UTF-8 text; --lines reads UTF-8 files", bytes[offset]))
+        }
+        var text = TextLines(lines: [], endings: [])
+        text.bytes = bytes
+        text.starts = starts
+        text.endings = endings
+        return text
     }
 }

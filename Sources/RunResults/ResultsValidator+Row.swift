@@ -113,7 +113,8 @@ extension ResultsValidator {
 
     /// The timing figures in order, and a measured row with something
     /// measured: `min_ns` ≤ `median_ns` ≤ `p90_ns` ≤ `max_ns` (each pair
-    /// where both are given), and an `ok` or `reference` row holds at
+    /// where both are given), the sample quantiles within `min_ns`…`max_ns`,
+    /// and an `ok` or `reference` row holds at
     /// least one sample and its median. O(1).
     static func timingProblem(of row: ResultRow) -> String? {
         typealias Key = ResultRow.CodingKeys
@@ -137,6 +138,12 @@ extension ResultsValidator {
             }
             if quantiles.contains(where: { !$0.isFinite || $0 <= 0 }) || zip(quantiles, quantiles.dropFirst()).contains(where: { $0 > $1 }) {
                 return "sample_quantiles_ns is not an ascending list of finite times above zero"
+            }
+            // Quantiles of the samples lie between the least and the greatest (a part in 10⁹ for rounding).
+            if let least = row.minNs, let greatest = row.maxNs, let first = quantiles.first, let last = quantiles.last,
+                first < least * (1 - 1e-9) || last > greatest * (1 + 1e-9)
+            {
+                return "sample_quantiles_ns runs from \(first) to \(last), outside min_ns \(least) to max_ns \(greatest): quantiles of the samples lie between their least and greatest"
             }
         }
         guard row.status.isMeasured else { return nil }

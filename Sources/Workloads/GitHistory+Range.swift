@@ -142,7 +142,7 @@ extension GitHistory {
         for pair in pairs {
             var parameters = ["file": pair.file.newPath ?? "", "from": String(pair.from.prefix(12)), "to": String(pair.to.prefix(12)), "unit": "lines"]
             if let old = pair.file.oldPath, old != pair.file.newPath { parameters["renamed_from"] = old }
-            var made = dataset(old: pair.old.lines, new: pair.new.lines, parameters: parameters)
+            var made = dataset(old: pair.old.strings(), new: pair.new.strings(), parameters: parameters)
             if let oldBlob = pair.file.oldBlob, let newBlob = pair.file.newBlob {
                 made.gitHunks = try hunkHeaders(repository: repository, old: oldBlob, new: newBlob)
             }

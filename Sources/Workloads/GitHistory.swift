@@ -92,7 +92,7 @@ public enum GitHistory {
         var bytes = try git(repository, ["cat-file", "blob", hash])
         InputFile.skipByteOrderMark(&bytes)
         do {
-            return (hash, try TextLines.split(bytes, source: "\(file) at \(revision)").lines)
+            return (hash, try TextLines.split(bytes, source: "\(file) at \(revision)").strings())
         } catch {
             throw ImportError(description: error.description)
         }

@@ -7,7 +7,8 @@ import Testing
 @Suite("diff on the user's texts and lists")
 struct DiffTextTests {
     /// Pairs of texts, as bytes: changes at both ends and in the middle,
-    /// a last line losing or gaining its break, CRLF against LF, empty files.
+    /// a last line losing or gaining its break, CRLF against LF, empty files,
+    /// lone CRs.
     static let pairs: [(String, String)] = [
         ("a\nb\nc\nd\ne\nf\ng\nh\ni\nj\nk\nl\n", "a\nB\nc\nd\ne\nf\ng\nh\ni\nj\nK\nl\nm\n"),
         ("a\nb\nc", "a\nb\nc\n"),
@@ -16,6 +17,11 @@ struct DiffTextTests {
         ("", "x\ny\n"),
         ("x\ny\n", ""),
         ("1\n2\n3\n4\n5\n6\n7\n8\n", "8\n2\n3\n4\n5\n6\n7\n1\n"),
+        // Lone CRs, which patch and git keep inside a line: CR-only, mixed, a lone CR at the end.
+        ("a\rb\rc", "a\rb\rd\r"),
+        ("a\nb\r\nc\rd\ne\nf\ng\nh\ni\n", "a\nb\r\nx\rd\ne\nf\ng\nh\ni\r"),
+        ("a\nb\n", "a\nb\r"),
+        ("a\rb\rc\r", "a\nb\nc\n"),
     ]
 
     @Test(

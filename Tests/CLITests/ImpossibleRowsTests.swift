@@ -143,6 +143,11 @@ import Testing
             rows[index]["verified"] = true
             return index
         },
+        Forgery(name: "sample quantiles beyond the slowest sample", words: "sample_quantiles_ns runs from") { _, rows in
+            let index = try row("heckel", in: rows)
+            rows[index]["sample_quantiles_ns"] = [try double(rows[index], "max_ns") * 1000]
+            return index
+        },
         Forgery(name: "a row twice", words: "appears twice") { _, rows in
             rows.append(rows[try row("heckel", in: rows)])
             return rows.count - 1

@@ -94,4 +94,33 @@ import Testing
         #expect(left == (planted == "charts" ? [] : ["victim"]), "\(left)")
         if planted != "charts" { #expect(FileManager.default.contents(atPath: target) == Data("victim".utf8)) }
     }
+
+    /// `run` and `teach` never write over an input list that sits in the
+    /// folder they write, under a name they write there (`results.csv`,
+    /// `index.md`) or any other: the folder holding an input (or named by
+    /// a results file among them) is refused, by any spelling, and the
+    /// input keeps its bytes.
+    @Test(.timeLimit(.minutes(10))) func runAndTeachNeverWriteOverTheirInputLists() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let folder = dir.appendingPathComponent("out/pair")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("a\nb\nc\n".utf8).write(to: folder.appendingPathComponent("results.csv"))
+        try Data("a\nc\nd\n".utf8).write(to: folder.appendingPathComponent("index.md"))
+        try FileManager.default.createSymbolicLink(atPath: dir.path + "/link", withDestinationPath: dir.path + "/out")
+        let before = Self.snapshot(dir)
+        let (old, new) = ("out/pair/results.csv", "link/pair/../pair/index.md")
+        let commands = [
+            ["run", "--lines", "--old", old, "--new", new, "--engines", "myers", "--min-time", "0", "--repetitions", "1", "--datasets-dir", "", "--memo", "", "--quiet", "--name", "pair"],
+            ["teach", "--lines", old, new, "--name", "pair"],
+        ]
+        for command in commands {
+            for output in ["out", dir.path + "/link", "out/pair/.."] {
+                let result = try CLI.run(command + ["--output", output], in: dir)
+                #expect(result.status == 2, "\(command[0]) --output \(output): \(result.stderr)")
+                #expect(result.stderr.contains("one of the input lists"), "\(command[0]) --output \(output): \(result.stderr)")
+                #expect(Self.snapshot(dir) == before, "\(command[0]) --output \(output) changed the files")
+            }
+        }
+    }
 }

@@ -71,4 +71,15 @@ import Testing
         #expect(storyboard.stderr.contains("the storyboard engine faulty-plugin") && storyboard.stderr.contains("crashed"), "\(storyboard.stderr)")
         #expect(Self.leftRunning(marker).isEmpty)
     }
+
+    /// A plug-in whose grandchild leaves the worker's process group and
+    /// session (`setsid`, after its parent exited) does not outlive `diff`:
+    /// the answer comes, and no process of the command is left.
+    @Test(.timeLimit(.minutes(10)))
+    func aPluginsGrandchildInASessionOfItsOwnDoesNotOutliveDiff() throws {
+        let marker = UUID().uuidString
+        let result = try Self.run(["diff", "--engine", "faulty-plugin", "--chars", "ABCABBA", "CBABAC"], plugin: "setsid", marker: marker)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(Self.leftRunning(marker).isEmpty)
+    }
 }

@@ -126,13 +126,43 @@ import Testing
     /// Shared memory counts against `--case-memory` (the worker's address
     /// space is limited, not its data segment): an engine that maps more
     /// than the limit is `out-of-memory`, the others are measured.
-    @Test(.timeLimit(.minutes(10)))
-    func sharedMemoryCountsAgainstTheCaseMemory() throws {
+    /// The same with an engine that first raises its own limit (which a
+    /// process running as root may): the worker holds no right to raise it.
+    @Test(.timeLimit(.minutes(10)), arguments: ["shm:heckel:400", "raise-limit:heckel:400"])
+    func sharedMemoryCountsAgainstTheCaseMemory(fault: String) throws {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let (result, document) = try Self.run(
-            fault: "shm:heckel:400", marker: UUID().uuidString, ["--case-memory", String(256 << 20)], in: dir)
+            fault: fault, marker: UUID().uuidString, ["--case-memory", String(256 << 20)], in: dir)
         #expect(result.status == 1, "\(result.stderr)")
         #expect(Self.summary(document) == ["heckel out-of-memory", "set ok", "floor reference"], "\(result.stderr)")
+    }
+
+    /// An engine that misbehaves only when the instruction pass counts it
+    /// under callgrind (it hangs, or grows until refused) loses only its own
+    /// count, with a note naming why, within the case's limits: the pass
+    /// ends, the other engines are counted, nothing of the run is left.
+    @Test(
+        .enabled(if: CIGateTests.valgrindInstalled, "valgrind is not installed: instruction counts cannot be tested"),
+        .timeLimit(.minutes(10)),
+        arguments: [("hang-counted:heckel", "was killed after"), ("hog-counted:heckel", "ended by")])
+    func anEngineThatMisbehavesOnlyWhenCountedLosesOnlyItsCount(fault: String, words: String) throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let marker = UUID().uuidString
+        let (result, document) = try Self.run(
+            fault: fault, marker: marker, ["--instructions", "--case-timeout", "20", "--case-memory", "512M"], in: dir)
+        #expect(Self.summary(document) == ["heckel ok", "set ok", "floor reference"], "\(result.stderr)")
+        for row in document.rows {
+            if row.engine == "heckel" {
+                #expect(row.instructions == nil, "\(row.reason)")
+                #expect(row.reason.contains("instructions not counted: the counted call \(words)"), "\(row.reason)")
+            } else {
+                #expect(row.instructions != nil, "\(row.engine): \(row.reason)")
+            }
+        }
+        let left = Self.processes(marked: marker)
+        for process in left { kill(process.pid, SIGKILL) }
+        #expect(left.isEmpty, "left running: \(left)")
     }
 }

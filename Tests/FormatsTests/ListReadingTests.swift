@@ -80,7 +80,7 @@ struct ListReadingTests {
         ])
     func textLines(file: String, lines: [String], missingNewline: Bool) throws {
         let text = try TextLines.read(path: Self.fixture(file))
-        #expect(text.lines == lines)
+        #expect(Array(text.lines) == lines)
         #expect(text.endings.count == lines.count)
         #expect(text.missingFinalNewline == missingNewline)
     }

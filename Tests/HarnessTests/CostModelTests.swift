@@ -118,4 +118,46 @@ extension CostModelTests {
             #expect(seconds >= Double(2 * 100_000) * model.elementNanoseconds[engine]! / 1e9)
         }
     }
+
+    /// A text whose every line repeats: one file's worth of lines (a blank
+    /// line or a brace every third line, the rest distinct) written out
+    /// four times, then a line changed every 50: no line occurs once, so
+    /// patience has no anchor, but each line occurs about 4 times, so every
+    /// one is an anchor for histogram.
+    static func repeatedText(_ n: Int) -> Dataset {
+        let file = anchoredText(n / 4).old
+        let old = Array(repeatElement(file, count: 4).joined())
+        var new = old
+        for index in stride(from: 5, to: new.count, by: 50) { new[index] = FeedItem(id: 10 + n + index, content: 0) }
+        return Dataset(workload: "file", size: n, seed: 0, kind: .values, old: old, new: new)
+    }
+
+    @Test("every line repeated, none once: histogram is priced per element plus the search split at its rare lines; patience as one search")
+    func repeatedTextIsSplitForHistogram() throws {
+        let dataset = Self.repeatedText(100_000)
+        var model = Self.model()
+        model.elementNanoseconds = [.patience: 20, .histogram: 25]
+        let facts = PairFacts(dataset) { _, _, _ in false }
+        #expect(facts.anchors == 0)
+        #expect(facts.rareAnchors > 15_000)
+        let myers = try Self.predicted(.myers, dataset, model)
+        let histogram = try Self.predicted(.histogram, dataset, model)
+        #expect(histogram < myers / 1_000, "histogram \(histogram) s against myers' \(myers) s")
+        #expect(histogram >= Double(2 * 100_000) * 25 / 1e9)
+        #expect(try Self.predicted(.patience, dataset, model) == myers)
+    }
+
+    @Test("rare anchors: ids in both lists at most 64 times in the old, counted as a brute-force count does")
+    func rareAnchorsCounted() {
+        var random = TestRandom(seed: 36)
+        for _ in 0..<200 {
+            let alphabet = 1 + Int(random.next() % 30)
+            let old = (0..<Int(random.next() % 200)).map { _ in FeedItem(id: Int(random.next() % UInt64(alphabet)), content: 0) }
+            let new = (0..<Int(random.next() % 200)).map { _ in FeedItem(id: Int(random.next() % UInt64(alphabet)), content: 0) }
+            let oracle = Set(old.map(\.id)).filter { id in
+                old.filter { $0.id == id }.count <= 64 && new.contains { $0.id == id }
+            }.count
+            #expect(PairFacts.anchorCounts(old: old, new: new).rare == oracle)
+        }
+    }
 }

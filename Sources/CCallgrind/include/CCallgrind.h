@@ -95,4 +95,23 @@ int diffbench_become_subreaper(void);
 /// know, once its worker is reaped. The number killed. O(processes) per pass.
 int diffbench_kill_orphans(void);
 
+/// Removes CAP_SYS_RESOURCE from this process (its bounding, effective,
+/// permitted and inheritable sets), so that a process running as root
+/// cannot raise the limits it was given (`setrlimit` past the hard limit)
+/// nor any program it executes regain the right. 0 when the process does
+/// not hold it afterwards, -1 otherwise.
+int diffbench_drop_limit_raising(void);
+
+/// For a call's own process in the instruction pass (a fork under
+/// callgrind): leads a process group of its own, cannot raise its limits
+/// (``diffbench_drop_limit_raising``) and may grow its address space by at
+/// most `bytes` over what it holds now (valgrind's own mappings and the
+/// dataset). 0, or -1 when any step failed.
+int diffbench_limit_counted_call(long bytes);
+
+/// Waits for the child `pid` (a group leader) for at most `seconds`, then
+/// kills its process group and reaps it: its exit status, 128 + the signal
+/// that ended it, -2 when it was killed at the limit, -1 when waiting failed.
+int diffbench_wait_within(int pid, double seconds);
+
 #endif
