@@ -135,7 +135,7 @@ public enum UnifiedDiff {
     /// or the text's end (a last line ending in a lone CR keeps it, and has
     /// no break after it for `patch`). O(bytes).
     private static func joined(_ text: TextLines) -> (TextLines, [Range<Int>]) {
-        var lines = TextLines(lines: [], endings: [])
+        var lines: [String] = [], endings: [TextLines.Ending] = []
         var spans: [Range<Int>] = []
         var start = 0, current = ""
         for index in text.lines.indices {
@@ -146,13 +146,13 @@ public enum UnifiedDiff {
                 continue
             }
             if ending == .cr { current += ending.rawValue }
-            lines.lines.append(current)
-            lines.endings.append(ending == .cr ? .none : ending)
+            lines.append(current)
+            endings.append(ending == .cr ? .none : ending)
             spans.append(start..<(index + 1))
             start = index + 1
             current = ""
         }
-        return (lines, spans)
+        return (TextLines(lines: lines, endings: endings), spans)
     }
 
     /// The edit script: deletes before inserts at each point, staying lines
