@@ -57,8 +57,8 @@ package enum ChangePointDetector {
     /// the whole series: it is one of them, or fl((a + b) / 2) of two of
     /// them, and rounding is monotone, so fl(a + b) ∈ [2·min, 2·max] and
     /// halving is exact (hence the guard against |x| over half the largest
-    /// double, where a + b
-    /// could overflow). Again by monotone rounding, the computed change
+    /// double, where a + b could overflow). Again by monotone rounding, the
+    /// computed change
     /// |after − before| ≤ fl(max − min) = `range`, and, when every value
     /// has one sign, |before| ≥ `nearest` (the value nearest zero), so the
     /// computed relative size ≤ fl(range / nearest). A step passes only if
@@ -124,8 +124,13 @@ package enum ChangePointDetector {
         // observed one must count as matching it.
         let matching = observed * (1 - 1e-9)
         var matched = 0
+        let segments = Array(zip(boundaries, boundaries.dropFirst()))
+        // The windowed scan's sums rank each shuffle's values: one sort per segment serves every shuffle of it.
+        let ranked = segments.map { start, end in
+            end - start - max(2, parameters.minimumSegmentLength) > parameters.endWindow ? SegmentRanks(values[start..<end]) : nil
+        }
         for done in 1...parameters.permutations {
-            if shuffledStrongest(values, boundaries: boundaries, reaching: matching, parameters: parameters, random: &random) {
+            if shuffledStrongest(values, segments: segments, ranked: ranked, reaching: matching, parameters: parameters, random: &random) {
                 matched += 1
                 if matched > allowed { return Double(matched + 1) / Double(done + 1) }
             }
@@ -133,19 +138,22 @@ package enum ChangePointDetector {
         return Double(matched + 1) / Double(parameters.permutations + 1)
     }
 
-    /// Whether one shuffle of every segment has a cut of at least `level`. O(n²).
+    /// Whether one shuffle of every segment has a cut of at least `level`.
+    /// Each segment's order is shuffled as an index list (the same draws
+    /// and swaps as shuffling its values), so that a long segment's ranks
+    /// come from `ranked` instead of a sort. O(n²).
     private static func shuffledStrongest(
-        _ values: [Double], boundaries: [Int], reaching level: Double, parameters: ChangePointParameters, random: inout PermutationRandom
+        _ values: [Double], segments: [(Int, Int)], ranked: [SegmentRanks?], reaching level: Double, parameters: ChangePointParameters,
+        random: inout PermutationRandom
     ) -> Bool {
         var reached = false
-        for (start, end) in zip(boundaries, boundaries.dropFirst()) {
-            var segment = Array(values[start..<end])
-            random.shuffle(&segment)  // every segment is shuffled, so the draws do not depend on which one reached
-            if !reached, let split = EnergySplit.best(in: segment[...], minimumLength: parameters.minimumSegmentLength, endWindow: parameters.endWindow),
-                split.statistic >= level
-            {
-                reached = true
-            }
+        for ((start, end), ranks) in zip(segments, ranked) {
+            var order = Array(0..<(end - start))
+            random.shuffle(&order)  // every segment is shuffled, so the draws do not depend on which one reached
+            guard !reached else { continue }
+            let segment = order.map { values[start + $0] }
+            reached = EnergySplit.reaches(
+                level, in: segment[...], minimumLength: parameters.minimumSegmentLength, endWindow: parameters.endWindow, ranks: ranks?.ranks(of: order))
         }
         return reached
     }
