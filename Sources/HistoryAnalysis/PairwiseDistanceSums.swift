@@ -88,12 +88,13 @@ struct SegmentRanks {
 
     /// The groups of values already measured from their minimum. O(m log m).
     init(shifted: [Double]) {
-        let places = shifted.indices.sorted { (shifted[$0], $0) < (shifted[$1], $1) }
+        // Pairs, not indices looked up by the comparison: half the instructions of the sort.
+        let places = zip(shifted, shifted.indices).sorted { $0.0 < $1.0 || ($0.0 == $1.0 && $0.1 < $1.1) }
         group = [Int](repeating: 0, count: shifted.count)
         var first = 0
-        for (place, index) in places.enumerated() {
-            if place > 0, shifted[index] != shifted[places[place - 1]] { first = place }
-            group[index] = first
+        for (place, entry) in places.enumerated() {
+            if place > 0, entry.0 != places[place - 1].0 { first = place }
+            group[entry.1] = first
         }
     }
 
