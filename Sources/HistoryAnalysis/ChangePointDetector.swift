@@ -34,10 +34,57 @@ package enum ChangePointDetector {
     ///   - points: one series; values must be finite.
     ///   - parameters: see ``ChangePointParameters``; its `problem` must be nil.
     /// - Returns: the steps that pass both the test and the size floors.
+    ///
+    /// A series whose values are too close together for any step to pass
+    /// the floors (``mayHoldReportableStep(_:parameters:)``) is answered
+    /// without a scan or a shuffle, with the same empty list the full
+    /// method gives it; most instruction series of a history are such.
     package static func detect(_ points: [SeriesPoint], parameters: ChangePointParameters) -> [ChangePoint] {
         precondition(parameters.problem == nil, parameters.problem ?? "")
+        precondition(points.allSatisfy(\.value.isFinite), "a change-point series holds finite values only")
+        guard mayHoldReportableStep(points.map(\.value), parameters: parameters) else { return [] }
+        return unscreened(points, parameters: parameters)
+    }
+
+    /// Whether any step measured between two segments of `values` could
+    /// pass ``isReportable(_:noise:parameters:)``; false only when none can,
+    /// so ``detect(_:parameters:)`` may then answer [] unscanned. O(n).
+    ///
+    /// Why the answer is exact. Every step ``measuredSteps(_:boundaries:pValues:parameters:)``
+    /// ever measures (the first time, and after each re-measure that drops
+    /// a small neighbour) compares the medians of two runs of consecutive
+    /// points, and a median of finite values x₁…x_k lies in [min, max] of
+    /// the whole series: it is one of them, or fl((a + b) / 2) of two of
+    /// them, and rounding is monotone, so fl(a + b) ∈ [2·min, 2·max] and
+    /// halving is exact (hence the guard against |x| over half the largest
+    /// double, where a + b could overflow). Again by monotone rounding, the
+    /// computed change
+    /// |after − before| ≤ fl(max − min) = `range`, and, when every value
+    /// has one sign, |before| ≥ `nearest` (the value nearest zero), so the
+    /// computed relative size ≤ fl(range / nearest). A step passes only if
+    /// change > 0, change ≥ the absolute floor and relative size ≥ the
+    /// relative floor; when `range` is 0, under the absolute floor, or
+    /// `range / nearest` is under the relative floor, no step at any point
+    /// of the loop passes, every boundary is dropped, and the answer is []
+    /// whatever the scans and the permutation tests found. The seeded
+    /// shuffles are drawn per call, so skipping them changes no other
+    /// series. With values of both signs a median before can be as close
+    /// to 0 as it likes and the relative floor bounds nothing.
+    static func mayHoldReportableStep(_ values: [Double], parameters: ChangePointParameters) -> Bool {
+        guard let lowest = values.min(), let highest = values.max() else { return false }
+        let half = Double.greatestFiniteMagnitude / 2
+        guard abs(lowest) <= half, abs(highest) <= half else { return true }
+        let range = highest - lowest
+        guard range > 0, range >= parameters.minimumAbsoluteStep else { return false }
+        let nearest = lowest > 0 ? lowest : highest < 0 ? -highest : 0
+        return nearest == 0 || range / nearest >= parameters.minimumRelativeStep
+    }
+
+    /// ``detect(_:parameters:)`` without the screen: every series scanned
+    /// and tested. Kept for the tests that check the screen changes no
+    /// answer. Complexity: the method's (above).
+    static func unscreened(_ points: [SeriesPoint], parameters: ChangePointParameters) -> [ChangePoint] {
         let values = points.map(\.value)
-        precondition(values.allSatisfy(\.isFinite), "a change-point series holds finite values only")
         var random = PermutationRandom(seed: parameters.seed)
         var boundaries = [0, values.count]
         var pValues: [Int: Double] = [:]
@@ -77,8 +124,13 @@ package enum ChangePointDetector {
         // observed one must count as matching it.
         let matching = observed * (1 - 1e-9)
         var matched = 0
+        let segments = Array(zip(boundaries, boundaries.dropFirst()))
+        // The windowed scan's sums rank each shuffle's values: one sort per segment serves every shuffle of it.
+        let ranked = segments.map { start, end in
+            end - start - max(2, parameters.minimumSegmentLength) > parameters.endWindow ? SegmentRanks(values[start..<end]) : nil
+        }
         for done in 1...parameters.permutations {
-            if shuffledStrongest(values, boundaries: boundaries, reaching: matching, parameters: parameters, random: &random) {
+            if shuffledStrongest(values, segments: segments, ranked: ranked, reaching: matching, parameters: parameters, random: &random) {
                 matched += 1
                 if matched > allowed { return Double(matched + 1) / Double(done + 1) }
             }
@@ -86,19 +138,22 @@ package enum ChangePointDetector {
         return Double(matched + 1) / Double(parameters.permutations + 1)
     }
 
-    /// Whether one shuffle of every segment has a cut of at least `level`. O(n²).
+    /// Whether one shuffle of every segment has a cut of at least `level`.
+    /// Each segment's order is shuffled as an index list (the same draws
+    /// and swaps as shuffling its values), so that a long segment's ranks
+    /// come from `ranked` instead of a sort. O(n²).
     private static func shuffledStrongest(
-        _ values: [Double], boundaries: [Int], reaching level: Double, parameters: ChangePointParameters, random: inout PermutationRandom
+        _ values: [Double], segments: [(Int, Int)], ranked: [SegmentRanks?], reaching level: Double, parameters: ChangePointParameters,
+        random: inout PermutationRandom
     ) -> Bool {
         var reached = false
-        for (start, end) in zip(boundaries, boundaries.dropFirst()) {
-            var segment = Array(values[start..<end])
-            random.shuffle(&segment)  // every segment is shuffled, so the draws do not depend on which one reached
-            if !reached, let split = EnergySplit.best(in: segment[...], minimumLength: parameters.minimumSegmentLength, endWindow: parameters.endWindow),
-                split.statistic >= level
-            {
-                reached = true
-            }
+        for ((start, end), ranks) in zip(segments, ranked) {
+            var order = Array(0..<(end - start))
+            random.shuffle(&order)  // every segment is shuffled, so the draws do not depend on which one reached
+            guard !reached else { continue }
+            let segment = order.map { values[start + $0] }
+            reached = EnergySplit.reaches(
+                level, in: segment[...], minimumLength: parameters.minimumSegmentLength, endWindow: parameters.endWindow, ranks: ranks?.ranks(of: order))
         }
         return reached
     }

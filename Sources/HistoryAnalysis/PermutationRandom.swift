@@ -31,7 +31,7 @@ package struct PermutationRandom: Sendable {
     }
 
     /// Fisher–Yates from the end, in place. O(n).
-    package mutating func shuffle(_ values: inout [Double]) {
+    package mutating func shuffle<Element>(_ values: inout [Element]) {
         guard values.count > 1 else { return }
         for i in stride(from: values.count - 1, to: 0, by: -1) {
             values.swapAt(i, below(i + 1))

@@ -94,6 +94,100 @@ import Testing
         }
     }
 
+    @Test("a scan stopped at a level answers as the whole scan compared with it, on 200 random segments in and beyond the window")
+    func stoppedScanAnswersAsTheWholeScan() {
+        var random = TestRandom(seed: 3_637)
+        for _ in 0..<200 {
+            let count = random.int(in: 8...200)
+            let shortest = random.int(in: 2...4)
+            let window = random.int(in: shortest...max(shortest, min(70, count - shortest)))
+            let values = Self.randomValues(count: count, random: &random)
+            guard let best = EnergySplit.best(in: values[...], minimumLength: shortest, endWindow: window) else { continue }
+            for level in [best.statistic, best.statistic.nextUp, best.statistic / 2, best.statistic * 2, 0] {
+                #expect(
+                    EnergySplit.reaches(level, in: values[...], minimumLength: shortest, endWindow: window) == (best.statistic >= level),
+                    "\(count) values, shortest \(shortest), window \(window), level \(level) against \(best.statistic)")
+            }
+        }
+    }
+
+    @Test("a shuffle's ranks from its segment's one sort are the ranks a sort of the shuffle gives, and so are its distance sums, to the bit")
+    func shuffleRanksAreTheSortedRanks() {
+        var random = TestRandom(seed: 3_638)
+        for _ in 0..<100 {
+            // Few distinct values, so most are tied, and values whose sums round (ties ranked another way would round differently).
+            let distinct = (0..<random.int(in: 1...6)).map { _ in random.double(0, 1_000_000) }
+            let values = (0..<random.int(in: 1...300)).map { _ in distinct[random.below(distinct.count)] }
+            let ranks = SegmentRanks(values[...])
+            for _ in 0..<3 {
+                var order = Array(values.indices)
+                random.shuffle(&order)
+                let shuffled = order.map { values[$0] }
+                // The shuffle sorted on its own: by distance from the minimum, equal ones by position.
+                let lowest = shuffled.min()!
+                var sortedRanks = [Int](repeating: 0, count: shuffled.count)
+                for (place, index) in shuffled.indices.sorted(by: { (shuffled[$0] - lowest, $0) < (shuffled[$1] - lowest, $1) }).enumerated() {
+                    sortedRanks[index] = place + 1
+                }
+                #expect(ranks.ranks(of: order) == sortedRanks, "\(shuffled)")
+                let sorted = PairwiseDistanceSums(shuffled, ranks: sortedRanks), ranked = PairwiseDistanceSums(shuffled, ranks: ranks.ranks(of: order))
+                #expect(sorted.prefixes.map(\.bitPattern) == ranked.prefixes.map(\.bitPattern) && sorted.suffixes.map(\.bitPattern) == ranked.suffixes.map(\.bitPattern))
+                #expect(PairwiseDistanceSums(shuffled).prefixes.map(\.bitPattern) == sorted.prefixes.map(\.bitPattern))
+            }
+        }
+    }
+
+    @Test("the scan gives the statistic of a plain loop over every pair of the window to the bit, on 300 random segments")
+    func scanIsThePlainLoopToTheBit() {
+        var random = TestRandom(seed: 3_639)
+        for _ in 0..<300 {
+            let count = random.int(in: 12...400)
+            let shortest = random.int(in: 2...4)
+            let window = random.int(in: shortest...(count - shortest - 1))
+            let values = Self.randomValues(count: count, random: &random)
+            let found = EnergySplit.windowedBest(values, shortest: shortest, window: window)
+            let plain = Self.plainWindowedBest(values, shortest: shortest, window: window)
+            #expect(found == plain, "\(count) values, shortest \(shortest), window \(window): \(String(describing: found)) against \(String(describing: plain))")
+        }
+    }
+
+    /// The windowed scan written as one plain loop per end: the running
+    /// distances added one end at a time, each cut's score computed and
+    /// compared in one pass. The same operations in the same order as the
+    /// scan's, so the same bits.
+    static func plainWindowedBest(_ y: [Double], shortest: Int, window: Int) -> EnergySplit? {
+        let m = y.count
+        let sums = PairwiseDistanceSums(y)
+        var within = [Double](repeating: 0, count: m + 1)
+        var best: EnergySplit?
+        for end in 1...m {
+            var toAdded = 0.0
+            var a = end - 2
+            while a >= max(0, end - window) {
+                toAdded += abs(y[a] - y[end - 1])
+                within[a] += toAdded
+                a -= 1
+            }
+            within[end - 1] = 0
+            guard end >= 2 * shortest else { continue }
+            let whole = sums.prefixes[end]
+            var top = -Double.infinity, topCut = 0
+            for tau in (end == m ? shortest : max(shortest, end - window))...(end - shortest) {
+                let left = sums.prefixes[tau], right = tau >= end - window ? within[tau] : sums.suffixes[tau]
+                let n = Double(tau), k = Double(end - tau)
+                let reciprocalN = tau > 1 ? 1 / Double(tau - 1) : 0, reciprocalK = end - tau > 1 ? 1 / Double(end - tau - 1) : 0
+                let score = (whole - left - right) - k * left * reciprocalN - n * right * reciprocalK
+                if score > top {
+                    top = score
+                    topCut = tau
+                }
+            }
+            let statistic = 2 * top / Double(end)
+            if best == nil || statistic > best!.statistic { best = EnergySplit(cut: topCut, end: end, statistic: statistic) }
+        }
+        return best
+    }
+
     @Test("an end window shorter than a segment is named as a problem")
     func endWindowProblem() {
         var narrow = ChangePointParameters.instructions
