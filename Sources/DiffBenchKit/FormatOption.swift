@@ -14,29 +14,3 @@ struct FormatOption<Format: OutputFormatChoice>: ParsableArguments {
     @Option(name: .customLong("format"), help: "How the answer is printed.")
     var format: Format = .text
 }
-
-/// A command's set of `--format` words: a string enum with a `text` case.
-protocol OutputFormatChoice: ExpressibleByArgument, CaseIterable, RawRepresentable, Sendable where RawValue == String {
-    static var text: Self { get }
-}
-
-/// `text` or `json`: the commands whose answer has no table or report form.
-enum OutputFormat: String, OutputFormatChoice {
-    case text, json
-}
-
-/// `text`, `json` or `csv`: the history's lists and series (`history list`,
-/// `history show`), one row per run or point.
-enum TableFormat: String, OutputFormatChoice {
-    case text, json, csv
-}
-
-/// `text`, `json` or `markdown`: verdicts fit for a pull request (`compare`,
-/// `history changes`). `md` is taken for `markdown`.
-enum ReportTextFormat: String, OutputFormatChoice {
-    case text, json, markdown
-
-    init?(argument: String) {
-        self.init(rawValue: argument == "md" ? "markdown" : argument)
-    }
-}
