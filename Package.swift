@@ -8,6 +8,16 @@ import PackageDescription
 // gnuplot) serves Teaching and RunReport; Compare, RunReport and
 // HistoryStore (SQLite) read result rows through RunResults and never link
 // the memory instrument.
+/// The modules whose tests (and the CLI tests' runs of them) do heavy work
+/// in process are compiled with -O in debug builds too: the change-point
+/// statistics over thousands of seeded series (HistoryAnalysis), readers of
+/// tens of thousands of objects (InputFiles), hundreds of stepper pages
+/// (Teaching), the pick's bootstrap intervals (RunReport). Unoptimized, they
+/// were about a fifth of `make test`'s CPU. None of them uses `assert`,
+/// which -O would drop; overflow and bounds checks stay on, and the tests
+/// still see their internals (-enable-testing is kept).
+let optimizedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
+
 let package = Package(
     name: "DiffBench",
     platforms: [.macOS(.v13)],
@@ -35,11 +45,9 @@ let package = Package(
         // Atomic files, file errors, text positions, terminal/Markdown/JSON-string escaping, number formatting.
         .target(name: "FileSupport"),
         // The user's input files: the JSON parser and the list, text, dataset and batch readers.
-        // Optimized in debug builds too, for the same reason as HistoryAnalysis: the readers'
-        // suites parse lists of tens of thousands of objects; no `assert` that -O would drop.
         .target(
             name: "InputFiles", dependencies: ["DiffEngines", "ListUpdates", "FileSupport"],
-            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+            swiftSettings: optimizedInDebug),
         // The results document: RunDocument, ResultRow, RunFolder and its lock, ResultsStore, the validator, catalog records.
         .target(name: "RunResults", dependencies: ["DiffEngines", "FileSupport", "InputFiles"]),
         .target(name: "Workloads", dependencies: ["ListUpdates", "FileSupport", "InputFiles", "RunResults"]),
@@ -65,15 +73,15 @@ let package = Package(
         .plugin(name: "BuildCommit", capability: .buildTool()),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .target(name: "Rendering", dependencies: ["FileSupport", "CPNG"]),
-        .target(name: "Teaching", dependencies: ["DiffEngines", "FileSupport", "Rendering"]),
-        .target(name: "RunReport", dependencies: ["FileSupport", "RunResults", "Rendering"]),
+        .target(
+            name: "Teaching", dependencies: ["DiffEngines", "FileSupport", "Rendering"],
+            swiftSettings: optimizedInDebug),
+        .target(
+            name: "RunReport", dependencies: ["FileSupport", "RunResults", "Rendering"],
+            swiftSettings: optimizedInDebug),
         .target(name: "Compare", dependencies: ["FileSupport", "RunResults"]),
         // Change points and the history band over plain arrays (Foundation only; the history store feeds it).
-        // Optimized in debug builds too: its tests and `history page` in the CLI tests run the
-        // permutation test over thousands of seeded series, which unoptimized code made the
-        // slowest part of `make test` (about 70 s of CPU in its own suites). Arithmetic only,
-        // no `assert` that -O would drop; overflow and bounds checks stay on.
-        .target(name: "HistoryAnalysis", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+        .target(name: "HistoryAnalysis", swiftSettings: optimizedInDebug),
         // The system SQLite (libsqlite3-dev), for the history store.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // The history of runs in one SQLite file: reads run documents through RunResults, measures nothing.
