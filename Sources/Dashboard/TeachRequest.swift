@@ -41,6 +41,16 @@ package struct TeachRequest: Sendable, Equatable {
             lines: mode == "lines", engine: engine, quiz: form["quiz"] != nil)
     }
 
+    /// The two texts as the files under `--lines` hold them: each that is
+    /// not empty ends in a line break. Why: a textarea has none after its
+    /// last line, and a line's ending is part of it (``TextLines``), so
+    /// without one a last line would differ from the same line typed
+    /// higher up. O(length).
+    package var lineFiles: (old: String, new: String) {
+        func ended(_ text: String) -> String { text.isEmpty || text.hasSuffix("\n") ? text : text + "\n" }
+        return (ended(old), ended(new))
+    }
+
     /// The `diffbench teach` arguments that write this pair's pages into
     /// `output`/pair; with lines, the two texts are first written to the
     /// files `oldFile` and `newFile`.

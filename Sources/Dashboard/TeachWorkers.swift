@@ -46,8 +46,8 @@ package actor TeachWorkers {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
-            try Data(request.old.utf8).write(to: URL(fileURLWithPath: folder + "/old.txt"))
-            try Data(request.new.utf8).write(to: URL(fileURLWithPath: folder + "/new.txt"))
+            try Data(request.lineFiles.old.utf8).write(to: URL(fileURLWithPath: folder + "/old.txt"))
+            try Data(request.lineFiles.new.utf8).write(to: URL(fileURLWithPath: folder + "/new.txt"))
         } catch {
             throw HTTPFailure(500, "cannot write the temporary folder: \(error.localizedDescription)")
         }

@@ -243,7 +243,7 @@ struct BaselineFolderOption: ParsableArguments {
 /// pair (`diff`, `teach`, `table`, `run --old/--new`): one meaning per
 /// option name. See ``ListReading`` for the rules.
 struct ListFileOptions: ParsableArguments {
-    @Flag(help: "Read the files as text, one element per line (lines end at LF, CRLF or CR, as GNU diff counts them; an empty file is 0 lines).")
+    @Flag(help: "Read the files as text, one element per line, as git and GNU diff read them (a line ends after a LF and is its bytes with its ending, a byte order mark included; an empty file is 0 lines).")
     var lines = false
 
     @Option(name: .customLong("id"), help: ArgumentHelp("The id of an object in a JSON list: a key, or a dotted path such as user.id.", valueName: "keypath"))

@@ -16,7 +16,7 @@ extension DiffCommand {
     /// worker of its own (``PluginLimitsOptions``): its fault is exit 1.
     func runBatch(descriptor: EngineDescriptor, options: DiffOptions) throws {
         let engineName = descriptor.name
-        let pair = try StatePair.load(old: old, new: new, chars: chars)
+        let pair = try StatePair.load(old: old, new: new, chars: chars, lines: lists.files.lines)
         let oldState = pair.old.state, newState = pair.new.state
         let staged: StagedBatches
         do {

@@ -21,8 +21,11 @@ struct DiffCommand: EngineCommand {
             JSON output: {"engine", "deletes": [i], "inserts": [j], "moves": [{"from","to"}], \
             "updates": [{"old","new"}]}.
 
-            With --lines they are text files whose lines are the elements (a line ends at \
-            LF, CRLF or CR; an empty file is 0 lines), and --format unified prints a unified \
+            With --lines they are text files whose lines are the elements, as git and GNU \
+            diff read them: a line ends after a LF and is its bytes with its ending (a CRLF \
+            line differs from its LF copy, a last line without a newline from the same line \
+            with one, and a byte order mark is part of the first line); an empty file is 0 \
+            lines. --format unified prints a unified \
             diff that `patch` applies to OLD to give NEW (--sliders indent places its runs by git's indent heuristic, \
             --sliders down as GNU diff does). In a JSON list of objects the id is \
             --id (default "id", or a dotted path such as user.id) and the content is the whole \
@@ -167,7 +170,7 @@ struct DiffCommand: EngineCommand {
             print(
                 ChangesetText.render(
                     changeset, oldCount: counts.old, newCount: counts.new, engine: engineName.rawValue,
-                    label: pair.lists.label))
+                    label: pair.label))
         }
     }
 }
@@ -258,6 +261,14 @@ struct UserListPair {
         }
     }
 
+    /// What element `index` of one side is called in listings: a line as
+    /// ``TextLines/label(_:)`` shows it (its CR, byte order mark or missing
+    /// line break marked), else as ``UserLists/label(_:_:)``. O(1) but a line's length.
+    func label(_ side: DiffError.Side, _ index: Int) -> String {
+        if let text { return (side == .old ? text.old : text.new).label(index) }
+        return lists.label(side, index)
+    }
+
     /// The changeset checked against the lists (nil when it is right). O(N + M).
     func verify(_ changeset: Changeset) -> VerificationFailure? {
         switch lists {
@@ -279,7 +290,7 @@ struct UserListPair {
     func describe(_ error: DiffError) -> String {
         if case let .duplicateID(_, side, first, second) = error {
             let source = side == .old ? oldSource : newSource
-            return "\(source): duplicate id \"\(ChangesetText.visible(lists.label(side, first)))\" at elements \(first) and \(second); "
+            return "\(source): duplicate id \"\(ChangesetText.visible(label(side, first)))\" at elements \(first) and \(second); "
                 + "the set engine needs unique ids (\(DiffBench.engines.repeatedIDNames) accept repeated ids)"
         }
         return error.description
@@ -302,8 +313,8 @@ struct ListPair {
         }
         do {
             if files?.lines == true {
-                let oldList = reader.read(lines: try TextLines.read(path: old).strings())
-                let newList = reader.read(lines: try TextLines.read(path: new).strings())
+                let oldList = reader.read(text: try TextLines.read(path: old))
+                let newList = reader.read(text: try TextLines.read(path: new))
                 return ListPair(old: oldList, new: newList, oldSource: old, newSource: new)
             }
             let oldList = try reader.read(path: old)

@@ -43,10 +43,12 @@ extension CaseRun {
 extension CaseRun {
     /// Whether `placed` (the answer with the run's sliders placed) has the
     /// hunk headers git gave for the pair, or nil when the dataset carries
-    /// none (not a git import). The lines are rebuilt from the dataset's
-    /// texts, each ending in a line feed: a dataset keeps lines, not their
-    /// ends, and git's hunks were taken with CR LF equal to LF. Untimed,
-    /// on the verification call only. O(N + M).
+    /// none (not a git import). The headers follow from the changeset and
+    /// the line counts alone (lines paired by the changeset hold the same
+    /// symbol), so each symbol stands as one line, whether it holds its
+    /// ending (``TextLines/strings()``) or, in a dataset written before
+    /// endings were part of a line, not. Untimed, on the verification call
+    /// only. O(N + M).
     func gitHunksEqual(_ placed: Changeset) -> Bool? {
         guard let expected = dataset.gitHunks, let symbols = dataset.symbols else { return nil }
         func text(_ items: [FeedItem]) -> TextLines {

@@ -7,10 +7,12 @@ public enum InputFile {
     /// The file's bytes, or an ``InputError`` saying it is missing, a
     /// folder (`expected` names what was wanted instead), or unreadable.
     /// A UTF-8 byte order mark at the start (editors on Windows write one)
-    /// is skipped, for every reader alike. O(file size).
-    public static func bytes(at path: String, expected: String) throws(InputError) -> [UInt8] {
+    /// is skipped for every reader of JSON alike, where it is no value;
+    /// a text read as lines keeps it (`keepingByteOrderMark`), since it is
+    /// bytes of its first line (``TextLines``). O(file size).
+    public static func bytes(at path: String, expected: String, keepingByteOrderMark: Bool = false) throws(InputError) -> [UInt8] {
         var bytes = try wholeFile(at: path, expected: expected)
-        skipByteOrderMark(&bytes)
+        if !keepingByteOrderMark { skipByteOrderMark(&bytes) }
         return bytes
     }
 

@@ -66,9 +66,13 @@ public struct ListReader {
         }
     }
 
-    /// Lines of text (``TextLines/lines``), each its own identity.
-    public mutating func read(lines: [String]) -> LoadedList {
-        LoadedList(items: lines.map { FeedItem(id: interner.code(for: "l" + $0), content: 0) }, labels: lines, kind: .values)
+    /// Lines of text, each its own identity (its bytes with its ending,
+    /// ``TextLines/strings()``), labelled as a listing shows them
+    /// (``TextLines/label(_:)``). O(bytes).
+    public mutating func read(text: TextLines) -> LoadedList {
+        LoadedList(
+            items: text.strings().map { FeedItem(id: interner.code(for: "l" + $0), content: 0) },
+            labels: text.endings.indices.map(text.label), kind: .values)
     }
 
     /// The characters of a literal string, each its own identity.

@@ -31,6 +31,14 @@ public struct ListStateReader {
             state: FileState(rows: rows(of: list), sectionID: Self.flatSectionID), sectioned: false, kind: list.kind)
     }
 
+    /// The lines of a text (``ListReader/read(text:)``): one section, each
+    /// line its own identity. O(bytes).
+    public mutating func read(text: TextLines) -> LoadedState {
+        let list = lists.read(text: text)
+        return LoadedState(
+            state: FileState(rows: rows(of: list), sectionID: Self.flatSectionID), sectioned: false, kind: .values)
+    }
+
     /// The characters of a literal string: one section, each character its own identity.
     public mutating func read(characters text: String) -> LoadedState {
         let list = lists.read(characters: text)

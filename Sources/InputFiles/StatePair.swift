@@ -8,11 +8,19 @@ public struct StatePair {
     public var newSource: String
     public var sectioned: Bool { old.sectioned || new.sectioned }
 
-    public static func load(old: String, new: String, chars: Bool) throws(InputError) -> StatePair {
+    /// The two states from the files `old` and `new` (JSON lists or
+    /// sections; with `lines`, texts whose lines are the rows, read by
+    /// ``TextLines``), or from literal strings with `chars`. O(bytes).
+    public static func load(old: String, new: String, chars: Bool, lines: Bool = false) throws(InputError) -> StatePair {
         var reader = ListStateReader()
         if chars {
             return StatePair(
                 old: reader.read(characters: old), new: reader.read(characters: new), oldSource: "OLD", newSource: "NEW")
+        }
+        if lines {
+            return StatePair(
+                old: reader.read(text: try TextLines.read(path: old)), new: reader.read(text: try TextLines.read(path: new)),
+                oldSource: old, newSource: new)
         }
         var pair = StatePair(old: try reader.read(path: old), new: try reader.read(path: new), oldSource: old, newSource: new)
         try pair.reconcile()

@@ -1,16 +1,21 @@
 import FileSupport
 
-/// A text read as lines, counted the way GNU diff counts them: a line ends
-/// at LF, CRLF or a lone CR; a last line without an ending is still a line
-/// (and noted: ``missingFinalNewline``); an empty text is 0 lines, not one
-/// empty line. A UTF-8 byte order mark is skipped by ``InputFile`` before
-/// the bytes get here.
+/// A text read as lines the way git and GNU diff read them: a line ends
+/// after a LF (a CR before it is part of its ending, a lone CR is a byte
+/// inside the line); a last line without a LF is still a line (and noted:
+/// ``missingFinalNewline``); an empty text is 0 lines, not one empty line.
 ///
-/// The lines are compared without their endings (a CRLF file and its LF
-/// copy hold the same lines); ``endings`` keeps each one so a unified diff
-/// can give back the exact bytes. Every reader of text — `diff --lines`,
+/// One rule for what a line is, everywhere: its bytes, ending included.
+/// `a\r\n` differs from `a\n`, a last line without a break differs from
+/// the same line with one (as `\ No newline at end of file` shows), and a
+/// UTF-8 byte order mark is bytes of the first line, so adding or removing
+/// one is a change. Why: a diff that calls two files equal must not print
+/// a patch between them, and git, GNU diff and `patch` count this way, so
+/// the text and JSON listings, `run`, the git import and the unified
+/// format agree on every step. Every reader of text — `diff --lines`,
 /// `run --old/--new --lines` and the git import — splits through here, so
-/// they cannot disagree on a count.
+/// they cannot disagree on a count. ``endings`` keeps each line's ending
+/// apart from its content for the listings and the unified format.
 ///
 /// Storage: the text's bytes as read, kept whole, and where each line
 /// starts in them. A line becomes a `String` only when asked for
@@ -21,14 +26,15 @@ import FileSupport
 public struct TextLines: Sendable, Equatable {
     /// How one line ended in the file.
     public enum Ending: String, Sendable {
-        case lf = "\n", crlf = "\r\n", cr = "\r"
-        /// The last line of a text that does not end in a line break.
+        case lf = "\n", crlf = "\r\n"
+        /// The last line of a text that does not end in a LF (a lone CR
+        /// there is the line's last byte, as in any other line).
         case none = ""
 
         /// The ending's length in bytes.
         var byteCount: Int {
             switch self {
-            case .lf, .cr: return 1
+            case .lf: return 1
             case .crlf: return 2
             case .none: return 0
             }
@@ -57,8 +63,9 @@ public struct TextLines: Sendable, Equatable {
         }
     }
 
-    /// The lines, without their endings: each a `String` made when it is
-    /// read (O(its length)), none kept. ``strings()`` makes them all at once.
+    /// The lines' contents, without their endings: each a `String` made
+    /// when it is read (O(its length)), none kept. For the listings and
+    /// the unified format; ``strings()`` gives the lines as compared.
     public var lines: Lines { Lines(text: self) }
 
     /// The lines of a ``TextLines``, each made from the text's bytes when read.
@@ -74,7 +81,28 @@ public struct TextLines: Sendable, Equatable {
         }
     }
 
-    /// The lines as one array, where lines of the same bytes share one
+    /// Line `index`'s bytes, its ending included: what the line is. O(1).
+    func bytes(ofLine index: Int) -> ArraySlice<UInt8> { bytes[starts[index]..<starts[index + 1]] }
+
+    /// What a listing shows for line `index`: its bytes without the final
+    /// LF, a CR before it kept (``TerminalText/visible(_:)`` shows it as
+    /// `\r`, so a CRLF line and its LF copy show apart). Quoted, the
+    /// invisible byte order mark written `\ufeff`, when the line holds one;
+    /// quoted and marked when it is a last line without a line break. Why
+    /// quoted: the mark outside the quotes cannot be spelled by the line.
+    /// Other control characters are left for `visible`. O(its length).
+    public func label(_ index: Int) -> String {
+        let shown = lines[index] + (endings[index] == .crlf ? "\r" : "")
+        guard endings[index] == .none || shown.unicodeScalars.contains("\u{FEFF}") else { return shown }
+        var quoted = ""
+        for scalar in JSONStringLiteral.quoted(shown).unicodeScalars {
+            if scalar == "\u{FEFF}" { quoted += "\\ufeff" } else { quoted.unicodeScalars.append(scalar) }
+        }
+        return endings[index] == .none ? quoted + " (no newline at end of file)" : quoted
+    }
+
+    /// The lines as one array, each its bytes with its ending (the line as
+    /// compared: see the type's rule), where lines of the same bytes share one
     /// `String` (its storage made once, each repeat a reference to it).
     /// Why: the engines and the list readers take an array, and real texts
     /// repeat lines a lot (blank lines, braces, common statements: 323,721
@@ -86,7 +114,10 @@ public struct TextLines: Sendable, Equatable {
         var made = Set<String>()
         var result: [String] = []
         result.reserveCapacity(endings.count)
-        for line in lines {
+        for index in endings.indices {
+            let line = bytes.withUnsafeBufferPointer {
+                String(decoding: UnsafeBufferPointer(rebasing: $0[starts[index]..<starts[index + 1]]), as: UTF8.self)
+            }
             let (inserted, member) = made.insert(line)
             result.append(inserted || member.utf8.elementsEqual(line.utf8) ? member : line)
         }
@@ -102,53 +133,56 @@ public struct TextLines: Sendable, Equatable {
     }
 
     /// Reads the file at `path` (one array of its size for a regular file,
-    /// ``InputFile/bytes(at:expected:)``) as lines. O(bytes).
+    /// ``InputFile/bytes(at:expected:keepingByteOrderMark:)``, a byte
+    /// order mark kept) as lines. O(bytes).
     public static func read(path: String) throws(InputError) -> TextLines {
-        try split(InputFile.bytes(at: path, expected: "a text file"), source: path)
+        try split(InputFile.bytes(at: path, expected: "a text file", keepingByteOrderMark: true), source: path)
     }
 
     /// Splits UTF-8 `bytes` into lines, keeping `bytes` as the text's
     /// storage (no copy); text that is not UTF-8 is refused with `source`,
     /// the line and the column (in bytes) of the first bad byte.
     ///
-    /// Why this shape: one scan finds the ends of the lines (a byte above
-    /// CR is skipped with one comparison), then one UTF-8 check of the whole
-    /// text, through `Span` (bounds-checked, no copy); a bad byte is never
-    /// part of an ending (those are ASCII), so its line is the last that
-    /// starts at or before it. O(bytes).
+    /// Why this shape: one scan finds the LFs, then one UTF-8 check of the
+    /// whole text, through `Span` (bounds-checked, no copy); a bad byte is
+    /// never part of an ending (those are ASCII), so its line is the last
+    /// that starts at or before it. O(bytes).
     public static func split(_ bytes: [UInt8], source: String) throws(InputError) -> TextLines {
+        let text = scan(bytes)
+        do {
+            _ = try UTF8Span(validating: bytes.span)
+        } catch {
+            let offset = error.byteOffsets.lowerBound
+            var low = 0, high = text.endings.count - 1  // the last line starting at or before `offset`
+            while low < high {
+                let middle = (low + high + 1) / 2
+                if text.starts[middle] <= offset { low = middle } else { high = middle - 1 }
+            }
+            throw InputError(
+                source: source, position: TextPosition(line: low + 1, column: offset - text.starts[low] + 1),
+                problem: String(format: "byte 0x%02x is not UTF-8 text; --lines reads UTF-8 files", bytes[offset]))
+        }
+        return text
+    }
+
+    /// `bytes` split at each LF, not checked as UTF-8. O(bytes).
+    private static func scan(_ bytes: [UInt8]) -> TextLines {
         var starts = [0], endings: [Ending] = []
         let span = bytes.span
         let count = span.count
         var index = 0
         while index < count {
-            while index < count, span[index] > UInt8(ascii: "\r") || (span[index] != UInt8(ascii: "\n") && span[index] != UInt8(ascii: "\r")) {
-                index += 1
-            }
+            let start = index
+            while index < count, span[index] != UInt8(ascii: "\n") { index += 1 }
             let ending: Ending
             if index == count {
                 ending = .none
-            } else if span[index] == UInt8(ascii: "\n") {
-                ending = .lf
             } else {
-                ending = index + 1 < count && span[index + 1] == UInt8(ascii: "\n") ? .crlf : .cr
+                ending = index > start && span[index - 1] == UInt8(ascii: "\r") ? .crlf : .lf
+                index += 1
             }
-            index += ending.byteCount
             endings.append(ending)
             starts.append(index)
-        }
-        do {
-            _ = try UTF8Span(validating: span)
-        } catch {
-            let offset = error.byteOffsets.lowerBound
-            var low = 0, high = endings.count - 1  // the last line starting at or before `offset`
-            while low < high {
-                let middle = (low + high + 1) / 2
-                if starts[middle] <= offset { low = middle } else { high = middle - 1 }
-            }
-            throw InputError(
-                source: source, position: TextPosition(line: low + 1, column: offset - starts[low] + 1),
-                problem: String(format: "byte 0x%02x is not UTF-8 text; --lines reads UTF-8 files", bytes[offset]))
         }
         var text = TextLines(lines: [], endings: [])
         text.bytes = bytes

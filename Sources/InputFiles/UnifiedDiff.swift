@@ -7,17 +7,13 @@ import FileSupport
 ///
 /// A changeset's moves become a deleted and an inserted line (a patch has
 /// no moves); the lines that stay keep their order, which is what a hunk
-/// needs. Lines compared equal but ending differently (CRLF against LF, or
-/// the last line with and without a break) are written as changed, so that
+/// needs. The lines are ``TextLines``' lines, which are `patch`'s and
+/// git's (a line ends after a LF, its ending is part of it), so the
+/// patch's `-` and `+` lines are the changeset's deletes, inserts and
+/// moves, and its hunk headers count lines as `patch` does. A kept line
+/// is one of the same bytes: two lines equal only as `String`s (é
+/// precomposed against decomposed) are written as changed, so that
 /// applying the patch to the old file gives the new file byte for byte.
-///
-/// `patch` and git end a line at LF only: a lone CR is a byte inside their
-/// line. So the script over our lines (a lone CR ends one) is written over
-/// theirs (``patchLines(_:old:new:)``): one of their lines is kept when all
-/// of its lines are kept, paired with all of one line of the other text,
-/// and is deleted or inserted whole otherwise. CR-only and mixed-ending
-/// texts then give a patch `patch` applies, with hunk headers counted as
-/// it and git count.
 public enum UnifiedDiff {
     /// One line of the edit script: kept, deleted (old index) or inserted (new index).
     private enum Edit {
@@ -36,7 +32,7 @@ public enum UnifiedDiff {
     public static func render(
         _ changeset: Changeset, old: TextLines, new: TextLines, oldName: String, newName: String, context: Int = 3
     ) -> String {
-        let (edits, old, new) = patchLines(script(changeset, old: old, new: new), old: old, new: new)
+        let edits = script(changeset, old: old, new: new)
         let changes = edits.indices.filter { edits[$0].isChange }
         guard let firstChange = changes.first else { return "" }
         var out = "--- \(TerminalText.visible(oldName))\n+++ \(TerminalText.visible(newName))\n"
@@ -90,71 +86,6 @@ public enum UnifiedDiff {
         return prefix + text.lines[index] + (ending == .none ? "\n\\ No newline at end of file\n" : ending.rawValue)
     }
 
-    /// `edits` over our lines of `old` and `new` made an edit script over
-    /// `patch`'s lines (each ends at LF, or at the text's end; a lone CR
-    /// stays inside it), with the texts as `patch`'s lines: a line is kept
-    /// when every one of ours in it is kept, paired in order with every one
-    /// of ours in one line of the other text, and changed whole otherwise.
-    /// The script as given when neither text has a lone CR. O(N + M).
-    private static func patchLines(_ edits: [Edit], old: TextLines, new: TextLines) -> ([Edit], TextLines, TextLines) {
-        guard old.endings.contains(.cr) || new.endings.contains(.cr) else { return (edits, old, new) }
-        let (oldLines, oldSpans) = joined(old), (newLines, newSpans) = joined(new)
-        // The patch line each of our new lines lies in.
-        var newLineOf = [Int](repeating: 0, count: new.lines.count)
-        for (index, span) in newSpans.enumerated() { for j in span { newLineOf[j] = index } }
-        var partner = [Int?](repeating: nil, count: old.lines.count)
-        for case let .keep(i, j) in edits { partner[i] = j }
-        var keptOld = [Bool](repeating: false, count: oldSpans.count), keptNew = [Bool](repeating: false, count: newSpans.count)
-        for (index, span) in oldSpans.enumerated() {
-            guard let first = partner[span.lowerBound] else { continue }
-            let other = newLineOf[first]
-            guard newSpans[other] == first..<(first + span.count), span.allSatisfy({ partner[$0] == first + $0 - span.lowerBound }) else { continue }
-            keptOld[index] = true
-            keptNew[other] = true
-        }
-        var script: [Edit] = []
-        var i = 0, j = 0
-        while i < oldSpans.count || j < newSpans.count {
-            if i < oldSpans.count, !keptOld[i] {
-                script.append(.delete(i)); i += 1
-            } else if j < newSpans.count, !keptNew[j] {
-                script.append(.insert(j)); j += 1
-            } else if i < oldSpans.count, j < newSpans.count {
-                script.append(.keep(old: i, new: j)); i += 1; j += 1
-            } else if i < oldSpans.count {
-                script.append(.delete(i)); i += 1
-            } else {
-                script.append(.insert(j)); j += 1
-            }
-        }
-        return (script, oldLines, newLines)
-    }
-
-    /// `text` as `patch`'s lines, and the range of our lines each holds: our
-    /// lines joined with their lone CRs up to one that ends in LF or CRLF,
-    /// or the text's end (a last line ending in a lone CR keeps it, and has
-    /// no break after it for `patch`). O(bytes).
-    private static func joined(_ text: TextLines) -> (TextLines, [Range<Int>]) {
-        var lines: [String] = [], endings: [TextLines.Ending] = []
-        var spans: [Range<Int>] = []
-        var start = 0, current = ""
-        for index in text.lines.indices {
-            current += text.lines[index]
-            let ending = text.endings[index]
-            guard ending != .cr || index == text.lines.count - 1 else {
-                current += ending.rawValue
-                continue
-            }
-            if ending == .cr { current += ending.rawValue }
-            lines.append(current)
-            endings.append(ending == .cr ? .none : ending)
-            spans.append(start..<(index + 1))
-            start = index + 1
-            current = ""
-        }
-        return (TextLines(lines: lines, endings: endings), spans)
-    }
-
     /// The edit script: deletes before inserts at each point, staying lines
     /// paired in order (moved lines count as deleted and inserted). O(N + M).
     private static func script(_ changeset: Changeset, old: TextLines, new: TextLines) -> [Edit] {
@@ -175,7 +106,7 @@ public enum UnifiedDiff {
             } else if j < m, inserted[j] {
                 edits.append(.insert(j)); j += 1
             } else if i < n, j < m {
-                if old.endings[i] == new.endings[j], old.lines[i] == new.lines[j] {
+                if old.bytes(ofLine: i) == new.bytes(ofLine: j) {
                     edits.append(.keep(old: i, new: j))
                 } else {
                     edits.append(.delete(i))

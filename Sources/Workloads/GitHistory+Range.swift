@@ -108,11 +108,9 @@ extension GitHistory {
                 notes.append("\(file.name): a version is \(Formatting.grouped(size)) bytes, over --max-bytes \(Formatting.grouped(maxBytes)); skipped")
                 continue
             }
-            var oldBytes = try git(repository, ["cat-file", "blob", oldBlob])
-            var newBytes = try git(repository, ["cat-file", "blob", newBlob])
+            let oldBytes = try git(repository, ["cat-file", "blob", oldBlob])
+            let newBytes = try git(repository, ["cat-file", "blob", newBlob])
             guard !looksBinary(oldBytes), !looksBinary(newBytes) else { notes.append("\(file.name): binary; skipped"); continue }
-            InputFile.skipByteOrderMark(&oldBytes)
-            InputFile.skipByteOrderMark(&newBytes)
             do {
                 let old = try TextLines.split(oldBytes, source: "\(file.oldPath ?? "") at \(from.prefix(12))")
                 let new = try TextLines.split(newBytes, source: "\(file.newPath ?? "") at \(to.prefix(12))")
@@ -168,25 +166,18 @@ extension GitHistory {
     /// `git diff --histogram --indent-heuristic` of two blobs at three
     /// lines of context, as bytes (the reference of ``HunkAgreement``-style
     /// readability checks). O(blob bytes) for git.
-    ///
-    /// `ignoringCarriageReturns` adds `--ignore-cr-at-eol`, for a pair read
-    /// as lines without their ends (a dataset): there a line ending in CR LF
-    /// equals the same line ending in LF, and git must see them so too.
-    public static func histogramDiff(
-        repository: String, old: String, new: String, ignoringCarriageReturns: Bool = false
-    ) throws(ImportError) -> [UInt8] {
+    public static func histogramDiff(repository: String, old: String, new: String) throws(ImportError) -> [UInt8] {
         try git(
             repository,
-            ["diff", "--histogram", "--indent-heuristic", "--unified=3", "--inter-hunk-context=0", "--no-color", "--no-ext-diff", "--no-textconv"]
-                + (ignoringCarriageReturns ? ["--ignore-cr-at-eol"] : []) + [old, new])
+            ["diff", "--histogram", "--indent-heuristic", "--unified=3", "--inter-hunk-context=0", "--no-color", "--no-ext-diff", "--no-textconv", old, new])
     }
 
     /// git's hunk headers (`-a,b +c,d`) for two blobs, as a dataset's
-    /// ``Dataset/gitHunks`` records them: lines compared without their
-    /// ends. (A last line that gained or lost its line break is still a
-    /// change for git, and not for the dataset, which keeps lines only: such
-    /// a pair can disagree however an engine places its hunks.) O(blob bytes) for git.
+    /// ``Dataset/gitHunks`` records them. git's lines are the dataset's
+    /// (``TextLines``: a line's ending and a byte order mark are part of
+    /// it), so a CRLF change or a last line gaining its break is a change
+    /// for both. O(blob bytes) for git.
     public static func hunkHeaders(repository: String, old: String, new: String) throws(ImportError) -> [String] {
-        UnifiedDiff.hunkHeaders(text(try histogramDiff(repository: repository, old: old, new: new, ignoringCarriageReturns: true)))
+        UnifiedDiff.hunkHeaders(text(try histogramDiff(repository: repository, old: old, new: new)))
     }
 }

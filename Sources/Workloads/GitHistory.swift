@@ -69,8 +69,8 @@ public enum GitHistory {
     }
 
     /// The file's lines at `commit`, read by ``TextLines`` (the reader of
-    /// `diff --lines`: LF, CRLF and CR end a line, an empty version is 0
-    /// lines, a BOM is skipped); nil when the file is absent there. A
+    /// `diff --lines`: a line ends after a LF and is its bytes with its
+    /// ending, a BOM included; an empty version is 0 lines); nil when the file is absent there. A
     /// version over `maxBytes` is refused with its size. O(bytes).
     public static func lines(
         repository: String, commit: String, file: String, maxBytes: Int = defaultMaxBytes
@@ -89,8 +89,7 @@ public enum GitHistory {
                 description: "\(file) at \(revision) is \(Formatting.bytes(size)) (\(Formatting.grouped(size)) bytes), "
                     + "over --max-bytes \(Formatting.grouped(maxBytes)); raise --max-bytes to read it")
         }
-        var bytes = try git(repository, ["cat-file", "blob", hash])
-        InputFile.skipByteOrderMark(&bytes)
+        let bytes = try git(repository, ["cat-file", "blob", hash])
         do {
             return (hash, try TextLines.split(bytes, source: "\(file) at \(revision)").strings())
         } catch {

@@ -1,4 +1,5 @@
 import DiffBenchKit
+import DiffBenchTestSupport
 import Foundation
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 struct DiffTextTests {
     /// Pairs of texts, as bytes: changes at both ends and in the middle,
     /// a last line losing or gaining its break, CRLF against LF, empty files,
-    /// lone CRs.
+    /// lone CRs, a byte order mark added, removed or kept.
     static let pairs: [(String, String)] = [
         ("a\nb\nc\nd\ne\nf\ng\nh\ni\nj\nk\nl\n", "a\nB\nc\nd\ne\nf\ng\nh\ni\nj\nK\nl\nm\n"),
         ("a\nb\nc", "a\nb\nc\n"),
@@ -22,6 +23,11 @@ struct DiffTextTests {
         ("a\nb\r\nc\rd\ne\nf\ng\nh\ni\n", "a\nb\r\nx\rd\ne\nf\ng\nh\ni\r"),
         ("a\nb\n", "a\nb\r"),
         ("a\rb\rc\r", "a\nb\nc\n"),
+        // A byte order mark is part of the first line (issue 37): added, removed, kept while a later line changes.
+        ("a\nb\n", "\u{FEFF}a\nb\n"),
+        ("\u{FEFF}a\r\nb\r\n", "a\r\nb\r\n"),
+        ("\u{FEFF}a\nb\nc\n", "\u{FEFF}a\nB\nc\n"),
+        ("a\r\nb\r\nc\r\n", "a\nb\nc\n"),
     ]
 
     @Test(
@@ -46,7 +52,144 @@ struct DiffTextTests {
         #expect(patched == Data(b.utf8), "patch:\n\(result.stdout)")
     }
 
-    @Test("a missing final newline is noted on standard error")
+    /// A random text for ``formatsAgreeOnLineEnds()``: a few short lines
+    /// (repeats likely), each ended by LF, CRLF, or nothing on the last;
+    /// some hold a lone CR; a byte order mark sometimes.
+    static func randomLines(_ random: inout TestRandom) -> [String] {
+        let words = ["a", "b", "c", "", "a\rb", "c\r", "\u{FEFF}a"]
+        var lines = (0..<random.int(in: 0...7)).map { _ in words[random.below(words.count)] + (random.chance(0.7) ? "\n" : "\r\n") }
+        if !lines.isEmpty, random.chance(0.3) { lines[lines.count - 1] = withoutEnding(lines[lines.count - 1]) }
+        if !lines.isEmpty, random.chance(0.2) { lines[0] = "\u{FEFF}" + lines[0] }
+        lines.removeAll { $0.isEmpty }  // an empty line without its break is no line
+        return lines
+    }
+
+    /// `line` without its final LF or CRLF. Over scalars: as `Character`s,
+    /// CR LF is one, unequal to LF.
+    static func withoutEnding(_ line: String) -> String {
+        var scalars = line.unicodeScalars
+        if scalars.last == "\n" { scalars.removeLast() }
+        if line.unicodeScalars.last == "\n", scalars.last == "\r" { scalars.removeLast() }
+        return String(scalars)
+    }
+
+    /// The new text of a pair: `old`'s lines with some endings changed, a
+    /// byte order mark added or dropped, lines dropped, added and swapped.
+    static func edited(_ old: [String], _ random: inout TestRandom) -> [String] {
+        var lines = old.map { line -> String in
+            random.chance(0.25) ? withoutEnding(line) + ["\n", "\r\n", ""][random.below(3)] : line
+        }
+        if !lines.isEmpty, random.chance(0.2) { lines[0] = lines[0].hasPrefix("\u{FEFF}") ? String(lines[0].dropFirst()) : "\u{FEFF}" + lines[0] }
+        if !lines.isEmpty, random.chance(0.3) { lines.remove(at: random.below(lines.count)) }
+        if random.chance(0.3) { lines.insert(randomLines(&random).first ?? "x\n", at: random.below(lines.count + 1)) }
+        if lines.count > 1, random.chance(0.3) { lines.swapAt(0, lines.count - 1) }
+        // Only the last line may lack a line break: give any other one a LF.
+        for index in lines.indices.dropLast() where lines[index].unicodeScalars.last != "\n" { lines[index] += "\n" }
+        lines.removeAll { $0.isEmpty }
+        return lines
+    }
+
+    /// The steps of a changeset's JSON: deletes, inserts, moves, updates.
+    static func steps(json: String) throws -> (deletes: Int, inserts: Int, moves: Int, updates: Int) {
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        func count(_ key: String) throws -> Int { try #require(object[key] as? [Any]).count }
+        return (try count("deletes"), try count("inserts"), try count("moves"), try count("updates"))
+    }
+
+    /// The steps of a `--format batch-json` file: deleted, inserted, moved
+    /// and reloaded items over all its stages.
+    static func batchSteps(_ json: String) throws -> Int {
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let stages = try #require(object["stages"] as? [[String: Any]])
+        return stages.reduce(0) { sum, stage in
+            sum + ["delete_items", "insert_items", "move_items", "reload_items"].reduce(0) { $0 + ((stage[$1] as? [Any])?.count ?? 0) }
+        }
+    }
+
+    @Test(
+        "on texts mixing LF, CRLF, lone CRs, missing final breaks and byte order marks, every format counts the same steps, and the unified diff rebuilds the new text",
+        .timeLimit(.minutes(10)))
+    func formatsAgreeOnLineEnds() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let patchTool = FileManager.default.isExecutableFile(atPath: "/usr/bin/patch") ? "/usr/bin/patch" : nil
+        var random = TestRandom(seed: 37)
+        var differing = 0
+        for round in 0..<60 {
+            let oldText = Self.randomLines(&random), newText = Self.edited(oldText, &random)
+            let a = oldText.joined(), b = newText.joined()
+            let old = try CLI.write(a, to: "old-\(round).txt", in: dir), new = try CLI.write(b, to: "new-\(round).txt", in: dir)
+            let shown = "\(Array(a.utf8)) → \(Array(b.utf8))"
+            if Array(a.utf8) != Array(b.utf8) { differing += 1 }
+
+            let json = try CLI.run(["diff", "--lines", "--format", "json", old, new])
+            #expect(json.status == 0, "\(json.stderr)")
+            let steps = try Self.steps(json: json.stdout)
+            let total = steps.deletes + steps.inserts + steps.moves + steps.updates
+            #expect(steps.updates == 0)
+            // Identical bytes: no step; otherwise at least one (a BOM or an ending alone is a change).
+            #expect((total == 0) == (Array(a.utf8) == Array(b.utf8)), "\(shown): \(json.stdout)")
+
+            let text = try CLI.run(["diff", "--lines", old, new])
+            #expect(text.status == 0, "\(text.stderr)")
+            #expect(text.stdout.hasPrefix("myers: \(oldText.count) → \(newText.count) elements, \(total) step"), "\(shown): \(text.stdout)")
+            #expect(text.stdout.split(separator: "\n").count == 1 + total, "\(shown): \(text.stdout)")
+            // Untrusted bytes stay escaped: no raw CR or byte order mark reaches the terminal.
+            #expect(!text.stdout.unicodeScalars.contains { $0 == "\r" || $0 == "\u{FEFF}" }, "\(shown): \(text.stdout)")
+
+            let batch = try CLI.run(["diff", "--lines", "--format", "batch-json", old, new])
+            #expect(batch.status == 0, "\(batch.stderr)")
+            let batchSteps = try Self.batchSteps(batch.stdout)
+            #expect(batchSteps == total, "\(shown): \(batch.stdout)")
+
+            let unified = try CLI.run(["diff", "--lines", "--format", "unified", old, new])
+            #expect(unified.status == 0, "\(unified.stderr)")
+            // The patch's lines split as patch splits them, at LF bytes (as Characters, CR LF is not LF).
+            let body = unified.stdout.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).dropFirst(2)
+            // A move is a deleted and an inserted line in a patch.
+            #expect(body.filter { $0.first == UInt8(ascii: "-") }.count == steps.deletes + steps.moves, "\(shown):\n\(unified.stdout)")
+            #expect(body.filter { $0.first == UInt8(ascii: "+") }.count == steps.inserts + steps.moves, "\(shown):\n\(unified.stdout)")
+            #expect(unified.stdout.isEmpty == (total == 0))
+            if let patchTool, total > 0 {
+                let patchFile = try CLI.write(unified.stdout, to: "p-\(round).diff", in: dir)
+                let target = try CLI.write(a, to: "work-\(round).txt", in: dir)
+                let patch = Process()
+                patch.executableURL = URL(fileURLWithPath: patchTool)
+                patch.arguments = ["--quiet", "--force", target, patchFile]
+                patch.standardOutput = FileHandle.nullDevice
+                try patch.run()
+                patch.waitUntilExit()
+                #expect(patch.terminationStatus == 0, "\(shown):\n\(unified.stdout)")
+                #expect(try Data(contentsOf: URL(fileURLWithPath: target)) == Data(b.utf8), "\(shown):\n\(unified.stdout)")
+            }
+        }
+        #expect(differing > 40)
+    }
+
+    @Test(
+        "run --lines counts the steps diff --lines counts on a pair that differs in line ends and a byte order mark",
+        .timeLimit(.minutes(10)))
+    func runCountsAsDiff() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // Line 1 gains a byte order mark, line 2 loses its CR, line 4 gains its break: three lines changed, c kept.
+        let old = try CLI.write("a\nb\r\nc\nd", to: "old.txt", in: dir), new = try CLI.write("\u{FEFF}a\nb\nc\nd\n", to: "new.txt", in: dir)
+        let diff = try CLI.run(["diff", "--lines", "--format", "json", old, new])
+        #expect(diff.status == 0, "\(diff.stderr)")
+        let steps = try Self.steps(json: diff.stdout)
+        #expect(steps.deletes == 3 && steps.inserts == 3 && steps.moves == 0, "\(diff.stdout)")
+        let run = try CLI.run(
+            ["run", "--lines", "--engines", "myers", "--old", old, "--new", new, "--output", dir.path, "--name", "ends"] + YourListsRunTests.quick)
+        #expect(run.status == 0, "\(run.stderr)")
+        let rows = try ResultsStore.read(dir.path + "/ends").rows.filter { $0.engine == "myers" && $0.status == .ok }
+        #expect(!rows.isEmpty)
+        #expect(rows.allSatisfy { $0.steps == 6 }, "\(rows.map(\.steps))")
+    }
+
+    /// Changed with issue 37: the last line without its break is another
+    /// line than the same line with one (it was 0 steps), and the listing
+    /// says so.
+    @Test("a missing final newline is noted on standard error, and the line it ends differs from the same line with one")
     func missingNewlineNoted() throws {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -55,7 +198,8 @@ struct DiffTextTests {
         #expect(result.status == 0)
         #expect(result.stderr.contains("a.txt: no newline at end of file"))
         #expect(!result.stderr.contains("b.txt"))
-        #expect(result.stdout.hasPrefix("myers: 2 → 2 elements, 0 steps"))
+        #expect(result.stdout.hasPrefix("myers: 2 → 2 elements, 2 steps"), "\(result.stdout)")
+        #expect(result.stdout.contains("delete  old[1]  \"b\" (no newline at end of file)\ninsert  new[1]  b"), "\(result.stdout)")
     }
 
     @Test(

@@ -24,6 +24,9 @@ import Testing
         let fields = try FormFields.decode("old=a+b%0D%0Ac&new=%3Cscript%3E&mode=lines&engine=heckel")
         let request = try TeachRequest(form: fields, engines: ["myers", "heckel"])
         #expect(request == TeachRequest(old: "a b\nc", new: "<script>", lines: true, engine: "heckel"))
+        // The files teach reads end every text that is not empty with a line break, as typed lines do.
+        #expect(request.lineFiles == ("a b\nc\n", "<script>\n"))
+        #expect(TeachRequest(old: "", new: "x\n", lines: true, engine: "myers").lineFiles == ("", "x\n"))
         #expect(throws: HTTPFailure.self) { try TeachRequest(form: ["old": "a", "new": "b", "engine": "--help"], engines: ["myers"]) }
         #expect(throws: HTTPFailure.self) { try TeachRequest(form: ["old": "a", "new": "b", "mode": "words"], engines: ["myers"]) }
         #expect(throws: HTTPFailure.self) { try FormFields.decode("old=%E0%A4") }

@@ -71,12 +71,15 @@ struct ListReadingTests {
         #expect(old.map(\.content) == [#""a""#, "null", #"{"a":2,"b":1}"#])
     }
 
+    /// Changed with issue 37: a lone CR no longer ends a line (a CR-only
+    /// file is one line, as for GNU diff and git), and a byte order mark is
+    /// no longer skipped (it is bytes of the first line).
     @Test(
         "text is read as lines the way GNU diff counts them",
         arguments: [
             ("lf.txt", ["one", "two", "three"], false), ("crlf.txt", ["one", "two", "three"], false),
-            ("cr.txt", ["one", "two", "three"], false), ("no-final-newline.txt", ["one", "two", "three"], true),
-            ("bom.txt", ["one", "two", "three"], false), ("empty.txt", [], false), ("one-empty-line.txt", [""], false),
+            ("cr.txt", ["one\rtwo\rthree\r"], true), ("no-final-newline.txt", ["one", "two", "three"], true),
+            ("bom.txt", ["\u{FEFF}one", "two", "three"], false), ("empty.txt", [], false), ("one-empty-line.txt", [""], false),
         ])
     func textLines(file: String, lines: [String], missingNewline: Bool) throws {
         let text = try TextLines.read(path: Self.fixture(file))

@@ -12,17 +12,19 @@ import InputFiles
         return string.withUTF8 { UnsafeRawPointer($0.baseAddress) }
     }
 
-    @Test("lines of the same bytes share one storage; the array equals the lines read one by one")
+    @Test("lines of the same bytes share one storage; the array holds each line with its ending")
     func repeatsShareStorage() throws {
         let long = "        let value = compute(first, second) + offset"  // over 15 bytes: not stored inline
-        let bytes = Array("\(long)\n}\r\n\(long)\r\nother\n\(long)".utf8)
+        let bytes = Array("\(long)\n}\r\n\(long)\nother\n\(long)\n\(long)\r\n\(long)".utf8)
         let text = try TextLines.split(bytes, source: "t.txt")
         let strings = text.strings()
-        #expect(strings == Array(text.lines))
-        #expect(strings == [long, "}", long, "other", long])
+        #expect(strings == text.lines.indices.map { text.lines[$0] + text.endings[$0].rawValue })
+        // A line is its bytes with its ending: the CRLF copy and the last line without a break are other lines.
+        #expect(strings == [long + "\n", "}\r\n", long + "\n", "other\n", long + "\n", long + "\r\n", long])
         let first = try #require(Self.address(strings[0]))
         #expect(Self.address(strings[2]) == first)
         #expect(Self.address(strings[4]) == first)
+        #expect(Self.address(strings[5]) != first && Self.address(strings[6]) != first)
     }
 
     @Test("lines equal as Strings but not in bytes (é precomposed and decomposed) each keep their own bytes")
@@ -30,6 +32,6 @@ import InputFiles
         let composed = "caf\u{E9} au lait, caf\u{E9} noir", decomposed = "cafe\u{301} au lait, cafe\u{301} noir"
         #expect(composed == decomposed)
         let text = try TextLines.split(Array("\(composed)\n\(decomposed)\n\(composed)\n".utf8), source: "t.txt")
-        #expect(text.strings().map { Array($0.utf8) } == [Array(composed.utf8), Array(decomposed.utf8), Array(composed.utf8)])
+        #expect(text.strings().map { Array($0.utf8) } == [composed, decomposed, composed].map { Array(($0 + "\n").utf8) })
     }
 }

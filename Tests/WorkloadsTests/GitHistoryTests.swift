@@ -24,11 +24,13 @@ import Testing
         ["/usr/bin/", "/bin/", "/usr/local/bin/"].map { $0 + name }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    /// Lines GNU diff changes: those it prints as removed (`< `) or added (`> `).
+    /// Lines GNU diff changes: those it prints as removed (`< `) or added
+    /// (`> `). `old` and `new` are whole lines, their endings included (as
+    /// the import reads them), so joined they are the files' own bytes.
     static func gnuEdits(_ old: [String], _ new: [String], diff: String, in folder: String) throws -> Int {
         let a = folder + "/old.txt", b = folder + "/new.txt"
-        try Data(old.map { $0 + "\n" }.joined().utf8).write(to: URL(fileURLWithPath: a))
-        try Data(new.map { $0 + "\n" }.joined().utf8).write(to: URL(fileURLWithPath: b))
+        try Data(old.joined().utf8).write(to: URL(fileURLWithPath: a))
+        try Data(new.joined().utf8).write(to: URL(fileURLWithPath: b))
         let process = Process()
         process.executableURL = URL(fileURLWithPath: diff)
         process.arguments = ["--minimal", a, b]
@@ -129,12 +131,13 @@ extension GitHistoryTests {
         return added.contains(",") ? Int(added.split(separator: ",")[1])! : 1
     }
 
-    /// Versions of `data.txt`, oldest first: nil deletes the file.
+    /// Versions of `data.txt`, oldest first: nil deletes the file. The last
+    /// ends its lines with lone CRs, which end no line for GNU diff, nor
+    /// for the reader (issue 37).
     static let versions: [[UInt8]?] = [
         Array("a\r\nb\r\nc\r\n".utf8), [], Array("x\ny".utf8), [0xEF, 0xBB, 0xBF] + Array("x\ny\n".utf8), nil,
-        Array("p\nq\n".utf8), Array("p\nr\ns\n".utf8),
+        Array("p\nq\n".utf8), Array("p\nr\ns\n".utf8), Array("p\rr\rs\r".utf8),
     ]
-    // (A lone CR ends a line for the reader, not for GNU diff: that rule is checked on fixture files.)
 
     @Test(
         "a built history: CRLF, an empty version, a deleted and re-added file and a file named * are read as GNU diff counts lines",
@@ -163,16 +166,18 @@ extension GitHistoryTests {
             try Self.git(repository, ["commit", "-q", "-m", "version \(index)"])
         }
         let history = try GitHistory.datasets(repository: repository, file: "data.txt", limit: 20)
-        // Versions 0–3 give three pairs, 5–6 one; the deletion is a note, not a pair.
-        #expect(history.datasets.count == 4)
+        // Versions 0–3 give three pairs, 5–7 two; the deletion is a note, not a pair.
+        #expect(history.datasets.count == 5)
         #expect(history.notes.count == 1 && history.notes[0].contains("deleted"), "\(history.notes)")
-        let pairs = [(0, 1), (1, 2), (2, 3), (4, 5)]
+        let pairs = [(0, 1), (1, 2), (2, 3), (4, 5), (5, 6)]
         for (dataset, (from, to)) in zip(history.datasets, pairs) {
             #expect(dataset.old.count == counts[from] && dataset.new.count == counts[to], "\(from)→\(to)")
             #expect(dataset.parameters["unit"] == "lines")
         }
-        // The BOM is not part of the first line: "x\ny" and BOM + "x\ny\n" hold the same lines.
-        #expect(history.datasets[2].old == history.datasets[2].new)
+        // Changed with issue 37: a line is its bytes with its ending, a BOM part of the first line, so
+        // "x\ny" and BOM + "x\ny\n" share no line (they held the same lines when both were left out).
+        #expect(history.datasets[2].old.count == 2 && history.datasets[2].new.count == 2)
+        #expect(Set(history.datasets[2].old.map(\.id)).isDisjoint(with: history.datasets[2].new.map(\.id)))
         // "*" is the file of that name, not every file: its own three versions.
         let star = try GitHistory.datasets(repository: repository, file: "*", limit: 20)
         #expect(star.datasets.count == 2)

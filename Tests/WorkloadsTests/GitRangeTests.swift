@@ -56,11 +56,11 @@ import Workloads
         // The rename is followed: old version from the old name.
         #expect(byFile["new name.txt"]?.parameters["renamed_from"] == "old name.txt")
         #expect(byFile["new name.txt"].map { [$0.old.count, $0.new.count] } == [20, 21])
-        // CRLF ends a line: 3 → 4 lines, and the lines compare without their endings.
+        // CRLF ends a line: 3 → 4 lines, each with its ending (both texts end theirs in CRLF).
         #expect(byFile["crlf.txt"].map { [$0.old.count, $0.new.count] } == [3, 4])
         #expect(byFile["crlf.txt"].map { $0.old[0] == $0.new[0] } == true)
         #expect(byFile.values.allSatisfy { $0.workload == "git" && $0.parameters["unit"] == "lines" })
-        // git's hunks for each pair, CR LF and LF compared alike as the dataset's lines are.
+        // git's hunks for each pair, over git's lines, which are the dataset's (endings included).
         #expect(byFile["keep.txt"]?.gitHunks == ["-1,3 +1,4"])
         #expect(byFile["new name.txt"]?.gitHunks == ["-18,3 +18,4"])
         #expect(byFile["crlf.txt"]?.gitHunks == ["-1,3 +1,4"])
