@@ -44,8 +44,9 @@ struct GitRevisionTests {
         #expect(history.datasets.count == 2)
         for (index, dataset) in history.datasets.enumerated() {
             let symbols = try #require(dataset.symbols)
-            #expect(dataset.old.map { symbols[$0.id] } == Self.versions[index])
-            #expect(dataset.new.map { symbols[$0.id] } == Self.versions[index + 1])
+            // Each line with its ending (issue 37: a line's ending is part of it).
+            #expect(dataset.old.map { symbols[$0.id] } == Self.versions[index].map { $0 + "\n" })
+            #expect(dataset.new.map { symbols[$0.id] } == Self.versions[index + 1].map { $0 + "\n" })
             #expect(dataset.gitHunks?.isEmpty == false)
         }
         #expect(history.datasets.map { [$0.parameters["from"], $0.parameters["to"]] } == [["v1", "v2"], ["v2", "feature/three"]])
