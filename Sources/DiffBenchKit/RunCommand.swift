@@ -204,9 +204,14 @@ struct RunCommand: EngineCommand {
         let runName = name ?? Self.defaultRunName()
         // Checked before anything is created: a bad name must not write outside the reports folder.
         try Self.checkRunName(runName)
-        // The run folder is replaced: it must hold none of the lists read.
-        _ = try InputGuard(oldFiles + newFiles + datasetFiles + [git.fromGit].compactMap { $0 }, role: "the input lists")
-            .checkedFolder(output + "/" + runName, option: "--output", writing: [], clearing: true)
+        // The run folder is replaced, and the history store written: neither may be one of the lists read.
+        let inputs = InputGuard(oldFiles + newFiles + datasetFiles + [git.fromGit].compactMap { $0 }, role: "the input lists")
+        _ = try inputs.checkedFolder(output + "/" + runName, option: "--output", writing: [], clearing: true)
+        if let store = historyStorePath {
+            // SQLite takes an empty file for an empty store (an empty list would become a database), and
+            // writes its journal files beside it.
+            for file in [store, store + "-wal", store + "-shm", store + "-journal"] { _ = try inputs.checkedFile(file, option: "--history") }
+        }
         var cases = generatedCases()
         var preloaded = try preloadDatasetFiles()
         cases += datasetFiles.map { RunPlan.Source.file($0) }

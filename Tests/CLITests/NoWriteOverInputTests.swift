@@ -123,4 +123,27 @@ import Testing
             }
         }
     }
+
+    /// `run --history` naming one of the run's own lists, by any spelling:
+    /// an empty list is a valid empty SQLite store, so it was made a
+    /// database after the run (any other list is refused by SQLite itself).
+    @Test(.timeLimit(.minutes(10)), arguments: ["empty.txt", "sub/../empty.txt", "link", "new.txt-wal"])
+    func runNeverMakesAListItsHistoryStore(history: String) throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        try Data().write(to: dir.appendingPathComponent("empty.txt"))
+        try Data("a\nb\n".utf8).write(to: dir.appendingPathComponent("new.txt-wal"))
+        try FileManager.default.createSymbolicLink(atPath: dir.path + "/link", withDestinationPath: dir.path + "/empty.txt")
+        let before = Self.snapshot(dir)
+        // The store "new.txt" would write its journal over the list new.txt-wal.
+        let store = history == "new.txt-wal" ? "new.txt" : history
+        let result = try CLI.run(
+            ["run", "--lines", "--old", "empty.txt", "--new", "new.txt-wal", "--engines", "myers", "--min-time", "0", "--repetitions", "1",
+             "--datasets-dir", "", "--memo", "", "--quiet", "--name", "pair", "--output", "out", "--history", store], in: dir)
+        #expect(result.status == 2, "--history \(store): \(result.stderr)")
+        #expect(result.stderr.contains("--history") && result.stderr.contains("one of the input lists"), "\(result.stderr)")
+        #expect(Self.snapshot(dir) == before, "--history \(store) changed the files")
+        #expect(!FileManager.default.fileExists(atPath: dir.path + "/out/pair"))
+    }
 }
