@@ -1,4 +1,5 @@
 import DiffEngines
+import Foundation
 import InputFiles
 import RunResults
 import Workloads
@@ -18,38 +19,40 @@ import Workloads
 /// Nanoseconds per unit are calibrated at the start of the run on a seeded
 /// shuffled list of 1,000 items, so the prediction follows the machine.
 ///
-/// An engine of trimmed-D² cost other than Myers (patience, histogram)
-/// anchors on unique or rare ids and leaves to the shared Myers search only
-/// the boxes where none remains. Calibrated on unique ids, it is all
-/// anchors, and its rate per unit is a small fraction of Myers'; on a pair
-/// whose ids repeat, with something in common (frequent tokens, text full
-/// of blank lines), the boxes may be left to the search whole, so the
-/// prediction is at least the search's: the same units at the plain Myers
-/// rate (``searchNanosecondsPerUnit``), measured in the same calibration.
-/// (Priced at its own rate, such a pair was predicted some 20× too cheap,
-/// and only the case time-out caught it.) Unique ids, and a pair with no id
-/// in common (found in one pass, without a search), keep the engine's own rate.
-///
-/// Where ids repeat but some occur once in each list (``PairFacts/anchors``:
-/// the lines of real text that are not blank lines or braces), such an
-/// engine splits the search at them, and the boxes left are small: the
-/// search's share is priced as the search's units over (anchors + 1) — the
-/// least the squares of the boxes' sizes can sum to — plus the engine's own
-/// work per element (``elementNanoseconds``, from the same calibration,
-/// where it is all anchors). Priced as one search, a 1,000,000-line text
-/// whose lines repeat was predicted at 5,381 s for a call of 2.9 s.
-/// Histogram anchors on ids that are merely rare (at most
-/// ``HistogramEngine/maxOccurrences`` in the old list), so its split is
-/// counted over those (``PairFacts/rareAnchors``): on the mirrored
-/// packages' sources concatenated four times (1,000,000 lines, none of
-/// them once), it was priced as one whole search: 2,652 s for a call of
-/// 0.3 s (1 s on strings).
+/// An anchoring engine (``isAnchoring(_:_:)``: patience, histogram) is
+/// priced by one rule, ``anchoringNanoseconds(_:kind:facts:oldCount:newCount:)``:
+/// its own passes over the N' + M' elements of the middle, at its
+/// calibrated price per element for that size and kind
+/// (``ElementPrice``), the common ends at the search's price of a compare,
+/// plus the Myers search over the boxes its anchors leave:
+/// - none on unique ids, or with no id in common: with every id unique,
+///   each common id in a box is a candidate, so every box is anchored
+///   (patience's increasing run, O(U log U); histogram's common run) or
+///   disjoint, and none reaches the search. (Priced as D² units at the
+///   rate of the 1,000-item calibration, shuffled@100000 was predicted
+///   76× too high for patience and 48× for histogram: their work is not
+///   D², and the rate per unit of D² falls as D grows.)
+/// - where ids repeat but some are anchors (``PairFacts/anchors``: once in
+///   each list, the lines of real text that are not blank lines or braces;
+///   for histogram ``PairFacts/rareAnchors``, at most
+///   ``HistogramEngine/maxOccurrences`` in the old list), the search's
+///   units over (anchors + 1) — the least the squares of the boxes' sizes
+///   can sum to — at the search's rate (``searchNanosecondsPerUnit``).
+///   Priced as one search, a 1,000,000-line text whose lines repeat was
+///   predicted at 5,381 s for a call of 2.9 s; the same sources four times
+///   over (no line once, tens of thousands rare) at 2,652 s for histogram's
+///   0.3 s.
+/// - where ids repeat with something in common and no anchor (frequent
+///   tokens, text full of blank lines), the whole search: the same units
+///   at least at the plain Myers rate. (Priced at its own rate, such a
+///   pair was predicted some 20× too cheap, and only the case time-out
+///   caught it.)
 struct CostModel: Codable, Sendable {
     var nanosecondsPerUnit: [EngineName: Double] = [:]
     var units: [EngineName: EngineInfo.CostUnits] = [:]
-    /// Nanoseconds per element (of N + M) of each trimmed-D² engine on the
-    /// calibration list: an anchoring engine's own work where it splits.
-    var elementNanoseconds: [EngineName: Double] = [:]
+    /// Per element kind, each anchoring engine's own work per element,
+    /// calibrated at two sizes (``ElementPrice``).
+    var elementPrices: [ElementKind: [EngineName: ElementPrice]] = [:]
     /// The plain Myers search's nanoseconds per trimmed-D² unit: the
     /// floor of any trimmed-D² engine's rate on a pair whose ids repeat.
     /// Nil when the run has no trimmed-D² engine.
@@ -59,6 +62,43 @@ struct CostModel: Codable, Sendable {
     /// one unit of work costs more when ids are strings (see
     /// ``kindFactor(_:_:)``). Missing: 1.
     var kindFactors: [ElementKind: [EngineName: Double]] = [:]
+
+    /// An anchoring engine's own work per element (of N' + M') in one
+    /// element kind: its best call on the seeded shuffled list at two
+    /// sizes (1,000 and 10,000 items: 2,000 and 20,000 elements), where
+    /// it is all anchors, over the elements. Between and beyond them the
+    /// price runs linearly in log(elements), never below the small list's.
+    ///
+    /// Why it grows with the size: hashing each id once is a constant per
+    /// element only while the id table and the ids it compares stay in the
+    /// cache. On 36-byte string ids in random order patience measured 63,
+    /// 125 and 600 ns per element at 2,000, 20,000 and 200,000 elements;
+    /// on integer ids 24 ns at all three. Priced at the 2,000-element
+    /// figure (the kind factor of the 1,000-item list), patience on a
+    /// 1,000,000-line text of real sources, compared as strings, was
+    /// predicted 5–10× too cheap (0.10 s for 0.57 s). The log also covers
+    /// the increasing run's O(U log U) and the nesting of the boxes.
+    struct ElementPrice: Codable, Sendable, Equatable {
+        var smallElements: Double
+        var smallNanoseconds: Double
+        var largeElements: Double
+        var largeNanoseconds: Double
+
+        /// Nanoseconds per element on `elements` elements. O(1).
+        func nanoseconds(elements: Double) -> Double {
+            guard largeElements > smallElements, elements > smallElements else { return smallNanoseconds }
+            let perDoubling = max(0, largeNanoseconds - smallNanoseconds) / log2(largeElements / smallElements)
+            return smallNanoseconds + perDoubling * log2(elements / smallElements)
+        }
+    }
+
+    /// Whether `engine` (of cost `cost`) anchors first and leaves to the
+    /// shared Myers search only the boxes where no anchor remains (patience,
+    /// histogram): a trimmed-D² engine other than Myers itself. Such an
+    /// engine is priced by ``anchoringNanoseconds(_:kind:facts:oldCount:newCount:)``. O(1).
+    static func isAnchoring(_ engine: EngineName, _ cost: EngineInfo.CostUnits) -> Bool {
+        cost == .trimmedDifferencesSquared && engine != .myers
+    }
 
     /// How many times `engine`'s call costs more in `kind` than on integer
     /// ids. An engine that compares ids inside its search (Myers' snake
@@ -92,7 +132,10 @@ struct CostModel: Codable, Sendable {
     /// Calibrates every engine that is not linear on a seeded shuffled list
     /// (one timed call per engine after a warm-up call, best of three), on
     /// integer ids and then in each other kind of `kinds` (the same list
-    /// projected as the run projects it: ``kindFactors``).
+    /// projected as the run projects it: ``kindFactors``). An anchoring
+    /// engine is timed again on a shuffled list ten times longer, in each
+    /// kind, for its ``ElementPrice`` (a few milliseconds: its calls there
+    /// are near linear).
     /// `announce` is told each engine's name before its calls (a worker tells its parent).
     static func calibrate(
         engines: [EngineDescriptor], kinds: [ElementKind] = [.int], seed: UInt64, announce: (EngineName) -> Void = { _ in }
@@ -100,6 +143,7 @@ struct CostModel: Codable, Sendable {
         var model = CostModel()
         let slower = engines.filter { $0.info.cost != .linear }
         guard !slower.isEmpty, let dataset = try? WorkloadName.shuffled.make(size: 1_000, seed: seed) else { return model }
+        let large = slower.contains { isAnchoring($0.name, $0.info.cost) } ? try? WorkloadName.shuffled.make(size: 10_000, seed: seed) : nil
         let facts = PairFacts(dataset) { _, _, _ in false }
         func bestOfThree(_ call: () -> Changeset?) -> Double { fastest(of: 3, call) }
         // A kind's factor is a ratio of two such minima: more rounds, so that one call
@@ -116,6 +160,7 @@ struct CostModel: Codable, Sendable {
             }
             return best
         }
+        func elements(_ dataset: Dataset) -> Double { Double(dataset.old.count + dataset.new.count) }
         for descriptor in slower {
             guard let units = units(descriptor.info.cost, facts: facts, oldCount: dataset.old.count, newCount: dataset.new.count)
             else { continue }
@@ -123,14 +168,17 @@ struct CostModel: Codable, Sendable {
             let best = fastest(of: kinds.count > 1 ? 7 : 3) { try? descriptor.diffItems(dataset.old, dataset.new, .default) }
             model.nanosecondsPerUnit[descriptor.name] = best / units
             model.units[descriptor.name] = descriptor.info.cost
-            if descriptor.info.cost == .trimmedDifferencesSquared {
-                model.elementNanoseconds[descriptor.name] = best / Double(dataset.old.count + dataset.new.count)
-            }
-            for kind in kinds where kind != .int {
-                let lists = ProjectedLists(dataset, kind: kind)
+            let anchoring = isAnchoring(descriptor.name, descriptor.info.cost)
+            for kind in kinds {
                 let call = SubjectCall(subject: .engine(descriptor.name), descriptor: descriptor, options: .default)
-                let inKind = fastest(of: 7) { try? call(lists) }
-                model.kindFactors[kind, default: [:]][descriptor.name] = inKind / max(best, 1)
+                let inKind = kind == .int ? best : fastest(of: 7) { try? call(ProjectedLists(dataset, kind: kind)) }
+                if kind != .int { model.kindFactors[kind, default: [:]][descriptor.name] = inKind / max(best, 1) }
+                guard anchoring, let large else { continue }
+                let lists = ProjectedLists(large, kind: kind)
+                let inLarge = bestOfThree { try? call(lists) }
+                model.elementPrices[kind, default: [:]][descriptor.name] = ElementPrice(
+                    smallElements: elements(dataset), smallNanoseconds: inKind / elements(dataset),
+                    largeElements: elements(large), largeNanoseconds: inLarge / elements(large))
             }
         }
         // The search rate: myers' own when the run has it, else one more calibration of the shared search.
@@ -144,25 +192,52 @@ struct CostModel: Codable, Sendable {
     }
 
     /// Predicted seconds for one call in element kind `kind`, or nil when
-    /// the engine is linear. The search's share of an anchoring engine is
-    /// priced at the Myers search's factor for the kind (myers' own when
-    /// the run calibrated it), its own work at its own factor.
+    /// the engine is linear. An anchoring engine with its element price
+    /// in `kind` calibrated is priced by
+    /// ``anchoringNanoseconds(_:kind:facts:oldCount:newCount:)``; any other
+    /// by its units at its own rate times its kind factor (a trimmed-D²
+    /// engine at least at the search's where ids repeat with something in
+    /// common).
     func predictedSeconds(_ engine: EngineName, kind: ElementKind = .int, facts: PairFacts, oldCount: Int, newCount: Int) -> Double? {
         guard let cost = units[engine], let rate = nanosecondsPerUnit[engine],
             let units = CostModel.units(cost, facts: facts, oldCount: oldCount, newCount: newCount)
         else { return nil }
-        let factor = kindFactor(kind, engine)
-        var perUnit = rate * factor
-        if cost == .trimmedDifferencesSquared, !facts.uniqueIDs, !facts.nothingInCommon, let search = searchNanosecondsPerUnit {
-            let searchRate = search * (kindFactors[kind]?[.myers] ?? factor)
-            let anchors = engine == .histogram ? facts.rareAnchors : facts.anchors
-            if engine != .myers, anchors > 0, let element = elementNanoseconds[engine] {
-                let linear = Double(oldCount + newCount)
-                return ((units - linear) / Double(anchors + 1) * searchRate + linear * element * factor) / 1e9
-            }
-            perUnit = max(perUnit, searchRate)
+        if CostModel.isAnchoring(engine, cost),
+            let nanoseconds = anchoringNanoseconds(engine, kind: kind, facts: facts, oldCount: oldCount, newCount: newCount)
+        {
+            return nanoseconds / 1e9
+        }
+        var perUnit = rate * kindFactor(kind, engine)
+        if cost == .trimmedDifferencesSquared, !facts.uniqueIDs, !facts.nothingInCommon, let search = searchRate(kind, engine) {
+            perUnit = max(perUnit, search)
         }
         return units * perUnit / 1e9
+    }
+
+    /// The Myers search's nanoseconds per trimmed-D² unit in `kind`: at
+    /// myers' kind factor when the run calibrated myers, else at `engine`'s.
+    func searchRate(_ kind: ElementKind, _ engine: EngineName) -> Double? {
+        searchNanosecondsPerUnit.map { $0 * (kindFactors[kind]?[.myers] ?? kindFactor(kind, engine)) }
+    }
+
+    /// The one rule for an anchoring engine (see ``CostModel``): own work
+    /// (N' + M') · price(N' + M'), the common ends at the search's price per
+    /// element, plus the search over the boxes its anchors leave: none on
+    /// unique ids or with no id in common, the search's units over
+    /// (anchors + 1) where ids repeat and some anchor, else the whole
+    /// search at least at the plain Myers rate. Nil without an element
+    /// price in `kind` or a search rate. O(1).
+    func anchoringNanoseconds(_ engine: EngineName, kind: ElementKind, facts: PairFacts, oldCount: Int, newCount: Int) -> Double? {
+        guard let price = elementPrices[kind]?[engine], let searchRate = searchRate(kind, engine), let rate = nanosecondsPerUnit[engine],
+            let units = CostModel.units(.trimmedDifferencesSquared, facts: facts, oldCount: oldCount, newCount: newCount)
+        else { return nil }
+        let linear = Double(oldCount + newCount)
+        let middle = Double(facts.trimmedOld + facts.trimmedNew)
+        let own = middle * price.nanoseconds(elements: middle) + (linear - middle) * searchRate
+        if facts.uniqueIDs || facts.nothingInCommon { return own }
+        let anchors = engine == .histogram ? facts.rareAnchors : facts.anchors
+        guard anchors > 0 else { return units * max(rate * kindFactor(kind, engine), searchRate) }
+        return own + (units - linear) / Double(anchors + 1) * searchRate
     }
 }
 

@@ -16,7 +16,6 @@ import Workloads
         var model = CostModel()
         model.nanosecondsPerUnit[.myers] = 1
         model.units[.myers] = .trimmedDifferencesSquared
-        model.elementNanoseconds[.myers] = 1
         model.searchNanosecondsPerUnit = 1
         model.kindFactors[.uuid] = [.myers: factor]
         return model
