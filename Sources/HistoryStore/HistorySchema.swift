@@ -89,6 +89,15 @@ enum HistorySchema {
         """
         ALTER TABLE runs ADD COLUMN source TEXT;
         """,
+        // 3: the method each run's catalog and content fingerprints were
+        // made by (RunIdentity.fingerprintVersion), so a cheaper method can
+        // come without a second add of an older run failing: 1 for the
+        // whole document as JSON (a content without a prefix), 2 for rows
+        // as CSV text (`2:`). Runs added before keep their fingerprints.
+        """
+        ALTER TABLE runs ADD COLUMN fingerprint_version INTEGER NOT NULL DEFAULT 1;
+        UPDATE runs SET fingerprint_version = 2 WHERE substr(content, 1, 2) = '2:';
+        """,
     ]
 
     /// The schema version this build writes and reads.

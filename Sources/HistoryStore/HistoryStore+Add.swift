@@ -39,10 +39,10 @@ extension HistoryStore {
         }
         do {
             return try connection.writeTransaction { () throws(FileError) -> AddOutcome in
-                let existing = try connection.prepare("SELECT content FROM runs WHERE run_id = ?")
+                let existing = try connection.prepare("SELECT content, fingerprint_version FROM runs WHERE run_id = ?")
                 try existing.bind([.text(identity.runID)])
                 if try existing.step() {
-                    if identity.hasContent(existing.text(0), of: document) { return .unchanged(runID: identity.runID) }
+                    if identity.hasContent(existing.text(0), version: Int(existing.integer(1)), of: document) { return .unchanged(runID: identity.runID) }
                     throw FileError(
                         path: path,
                         problem: "run \(identity.runID) is in the history already with other rows (a different run under the same name and start time); it was not added")
@@ -72,15 +72,15 @@ extension HistoryStore {
         try connection.prepare(
             """
             INSERT INTO runs (run_id, run_name, start_time, git_commit, branch, machine_id, plan_id, catalog, swift_version,
-                build_configuration, seed, results_version, complete, shard, row_count, content, added_at, source)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                build_configuration, seed, results_version, complete, shard, row_count, content, added_at, source, fingerprint_version)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """
         ).run([
             .text(identity.runID), .text(environment.runName), .text(environment.startTime), .text(environment.gitCommit), .text(branch),
             .integer(runMachine), .integer(planID), .text(identity.catalog), .text(environment.swiftVersion),
             .text(environment.buildConfiguration), .integer(Int64(bitPattern: environment.seed)), .integer(Int64(document.version)),
             .integer(document.complete ? 1 : 0), .string(document.plan.shard?.description), .integer(Int64(document.rows.count)),
-            .text(identity.content), .text(UTCTimestamp.now()), .string(source),
+            .text(identity.content), .text(UTCTimestamp.now()), .string(source), .integer(Int64(RunIdentity.fingerprintVersion)),
         ])
         let runID = connection.lastInsertedRowID
         let findCase = try connection.prepare(

@@ -62,56 +62,111 @@ public struct RunIdentity: Hashable, Sendable {
         return parts.joined(separator: ";")
     }
 
+    /// The fingerprint method this build writes (the store's
+    /// `runs.fingerprint_version`, schema version 3): 3, the catalog, the
+    /// document's head and every row's values hashed by their bits
+    /// (``catalogFingerprint(_:)``, ``contentFingerprint(_:catalog:)``).
+    /// Version 2 hashed rows as CSV text and the catalog as sorted-key JSON
+    /// (``contentFingerprintVersion2(_:catalog:)``), version 1 the whole
+    /// document as JSON (``legacyContentFingerprint(_:)``); a run stored
+    /// under either is compared by its own method, so adding it again still
+    /// changes nothing. A change to what is hashed, or how, is a new version.
+    public static let fingerprintVersion = 3
+
+    /// The prefix of this version's fingerprints, so a catalog or content
+    /// fingerprint read in `history list` says how it was made.
+    static let versionPrefix = "\(fingerprintVersion):"
+
     /// The catalog records the run carries (engines with their claims,
-    /// workloads, element kinds, targets), as a 64-bit FNV-1a fingerprint of
-    /// their JSON in sorted-key form: two runs made with the same catalog
-    /// have the same one. "none" for a file written before the records. O(records).
+    /// workloads, element kinds, targets), fingerprinted by their structure
+    /// and values (``FingerprintEncoder``): two runs made with the same
+    /// catalog have the same one. `3:` and 16 hex digits; "none" for a file
+    /// written before the records. O(records).
     public static func catalogFingerprint(_ document: RunDocument) -> String {
-        struct Catalog: Encodable {
-            var engines: [EngineInfo]?
-            var workloads: [WorkloadInfo]?
-            var elementKinds: [ElementKindInfo]?
-            var targets: [PerformanceTarget]?
+        guard let catalog = Catalog(document), let hash = FingerprintEncoder.fingerprint(catalog) else { return "none" }
+        return versionPrefix + FNV1a(value: hash).hex
+    }
+
+    /// The catalog records of a run document, as both fingerprint methods
+    /// read them; nil when it carries none.
+    struct Catalog: Encodable {
+        var engines: [EngineInfo]?
+        var workloads: [WorkloadInfo]?
+        var elementKinds: [ElementKindInfo]?
+        var targets: [PerformanceTarget]?
+
+        init?(_ document: RunDocument) {
+            engines = document.engines
+            workloads = document.workloads
+            elementKinds = document.elementKinds
+            targets = document.targets
+            if engines == nil, workloads == nil, elementKinds == nil, targets == nil { return nil }
         }
-        let catalog = Catalog(engines: document.engines, workloads: document.workloads, elementKinds: document.elementKinds, targets: document.targets)
-        if catalog.engines == nil, catalog.workloads == nil, catalog.elementKinds == nil, catalog.targets == nil { return "none" }
+    }
+
+    /// The head of a run document the content fingerprint covers beside its rows.
+    struct Header: Encodable {
+        var schema: String
+        var version: Int
+        var complete: Bool
+        var environment: RunEnvironment
+        var plan: PlanSummary
+        var machines: [RunEnvironment]?
+
+        init(_ document: RunDocument) {
+            schema = document.schema
+            version = document.version
+            complete = document.complete
+            environment = document.environment
+            plan = document.plan
+            machines = document.machines
+        }
+    }
+
+    /// What tells one run's content from another's under the same id: the
+    /// document's schema version, completeness, environment, plan and
+    /// machines (``FingerprintEncoder``), the catalog's fingerprint, and
+    /// every row's values in the CSV's column order (every JSON key of a
+    /// row, `csvColumnsMatchTheJSONKeys`), each as its kind and its bits
+    /// (a number's IEEE bits, a text's length and bytes): any stored value
+    /// that changes changes it. Written as `3:` and 16 hex digits.
+    ///
+    /// Version 2 wrote every number as text to hash it, 43 of the 330
+    /// million instructions of a `history add` of a 300-row run (callgrind).
+    /// O(size of the rows).
+    public static func contentFingerprint(_ document: RunDocument, catalog: String) -> String {
+        var hash = FNV1a()
+        hash.add(word: FingerprintEncoder.fingerprint(Header(document)) ?? 0)
+        hash.add(catalog)
+        hash.add(0x1D)
+        let columns = ResultRow.csvTable
+        for row in document.rows {
+            hash.add(0x1E)
+            for column in columns { hash.add(column.value(row)) }
+        }
+        return versionPrefix + hash.hex
+    }
+
+    /// Fingerprint version 2's catalog fingerprint: FNV-1a of the records'
+    /// sorted-key JSON. Only to recognise a run stored under version 2. O(records).
+    static func catalogFingerprintVersion2(_ document: RunDocument) -> String {
+        guard let catalog = Catalog(document) else { return "none" }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         guard let data = try? encoder.encode(catalog) else { return "none" }
         return fingerprint(Array(data))
     }
 
-    /// The prefix of a content fingerprint made by ``contentFingerprint(_:catalog:)``;
-    /// a stored fingerprint without it was made by ``legacyContentFingerprint(_:)``.
-    static let contentPrefix = "2:"
-
-    /// What tells one run's content from another's under the same id: the
-    /// document's schema version, completeness, environment, plan and
-    /// machines (as sorted-key JSON: a few hundred bytes), the catalog's
-    /// fingerprint, and every row's fields in the CSV's column order (every
-    /// JSON key of a row, `csvColumnsMatchTheJSONKeys`), each field ended by
-    /// a unit separator. Written as `2:` and 16 hex digits.
-    ///
-    /// It replaces hashing the whole document re-encoded as sorted-key JSON
-    /// (``legacyContentFingerprint(_:)``), which was 54 of the 192 million
-    /// instructions of a `history add` of the CI baseline's 207 rows
-    /// (callgrind). O(size of the rows).
-    public static func contentFingerprint(_ document: RunDocument, catalog: String) -> String {
-        struct Header: Encodable {
-            var schema: String
-            var version: Int
-            var complete: Bool
-            var environment: RunEnvironment
-            var plan: PlanSummary
-            var machines: [RunEnvironment]?
-        }
+    /// Fingerprint version 2's content fingerprint (`2:` and 16 hex
+    /// digits): the head as sorted-key JSON, the version-2 catalog
+    /// fingerprint, and every row's CSV fields as text, each ended by a
+    /// unit separator. Only to recognise a run stored under version 2.
+    /// O(size of the rows).
+    static func contentFingerprintVersion2(_ document: RunDocument, catalog: String) -> String {
         var hash = FNV1a()
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        let header = Header(
-            schema: document.schema, version: document.version, complete: document.complete, environment: document.environment,
-            plan: document.plan, machines: document.machines)
-        hash.add(bytes: (try? encoder.encode(header)) ?? Data())
+        hash.add(bytes: (try? encoder.encode(Header(document))) ?? Data())
         hash.add(catalog)
         for row in document.rows {
             hash.add(0x1E)
@@ -120,22 +175,25 @@ public struct RunIdentity: Hashable, Sendable {
                 hash.add(0x1F)
             }
         }
-        return contentPrefix + hash.hex
+        return "2:" + hash.hex
     }
 
-    /// The content fingerprint the store wrote before ``contentFingerprint(_:catalog:)``:
-    /// FNV-1a of the whole document as sorted-key JSON. Computed only when a
-    /// run is added again to a store that holds it under this older
-    /// fingerprint, so a second add still changes nothing. O(size of the document).
+    /// Fingerprint version 1's: FNV-1a of the whole document as sorted-key
+    /// JSON. Only to recognise a run stored under version 1. O(size of the document).
     public static func legacyContentFingerprint(_ document: RunDocument) -> String {
         fingerprint(Array((try? ResultsStore.json(document))?.utf8 ?? "".utf8))
     }
 
-    /// Whether `stored` (a run's content fingerprint in the store) is
-    /// `document`'s, by whichever method made it.
-    public func hasContent(_ stored: String, of document: RunDocument) -> Bool {
-        if stored == content { return true }
-        return !stored.hasPrefix(Self.contentPrefix) && stored == Self.legacyContentFingerprint(document)
+    /// Whether `stored`, a run's content fingerprint in the store made by
+    /// fingerprint version `version`, is `document`'s. A run of an older
+    /// version costs its own method's time, once per add of it again.
+    public func hasContent(_ stored: String, version: Int, of document: RunDocument) -> Bool {
+        switch version {
+        case Self.fingerprintVersion: return stored == content
+        case 2: return stored == Self.contentFingerprintVersion2(document, catalog: Self.catalogFingerprintVersion2(document))
+        case 1: return stored == Self.legacyContentFingerprint(document)
+        default: return false
+        }
     }
 
     /// FNV-1a, 64 bits, as 16 hex digits: a fingerprint, not a defence

@@ -185,67 +185,62 @@ public struct ResultRow: Hashable, Sendable, Codable {
 }
 
 extension ResultRow {
-    /// One CSV column: its name (the JSON key of the same field) and how the
-    /// field is written. The header and every line come from this one list,
-    /// so a column cannot be named in one order and filled in another.
+    /// One CSV column: its name (the JSON key of the same field) and the
+    /// field's value as ``CSVValue``. The header, every line, the readers'
+    /// CSV-versus-JSON check and the history's content fingerprint all come
+    /// from this one list, so a column cannot be named in one order and
+    /// filled, checked or fingerprinted in another.
     public struct CSVColumn: Sendable {
         public let key: CodingKeys
-        public let field: @Sendable (ResultRow) -> String
+        public let value: @Sendable (ResultRow) -> CSVValue
         public var name: String { key.rawValue }
+        /// The field as written in `results.csv`.
+        public func field(_ row: ResultRow) -> String { value(row).field }
     }
 
     /// The CSV columns, in file order (contract: README "results.csv
     /// columns"); `csvColumnsMatchTheJSONKeys` in the tests checks that they
     /// are exactly the JSON keys, in declaration order.
-    public static let csvTable: [CSVColumn] = {
-        @Sendable func number(_ value: Double?) -> String {
-            guard let value else { return "" }
-            if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-            return String(value)
-        }
-        @Sendable func integer(_ value: Int?) -> String { value.map(String.init) ?? "" }
-        @Sendable func flag(_ value: Bool?) -> String { value.map { $0 ? "true" : "false" } ?? "" }
-        return [
-            CSVColumn(key: .engine) { $0.engine },
-            CSVColumn(key: .workload) { $0.workload },
-            CSVColumn(key: .size) { String($0.size) },
-            CSVColumn(key: .sizeOld) { String($0.sizeOld) },
-            CSVColumn(key: .sizeNew) { String($0.sizeNew) },
-            CSVColumn(key: .seed) { String($0.seed) },
-            CSVColumn(key: .parameters) { $0.parameters },
-            CSVColumn(key: .elements) { $0.elementKind },
-            CSVColumn(key: .status) { $0.status.rawValue },
-            CSVColumn(key: .reason) { $0.reason },
-            CSVColumn(key: .reasonCode) { $0.reasonCode?.rawValue ?? "" },
-            CSVColumn(key: .predictedSeconds) { $0.predictedSeconds.map { String($0) } ?? "" },
-            CSVColumn(key: .samples) { String($0.samples) },
-            CSVColumn(key: .medianNs) { number($0.medianNs) },
-            CSVColumn(key: .minNs) { number($0.minNs) },
-            CSVColumn(key: .p90Ns) { number($0.p90Ns) },
-            CSVColumn(key: .maxNs) { number($0.maxNs) },
-            CSVColumn(key: .spreadNs) { number($0.spreadNs) },
-            CSVColumn(key: .sampleQuantilesNs) { $0.sampleQuantilesNs.map { $0.map(number).joined(separator: " ") } ?? "" },
-            CSVColumn(key: .ratioToStdlib) { $0.ratioToStdlib.map { String($0) } ?? "" },
-            CSVColumn(key: .ratioToFloor) { $0.ratioToFloor.map { String($0) } ?? "" },
-            CSVColumn(key: .peakHeapBytes) { integer($0.peakHeapBytes) },
-            CSVColumn(key: .allocations) { integer($0.allocations) },
-            CSVColumn(key: .instructions) { integer($0.instructions) },
-            CSVColumn(key: .inserts) { integer($0.inserts) },
-            CSVColumn(key: .deletes) { integer($0.deletes) },
-            CSVColumn(key: .moves) { integer($0.moves) },
-            CSVColumn(key: .updates) { integer($0.updates) },
-            CSVColumn(key: .steps) { integer($0.steps) },
-            CSVColumn(key: .minMoves) { integer($0.minMoves) },
-            CSVColumn(key: .minEdits) { integer($0.minEdits) },
-            CSVColumn(key: .trimmedOld) { integer($0.trimmedOld) },
-            CSVColumn(key: .trimmedNew) { integer($0.trimmedNew) },
-            CSVColumn(key: .verified) { flag($0.verified) },
-            CSVColumn(key: .batchVerified) { flag($0.batchVerified) },
-            CSVColumn(key: .approximate) { flag($0.approximate) },
-            CSVColumn(key: .gitHunksEqual) { flag($0.gitHunksEqual) },
-            CSVColumn(key: .machine) { integer($0.machine) },
-        ]
-    }()
+    public static let csvTable: [CSVColumn] = [
+        CSVColumn(key: .engine) { .text($0.engine) },
+        CSVColumn(key: .workload) { .text($0.workload) },
+        CSVColumn(key: .size) { .integer($0.size) },
+        CSVColumn(key: .sizeOld) { .integer($0.sizeOld) },
+        CSVColumn(key: .sizeNew) { .integer($0.sizeNew) },
+        CSVColumn(key: .seed) { .unsigned($0.seed) },
+        CSVColumn(key: .parameters) { .text($0.parameters) },
+        CSVColumn(key: .elements) { .text($0.elementKind) },
+        CSVColumn(key: .status) { .text($0.status.rawValue) },
+        CSVColumn(key: .reason) { .text($0.reason) },
+        CSVColumn(key: .reasonCode) { .text($0.reasonCode?.rawValue ?? "") },
+        CSVColumn(key: .predictedSeconds) { .real($0.predictedSeconds) },
+        CSVColumn(key: .samples) { .integer($0.samples) },
+        CSVColumn(key: .medianNs) { .number($0.medianNs) },
+        CSVColumn(key: .minNs) { .number($0.minNs) },
+        CSVColumn(key: .p90Ns) { .number($0.p90Ns) },
+        CSVColumn(key: .maxNs) { .number($0.maxNs) },
+        CSVColumn(key: .spreadNs) { .number($0.spreadNs) },
+        CSVColumn(key: .sampleQuantilesNs) { .numbers($0.sampleQuantilesNs) },
+        CSVColumn(key: .ratioToStdlib) { .real($0.ratioToStdlib) },
+        CSVColumn(key: .ratioToFloor) { .real($0.ratioToFloor) },
+        CSVColumn(key: .peakHeapBytes) { .integer($0.peakHeapBytes) },
+        CSVColumn(key: .allocations) { .integer($0.allocations) },
+        CSVColumn(key: .instructions) { .integer($0.instructions) },
+        CSVColumn(key: .inserts) { .integer($0.inserts) },
+        CSVColumn(key: .deletes) { .integer($0.deletes) },
+        CSVColumn(key: .moves) { .integer($0.moves) },
+        CSVColumn(key: .updates) { .integer($0.updates) },
+        CSVColumn(key: .steps) { .integer($0.steps) },
+        CSVColumn(key: .minMoves) { .integer($0.minMoves) },
+        CSVColumn(key: .minEdits) { .integer($0.minEdits) },
+        CSVColumn(key: .trimmedOld) { .integer($0.trimmedOld) },
+        CSVColumn(key: .trimmedNew) { .integer($0.trimmedNew) },
+        CSVColumn(key: .verified) { .flag($0.verified) },
+        CSVColumn(key: .batchVerified) { .flag($0.batchVerified) },
+        CSVColumn(key: .approximate) { .flag($0.approximate) },
+        CSVColumn(key: .gitHunksEqual) { .flag($0.gitHunksEqual) },
+        CSVColumn(key: .machine) { .integer($0.machine) },
+    ]
 
     /// The CSV header, in column order.
     public static let csvColumns: [String] = csvTable.map(\.name)

@@ -15,11 +15,11 @@ import Testing
         for path in [scratch.path + "/empty.sqlite", scratch.path + "/new/folder/missing.sqlite"] {
             if path.hasSuffix("empty.sqlite") { #expect(FileManager.default.createFile(atPath: path, contents: Data())) }
             let store = try HistoryStore.open(path)
-            #expect(try store.schemaVersion() == 2)
+            #expect(try store.schemaVersion() == 3)
             try store.add(try HistoryFixtures.baseline())
             try store.checkpoint()
-            // The header, read as bytes: user_version 2, application_id "DBhs".
-            #expect(try HistoryFixtures.headerField(path, at: 60) == 2)
+            // The header, read as bytes: user_version 3, application_id "DBhs".
+            #expect(try HistoryFixtures.headerField(path, at: 60) == 3)
             #expect(try HistoryFixtures.headerField(path, at: 68) == 0x4442_6873)
             // A second open of the migrated file changes nothing and reads the run.
             let again = try HistoryStore.open(path, create: false)
@@ -52,7 +52,7 @@ import Testing
         let error = try #require(throws: FileError.self) { try HistoryStore.open(path) }
         #expect(error.path == path)
         #expect(error.problem.contains("schema version 7"))
-        #expect(error.problem.contains("(version 2)"))
+        #expect(error.problem.contains("(version 3)"))
         #expect(HistoryFixtures.bytes(path) == before)
     }
 

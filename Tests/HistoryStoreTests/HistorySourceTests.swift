@@ -45,16 +45,18 @@ import Testing
             for index in 1...3 { try store.add(HistoryFixtures.run(index, from: base), source: scratch.path + "/run-\(index)") }
             try store.checkpoint()
         }
-        // The file as version 1 wrote it: no source column, user_version 1.
-        try HistoryFixtures.sqlite(path, "ALTER TABLE runs DROP COLUMN source; PRAGMA user_version = 1")
+        // The file as version 1 wrote it: whole-document fingerprints, no source or fingerprint_version column, user_version 1.
+        let legacy = (1...3).map { "UPDATE runs SET content = '\(RunIdentity.legacyContentFingerprint(HistoryFixtures.run($0, from: base)))' WHERE run_name = 'run-\($0)';" }
+        try HistoryFixtures.sqlite(
+            path, legacy.joined() + "ALTER TABLE runs DROP COLUMN source; ALTER TABLE runs DROP COLUMN fingerprint_version; PRAGMA user_version = 1")
         #expect(try HistoryFixtures.headerField(path, at: 60) == 1)
         let key = SeriesKey(
             machine: RunIdentity.machineName(base.environment), plan: RunIdentity.planSettings(base.plan, build: base.environment.buildConfiguration),
             engine: "heckel", workload: "feed", elements: "int", size: 1000, measure: .instructions)
         let upgraded = try HistoryStore.open(path)
-        #expect(try upgraded.schemaVersion() == 2)
+        #expect(try upgraded.schemaVersion() == 3)
         try upgraded.checkpoint()
-        #expect(try HistoryFixtures.headerField(path, at: 60) == 2)
+        #expect(try HistoryFixtures.headerField(path, at: 60) == 3)
         let runs = try upgraded.runs()
         #expect(runs.count == 3)
         #expect(runs.allSatisfy { $0.source == nil })
@@ -74,8 +76,8 @@ import Testing
         let store = try HistoryStore.open(path)
         try store.add(document)
         let legacy = RunIdentity.legacyContentFingerprint(document)
-        #expect(!legacy.hasPrefix(RunIdentity.contentPrefix))
-        try HistoryFixtures.sqlite(path, "UPDATE runs SET content = '\(legacy)'")
+        #expect(!legacy.contains(":"))
+        try HistoryFixtures.sqlite(path, "UPDATE runs SET content = '\(legacy)', fingerprint_version = 1")
         try store.checkpoint()
         let before = try #require(HistoryFixtures.bytes(path))
         #expect(try store.add(document) == .unchanged(runID: "\(document.environment.runName)@\(document.environment.startTime)"))
@@ -86,12 +88,44 @@ import Testing
         #expect(HistoryFixtures.bytes(path) == before)
     }
 
+    @Test("A version-2 store is upgraded: its runs keep their version-2 fingerprints, match themselves again, and a changed run is still refused")
+    func migrationFromVersionTwo() throws {
+        let scratch = ScratchDirectory()
+        let path = scratch.path + "/h.sqlite"
+        let base = try HistoryFixtures.baseline()
+        let runs = (1...2).map { HistoryFixtures.run($0, from: base) }
+        do {
+            let store = try HistoryStore.open(path)
+            for run in runs { try store.add(run) }
+        }
+        // The file as schema version 2 wrote it: version-2 content fingerprints, no fingerprint_version column.
+        let version2 = runs.map { RunIdentity.contentFingerprintVersion2($0, catalog: RunIdentity.catalogFingerprintVersion2($0)) }
+        #expect(version2.allSatisfy { $0.hasPrefix("2:") && $0.count == 18 })
+        try HistoryFixtures.sqlite(
+            path,
+            "UPDATE runs SET content = '\(version2[0])' WHERE run_name = 'run-1'; UPDATE runs SET content = '\(version2[1])' WHERE run_name = 'run-2'; "
+                + "ALTER TABLE runs DROP COLUMN fingerprint_version; PRAGMA user_version = 2")
+        let upgraded = try HistoryStore.open(path)
+        #expect(try upgraded.schemaVersion() == 3)
+        try upgraded.checkpoint()
+        let before = try #require(HistoryFixtures.bytes(path))
+        for run in runs { #expect(try upgraded.add(run) == .unchanged(runID: "\(run.environment.runName)@\(run.environment.startTime)")) }
+        var changed = runs[1]
+        changed.rows[7].medianNs = changed.rows[7].medianNs.map { $0.nextUp }
+        #expect(throws: HistoryAddError.self) { try upgraded.add(changed) }
+        try upgraded.checkpoint()
+        #expect(HistoryFixtures.bytes(path) == before)
+        // A new run is stored under the current version.
+        try upgraded.add(HistoryFixtures.run(3, from: base))
+        #expect(try upgraded.add(HistoryFixtures.run(3, from: base)) == .unchanged(runID: "run-3@2026-01-01T00:03:00Z"))
+    }
+
     @Test("The content fingerprint changes with any row field, the environment or the plan, and not with the row's copy")
     func contentFingerprintCoversTheDocument() throws {
         let document = try HistoryFixtures.baseline()
         let catalog = RunIdentity.catalogFingerprint(document)
         let original = RunIdentity.contentFingerprint(document, catalog: catalog)
-        #expect(original.hasPrefix(RunIdentity.contentPrefix) && original.count == 18)
+        #expect(original.hasPrefix("\(RunIdentity.fingerprintVersion):") && original.count == 18)
         #expect(RunIdentity.contentFingerprint(try HistoryFixtures.baseline(), catalog: catalog) == original)
         var changes: [RunDocument] = []
         var row = document
