@@ -25,7 +25,7 @@ public enum GateRole: Sendable, Equatable {
     public init(_ row: ResultRow) {
         if row.status == .reference {
             self = .floor
-        } else if row.engine == EngineInfo.timingReferenceName {
+        } else if row.engine == .stdlib {
             self = .toolchain
         } else {
             self = .engine

@@ -31,7 +31,7 @@ extension PerformanceTargets {
     /// The rows a target applies to, in a few words: `heckel ÷ stdlib on mixed@5000 (int)`.
     static func scope(_ target: PerformanceTarget) -> String {
         let kind = kind(of: target.measure)
-        let engines = target.engines.isEmpty ? kind?.anyEngine ?? "every engine" : target.engines.joined(separator: ", ")
+        let engines = target.engines.isEmpty ? kind?.anyEngine ?? "every engine" : target.engines.map(\.name).joined(separator: ", ")
         let reference = target.reference.map { " ÷ \($0)" + (target.referenceElements.map { " (\($0))" } ?? "") } ?? ""
         let workloads = target.workloads.isEmpty ? kind?.anyWorkload ?? "any workload" : target.workloads.joined(separator: ", ")
         let sizes = target.sizes.isEmpty ? "" : "@" + target.sizes.map(String.init).joined(separator: ",")

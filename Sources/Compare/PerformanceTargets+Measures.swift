@@ -203,7 +203,7 @@ extension PerformanceTargets {
             let worst = measured.max { target.comparison == .atMost ? $0.1 < $1.1 : $0.1 > $1.1 }
             return Check(
                 targetID: target.id, area: target.area,
-                subject: oneCase ? "\(engine) \(target.workloads[0])@\(target.sizes[0])" : engine, target: goal(target),
+                subject: oneCase ? "\(engine) \(target.workloads[0])@\(target.sizes[0])" : engine.name, target: goal(target),
                 measured: worst.map { format($0.1) + " B" + (oneCase ? "" : " (worst: \($0.0.workload)@\($0.0.size))") } ?? "not measured",
                 met: worst.map { target.comparison.holds($0.1, target.limit) })
         }

@@ -99,7 +99,7 @@ public enum PerformanceTargets {
             guard let kind = measures.first(where: { $0.measure == target.measure }) else {
                 return [
                     Check(
-                        targetID: target.id, area: target.area, subject: target.engines.joined(separator: ", "),
+                        targetID: target.id, area: target.area, subject: target.engines.map(\.name).joined(separator: ", "),
                         target: "\(target.comparison.symbol) \(format(target.limit))",
                         measured: "not measured: this diffbench does not know the measure \(target.measure)", met: nil)
                 ]
@@ -111,7 +111,7 @@ public enum PerformanceTargets {
             if checks.isEmpty, target.measure != .failedRows {
                 return [
                     Check(
-                        targetID: target.id, area: target.area, subject: target.engines.joined(separator: ", "), target: goal(target),
+                        targetID: target.id, area: target.area, subject: target.engines.map(\.name).joined(separator: ", "), target: goal(target),
                         measured: "not measured: nothing in this run or this target to check", met: nil)
                 ]
             }

@@ -78,7 +78,7 @@ extension ComparisonReport {
         ]
         func line(_ row: RowComparison) -> String {
             let cells = [
-                row.verdict.symbol + " " + row.verdict.rawValue, row.engine,
+                row.verdict.symbol + " " + row.verdict.rawValue, row.engine.name,
                 ParameterWords.label(workload: row.workload, parameters: row.parameters), String(row.size),
                 row.instructionChangeText, row.metric?.label ?? "–", row.timeChangeText,
                 row.findings.map(\.message).joined(separator: "; "),
@@ -115,7 +115,7 @@ extension ComparisonReport {
         }
         let table: [[String]] = [["verdict", "engine", "workload", "size", "instructions", "time vs", "time change", "notes"]]
             + rows.map { row in
-                [row.verdict.rawValue, row.engine, ParameterWords.label(workload: row.workload, parameters: row.parameters), String(row.size),
+                [row.verdict.rawValue, row.engine.name, ParameterWords.label(workload: row.workload, parameters: row.parameters), String(row.size),
                  row.instructionChangeText, row.metric?.label ?? "-", row.timeChangeText,
                  row.findings.map(\.message).joined(separator: "; ")]
             }

@@ -2,7 +2,7 @@ import RunResults
 
 /// One engine × workload × size, compared.
 public struct RowComparison: Hashable, Sendable, Codable {
-    public var engine: String
+    public var engine: Subject
     public var workload: String
     public var size: Int
     public var parameters: String
@@ -17,7 +17,7 @@ public struct RowComparison: Hashable, Sendable, Codable {
     public var instructionChange: Double?
     public var findings: [Finding]
 
-    public init(engine: String, workload: String, size: Int, parameters: String) {
+    public init(engine: Subject, workload: String, size: Int, parameters: String) {
         self.engine = engine
         self.workload = workload
         self.size = size

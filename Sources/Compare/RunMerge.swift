@@ -183,7 +183,7 @@ public enum RunMerge {
         var checks: [(String, String, String)] = [
             ("the build configuration", environment.buildConfiguration, reference.buildConfiguration),
             ("the seed", String(environment.seed), String(reference.seed)),
-            ("the engines", plan.engines.joined(separator: ","), referencePlan.engines.joined(separator: ",")),
+            ("the engines", plan.engines.map(\.name).joined(separator: ","), referencePlan.engines.map(\.name).joined(separator: ",")),
             ("the minimum samples", String(plan.minSamples), String(referencePlan.minSamples)),
             ("the minimum time", String(plan.minTimeSeconds), String(referencePlan.minTimeSeconds)),
             ("the time budget", String(plan.timeBudgetSeconds), String(referencePlan.timeBudgetSeconds)),
@@ -249,7 +249,7 @@ public enum RunMerge {
             throw refuse("has no row of its plan's element kind \(kind)")
         }
         // Every dataset it ran has a row for each engine (and the floor) in each kind.
-        struct Case: Hashable { var workload: String, size: Int, parameters: String, seed: UInt64, kind: String, engine: String }
+        struct Case: Hashable { var workload: String, size: Int, parameters: String, seed: UInt64, kind: String, engine: Subject }
         let present = Set(rows.map { Case(workload: $0.workload, size: $0.size, parameters: $0.parameters, seed: $0.seed, kind: $0.elementKind, engine: $0.engine) })
         for row in rows {
             for kind in kinds {

@@ -6,7 +6,7 @@ public struct ExponentFit: Hashable, Sendable, Codable {
         case time, memory
     }
     public var metric: Metric
-    public var engine: String
+    public var engine: Subject
     /// The series label (workload and parameters).
     public var workload: String
     /// Sizes the fit used, ascending.

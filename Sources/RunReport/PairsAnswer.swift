@@ -25,7 +25,7 @@ public struct PairsAnswer: Hashable, Sendable, Codable {
     public var otherShape: Int
     /// Pairs won outright by one engine.
     public struct Win: Hashable, Sendable, Codable {
-        public var engine: String
+        public var engine: Subject
         public var pairs: Int
     }
 
@@ -53,7 +53,7 @@ public struct PairsAnswer: Hashable, Sendable, Codable {
         } ?? .text
         let mine = zip(series, shapes).filter { $0.1 == common }.map(\.0)
         let advice = EngineAdvice.advise(shape: common, mine, datasets: datasets) { $0.elements }
-        var counts: [String: Int] = [:]
+        var counts: [Subject: Int] = [:]
         var ties = 0
         for block in blocks {
             guard let advice = block.advice, let pick = advice.pick else { continue }

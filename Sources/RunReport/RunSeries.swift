@@ -49,7 +49,7 @@ public struct RunSeries: Hashable, Sendable {
     static func kindText(_ kind: String) -> String { EngineAdvice.elementText(kind) }
 
     /// Engines with at least one row, in palette order.
-    public var engines: [String] { palette.sorted(rows.map(\.engine)) }
+    public var engines: [Subject] { palette.sorted(rows.map(\.engine)) }
 
     /// Groups a run's rows, in the plan's workload order (then first
     /// appearance for workloads the plan does not list); each series

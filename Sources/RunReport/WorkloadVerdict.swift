@@ -1,3 +1,4 @@
+import RunResults
 
 /// The answer a reader wants for one workload: at its largest size, which
 /// engine was fastest and which reported the fewest steps. Only verified
@@ -6,14 +7,14 @@ public struct WorkloadVerdict: Hashable, Sendable, Codable {
     /// Series label: the workload, with its parameters when it has any.
     public var workload: String
     public var size: Int
-    public var fastest: String?
+    public var fastest: Subject?
     public var fastestMedianNs: Double?
     public var fastestRatioToStdlib: Double?
     /// Verified engines whose times the run cannot tell from the fastest's
     /// (``EngineAdvice/tied(_:_:)``), in palette order.
-    public var fastestTies: [String] = []
+    public var fastestTies: [Subject] = []
     /// Engines tied for the fewest steps (deletes + inserts + moves + updates).
-    public var fewestSteps: [String]
+    public var fewestSteps: [Subject]
     public var steps: Int?
     /// Whether that count is the proven minimum (nil when no minimum is known).
     public var stepsMinimal: Bool?

@@ -26,7 +26,7 @@ public struct YourLists: Hashable, Sendable {
     public static func blocks(_ document: RunDocument, palette: EnginePalette) -> [YourLists] {
         let datasets = document.datasets ?? []
         let allSeries = RunSeries.group(document, palette: palette)
-        let references = Set((document.engines ?? []).filter(\.isReference).map(\.name))
+        let references = Set((document.engines ?? []).filter(\.isReference).map(\.subject))
         return datasets.filter { !$0.generated }.compactMap { shape in
             let mine = allSeries.filter { series in series.rows.contains { shape.describes($0) } }
             // A kind other than int hashes the user's own id texts (a dataset's symbols); int hashes their codes.
@@ -54,9 +54,9 @@ public struct YourLists: Hashable, Sendable {
     /// and why the advice says to avoid it (an engine needing unique ids
     /// can run where trimming hides a repeat, and be fast, yet is not advised).
     public var evidenceLines: [String] {
-        let width = evidence.map(\.engine.count).max() ?? 0
+        let width = evidence.map(\.engine.name.count).max() ?? 0
         return evidence.map { row in
-            var line = row.engine.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + Formatting.duration(row.medianNs!)
+            var line = row.engine.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + Formatting.duration(row.medianNs!)
             if let steps = row.steps { line += ", " + Formatting.counted(steps, "step") }
             if let heap = row.peakHeapBytes { line += ", peak heap " + Formatting.bytes(heap) }
             if let avoid = advice?.avoid.first(where: { $0.engine == row.engine }) { line += " — avoid: " + avoid.why }
