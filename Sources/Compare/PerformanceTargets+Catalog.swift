@@ -8,7 +8,7 @@ extension PerformanceTargets {
     /// `run` records this list in results.json (`targets`). To add a target,
     /// add its entry to one of these lists (or a new list here); its id must
     /// be new (`PerformanceTargetCatalogTests` checks).
-    public static let catalog: [PerformanceTarget] =
+    package static let catalog: [PerformanceTarget] =
         speedTargets + deadlineTargets + stringIDTargets + historyTargets + [noFailedRows]
 
     /// heckel's median over stdlib's on the named cases: the original goals.

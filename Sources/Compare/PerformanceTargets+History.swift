@@ -6,12 +6,12 @@ extension PerformanceTarget.Measure {
     /// the subject and the reference both have a median: the sum of the
     /// subject's medians over the sum of the reference's. A total, as git's
     /// own comparisons of its algorithms on a history are.
-    public static let gitSummedMedianRatio = Self("git-summed-median-ratio")
+    package static let gitSummedMedianRatio = Self("git-summed-median-ratio")
     /// In a run made with `--sliders indent`: the share of pairs imported
     /// from git on which the subject's hunks equal git's
     /// (`git diff --histogram --indent-heuristic`), read from the rows'
     /// `git_hunks_equal`.
-    public static let gitHunksShare = Self("git-hunks-share")
+    package static let gitHunksShare = Self("git-hunks-share")
 }
 
 /// The targets on real histories (issue 28), read from one run made with

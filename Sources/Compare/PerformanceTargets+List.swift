@@ -7,14 +7,14 @@ extension PerformanceTargets {
     /// What `--list --format json` prints (contract): the targets as
     /// results.json records them, the measure kinds with their meaning, and
     /// the gate's default thresholds.
-    public struct Listing: Codable, Sendable {
-        public struct Measure: Codable, Sendable {
-            public var name: String
-            public var meaning: String
+    package struct Listing: Codable, Sendable {
+        package struct Measure: Codable, Sendable {
+            package var name: String
+            package var meaning: String
         }
-        public var targets: [PerformanceTarget]
-        public var measures: [Measure]
-        public var compareThresholds: [CompareThresholds.Listed]
+        package var targets: [PerformanceTarget]
+        package var measures: [Measure]
+        package var compareThresholds: [CompareThresholds.Listed]
 
         enum CodingKeys: String, CodingKey {
             case targets, measures
@@ -22,7 +22,7 @@ extension PerformanceTargets {
         }
     }
 
-    public static func listing(_ targets: [PerformanceTarget], thresholds: CompareThresholds = .defaults) -> Listing {
+    package static func listing(_ targets: [PerformanceTarget], thresholds: CompareThresholds = .defaults) -> Listing {
         Listing(
             targets: targets, measures: measures.map { Listing.Measure(name: $0.measure.rawValue, meaning: $0.meaning) },
             compareThresholds: thresholds.listed)
@@ -45,7 +45,7 @@ extension PerformanceTargets {
     }
 
     /// The listing as markdown: the targets, the measure kinds, the thresholds.
-    public static func listMarkdown(_ targets: [PerformanceTarget], thresholds: CompareThresholds = .defaults) -> String {
+    package static func listMarkdown(_ targets: [PerformanceTarget], thresholds: CompareThresholds = .defaults) -> String {
         var lines = [
             "**\(targets.count) performance targets** (ratios within one run, or counts; never wall time)", "",
             "| id | target | measure | rows | limit |", "|---|---|---|---|---|",
@@ -62,7 +62,7 @@ extension PerformanceTargets {
     }
 
     /// The listing as JSON (sorted keys, pretty-printed).
-    public static func listJSON(_ targets: [PerformanceTarget], thresholds: CompareThresholds = .defaults) -> String {
+    package static func listJSON(_ targets: [PerformanceTarget], thresholds: CompareThresholds = .defaults) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(listing(targets, thresholds: thresholds)) else { return "{}" }
@@ -71,7 +71,7 @@ extension PerformanceTargets {
 
     /// Checks as JSON (`targets RUN --format json`): the counts and every check.
     /// `note` is ``targets(of:)``'s, for an older file (`null` otherwise).
-    public static func checksJSON(_ checks: [Check], note: String? = nil) -> String {
+    package static func checksJSON(_ checks: [Check], note: String? = nil) -> String {
         struct Output: Encodable {
             var met: Int, missed: Int, notMeasured: Int
             var note: String?

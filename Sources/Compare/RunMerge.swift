@@ -34,14 +34,14 @@ import RunResults
 ///   and absent from another (``mergedRecords(_:_:_:name:)``).
 ///
 /// O(R · E) for R rows and E engines.
-public enum RunMerge {
+package enum RunMerge {
     /// A shard as read: where it came from and what it holds.
-    public struct Part: Sendable {
-        public var path: String
-        public var document: RunDocument
+    package struct Part: Sendable {
+        package var path: String
+        package var document: RunDocument
         /// `file:line:column` of each row, for refusals of one row (empty: the path is named).
-        public var rowLocations: [String]
-        public init(path: String, document: RunDocument, rowLocations: [String] = []) {
+        package var rowLocations: [String]
+        package init(path: String, document: RunDocument, rowLocations: [String] = []) {
             self.path = path
             self.document = document
             self.rowLocations = rowLocations
@@ -55,7 +55,7 @@ public enum RunMerge {
 
     /// The merged document (rows in shard order), and notes for the user
     /// (incomplete shards).
-    public static func merge(_ parts: [Part], runName: String, allowMixedMachines: Bool = false)
+    package static func merge(_ parts: [Part], runName: String, allowMixedMachines: Bool = false)
         throws(CompareInputError) -> (RunDocument, [String])
     {
         guard let first = parts.first else { throw CompareInputError(path: "merge", problem: "no runs to merge") }

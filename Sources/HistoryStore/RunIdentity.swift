@@ -6,19 +6,19 @@ import RunResults
 /// settings, the catalog it ran with, and a fingerprint of its content
 /// that tells a second `add` of the same run from a different run of the
 /// same name.
-public struct RunIdentity: Hashable, Sendable {
-    public var runID: String
+package struct RunIdentity: Hashable, Sendable {
+    package var runID: String
     /// Each row's machine name, by the row's index into the document's
     /// machines (index -1: the document's own environment).
-    public var machineNames: [Int: String]
-    public var plan: String
-    public var catalog: String
-    public var content: String
+    package var machineNames: [Int: String]
+    package var plan: String
+    package var catalog: String
+    package var content: String
 
     /// The identity of `document`; `machine` names every row's machine
     /// instead of the recorded one (refused for a merge of several
     /// machines: that would mix them). O(size of the document).
-    public init(_ document: RunDocument, machine: String? = nil) throws(HistoryInputError) {
+    package init(_ document: RunDocument, machine: String? = nil) throws(HistoryInputError) {
         let environment = document.environment
         runID = "\(environment.runName)@\(environment.startTime)"
         var names: [Int: String] = [-1: machine ?? RunIdentity.machineName(environment)]
@@ -35,13 +35,13 @@ public struct RunIdentity: Hashable, Sendable {
     }
 
     /// The machine name of `row` in `document`.
-    public func machine(of row: ResultRow) -> String { machineNames[row.machine ?? -1] ?? machineNames[-1]! }
+    package func machine(of row: ResultRow) -> String { machineNames[row.machine ?? -1] ?? machineNames[-1]! }
 
     /// A machine as the store names it by default: CPU model, cores, memory
     /// and operating system — what makes two machines' times incomparable.
     /// The Swift version and commit are not part of it: a new toolchain or
     /// commit on the same machine is a step in its series, not a new one.
-    public static func machineName(_ environment: RunEnvironment) -> String {
+    package static func machineName(_ environment: RunEnvironment) -> String {
         let gib = Double(environment.memoryBytes) / Double(1 << 30)
         return "\(environment.cpu), \(environment.cores) cores, \(String(format: "%.1f", gib)) GiB, \(environment.os)"
     }
@@ -52,7 +52,7 @@ public struct RunIdentity: Hashable, Sendable {
     /// workloads and sizes are not part of it (they are in each series'
     /// own key), so adding a workload to a plan does not restart every
     /// series. O(1).
-    public static func planSettings(_ plan: PlanSummary, build: String) -> String {
+    package static func planSettings(_ plan: PlanSummary, build: String) -> String {
         var parts = [
             "build=\(build)", "repetitions=\(plan.minSamples)", "min_time=\(plan.minTimeSeconds)",
             "time_budget=\(plan.timeBudgetSeconds)", "lcs_mib=\(plan.lcsMemoryBudgetBytes >> 20)",
@@ -66,7 +66,7 @@ public struct RunIdentity: Hashable, Sendable {
     /// workloads, element kinds, targets), as a 64-bit FNV-1a fingerprint of
     /// their JSON in sorted-key form: two runs made with the same catalog
     /// have the same one. "none" for a file written before the records. O(records).
-    public static func catalogFingerprint(_ document: RunDocument) -> String {
+    package static func catalogFingerprint(_ document: RunDocument) -> String {
         struct Catalog: Encodable {
             var engines: [EngineInfo]?
             var workloads: [WorkloadInfo]?
@@ -96,7 +96,7 @@ public struct RunIdentity: Hashable, Sendable {
     /// (``legacyContentFingerprint(_:)``), which was 54 of the 192 million
     /// instructions of a `history add` of the CI baseline's 207 rows
     /// (callgrind). O(size of the rows).
-    public static func contentFingerprint(_ document: RunDocument, catalog: String) -> String {
+    package static func contentFingerprint(_ document: RunDocument, catalog: String) -> String {
         struct Header: Encodable {
             var schema: String
             var version: Int
@@ -127,13 +127,13 @@ public struct RunIdentity: Hashable, Sendable {
     /// FNV-1a of the whole document as sorted-key JSON. Computed only when a
     /// run is added again to a store that holds it under this older
     /// fingerprint, so a second add still changes nothing. O(size of the document).
-    public static func legacyContentFingerprint(_ document: RunDocument) -> String {
+    package static func legacyContentFingerprint(_ document: RunDocument) -> String {
         fingerprint(Array((try? ResultsStore.json(document))?.utf8 ?? "".utf8))
     }
 
     /// Whether `stored` (a run's content fingerprint in the store) is
     /// `document`'s, by whichever method made it.
-    public func hasContent(_ stored: String, of document: RunDocument) -> Bool {
+    package func hasContent(_ stored: String, of document: RunDocument) -> Bool {
         if stored == content { return true }
         return !stored.hasPrefix(Self.contentPrefix) && stored == Self.legacyContentFingerprint(document)
     }

@@ -36,15 +36,15 @@ import RunResults
 /// to be avoided.
 /// Where ids repeat (as recorded on the untrimmed lists), an engine that
 /// needs unique ids is never the pick, even on a row where it ran.
-public struct EngineAdvice: Hashable, Sendable, Codable {
-    public enum Shape: String, Hashable, Sendable, Codable, CaseIterable {
+package struct EngineAdvice: Hashable, Sendable, Codable {
+    package enum Shape: String, Hashable, Sendable, Codable, CaseIterable {
         case uniqueIDs = "unique ids"
         case repeatedIDs = "repeated ids"
         case text
         case sectioned
 
         /// The heading a reader looks for.
-        public var title: String {
+        package var title: String {
             switch self {
             case .uniqueIDs: return "Lists with unique ids"
             case .repeatedIDs: return "Lists where ids repeat"
@@ -56,56 +56,56 @@ public struct EngineAdvice: Hashable, Sendable, Codable {
 
     /// A piece of the advice: plain text, or an engine name (drawn with its
     /// colour on the page, bold in Markdown).
-    public enum Part: Hashable, Sendable, Codable {
+    package enum Part: Hashable, Sendable, Codable {
         case text(String)
         case engine(Subject)
     }
 
     /// An engine to avoid and why, in a few words.
-    public struct Avoid: Hashable, Sendable, Codable {
-        public var engine: Subject
-        public var why: String
+    package struct Avoid: Hashable, Sendable, Codable {
+        package var engine: Subject
+        package var why: String
     }
 
-    public var shape: Shape
+    package var shape: Shape
     /// The series labels the advice covers, in run order.
-    public var workloads: [String]
+    package var workloads: [String]
     /// The sizes the advice was decided at (each workload's largest with a verified engine).
-    public var sizes: [Int]
+    package var sizes: [Int]
     /// What one element of the lists was ("integer ids", or the run's `elements` values).
-    public var elements: [String]
-    public var pick: Subject?
+    package var elements: [String]
+    package var pick: Subject?
     /// Engines whose times cannot be told apart from the pick's on every workload.
-    public var pickTies: [Subject]
+    package var pickTies: [Subject]
     /// Workloads (of ``workloads``) on which the pick had the fewest steps.
-    public var pickMinimalOn: Int
+    package var pickMinimalOn: Int
     /// The fastest engine overall, when it is not the pick or tied with it.
-    public var fasterWithMoreSteps: Subject?
+    package var fasterWithMoreSteps: Subject?
     /// Its score over the pick's (below 1 = faster).
-    public var fasterRatio: Double?
+    package var fasterRatio: Double?
     /// Its steps over the fewest, at most, across the shape's workloads.
-    public var fasterExtraSteps: Double?
+    package var fasterExtraSteps: Double?
     /// Its steps beyond the fewest, at most, across the shape's workloads.
-    public var fasterExtraCount: Int?
+    package var fasterExtraCount: Int?
     /// Its score over the pick's with the 95 % bootstrap interval (nil
     /// where the rows recorded no samples' quantiles).
-    public var fasterInterval: MedianRatio? = nil
-    public var avoid: [Avoid]
+    package var fasterInterval: MedianRatio? = nil
+    package var avoid: [Avoid]
     /// The advice as a sentence or three.
-    public var parts: [Part]
+    package var parts: [Part]
 
     /// Two times differing by at most this fraction are a tie whatever their
     /// spreads (and an interval reaching this close to 1 is a tie).
-    public static let tieTolerance = 0.03
+    package static let tieTolerance = 0.03
     /// Steps within this fraction of the fewest count as the fewest.
-    public static let stepsTolerance = 0.01
+    package static let stepsTolerance = 0.01
     /// Steps up to this many times the fewest count as "a few extra moves".
-    public static let fewExtraSteps = 1.5
+    package static let fewExtraSteps = 1.5
     /// An engine this many times slower than the pick (by score) is to be avoided.
-    public static let avoidRatio = 10.0
+    package static let avoidRatio = 10.0
 
     /// The advice as plain text (terminal).
-    public var plainText: String {
+    package var plainText: String {
         parts.map { part in
             switch part {
             case .text(let text): return text
@@ -119,7 +119,7 @@ public struct EngineAdvice: Hashable, Sendable, Codable {
     /// within ``tieTolerance`` of 1 (``MedianRatio``); for rows without
     /// recorded quantiles, ``tied(_:_:)-(_,_)`` on median ± MAD.
     /// O(``MedianRatio/replicates``).
-    public static func tied(_ a: ResultRow, _ b: ResultRow) -> Bool {
+    package static func tied(_ a: ResultRow, _ b: ResultRow) -> Bool {
         if let first = MedianRatio.Samples(a), let second = MedianRatio.Samples(b),
             let ratio = MedianRatio.of([(first, second)], seed: a.engine.name + "/" + b.engine.name)
         {
@@ -130,7 +130,7 @@ public struct EngineAdvice: Hashable, Sendable, Codable {
 
     /// Whether two measured times are indistinguishable in this run:
     /// overlapping median ± MAD ranges, or within ``tieTolerance``. O(1).
-    public static func tied(_ a: (median: Double, spread: Double), _ b: (median: Double, spread: Double)) -> Bool {
+    package static func tied(_ a: (median: Double, spread: Double), _ b: (median: Double, spread: Double)) -> Bool {
         let (low, high) = a.median <= b.median ? (a, b) : (b, a)
         if low.median + low.spread >= high.median - high.spread { return true }
         return high.median - low.median <= tieTolerance * low.median
@@ -201,7 +201,7 @@ public struct EngineAdvice: Hashable, Sendable, Codable {
     /// one kind say nothing of another's: string ids cost what integer ids
     /// do not). `elements` gives a row's element kind when the run records
     /// one. O(rows · engines).
-    public static func advise(
+    package static func advise(
         _ allSeries: [RunSeries], datasets: [DatasetShape] = [], elements: (ResultRow) -> String? = { _ in nil }
     ) -> [EngineAdvice] {
         let groups = Dictionary(grouping: allSeries) { shape(of: $0, datasets: datasets) }
@@ -535,7 +535,7 @@ public struct EngineAdvice: Hashable, Sendable, Codable {
     /// kinds has one piece of advice per kind, and each must say which.
     /// Text is always compared as one integer id per line or character, so
     /// its heading says that instead of a bare "integer ids".
-    public var heading: String {
+    package var heading: String {
         if shape == .text, elements == [Self.elementText(ResultRow.integerKind)] {
             return shape.title + ", one integer id per line or character"
         }
@@ -543,7 +543,7 @@ public struct EngineAdvice: Hashable, Sendable, Codable {
     }
 
     /// The heading line: shape, element kinds, workloads and sizes.
-    public var scope: String {
+    package var scope: String {
         let sizesText: String
         if let low = sizes.min(), let high = sizes.max() {
             sizesText = low == high ? "n = \(Formatting.grouped(low))" : "n = \(Formatting.grouped(low))–\(Formatting.grouped(high))"

@@ -13,17 +13,17 @@ import RunResults
 /// "Avoid". When the pair was timed under several element kinds, the
 /// advice is the string-id kind's (`uuid`: the user's own id texts hashed)
 /// when there is one, since that is what the user's app hashes.
-public struct YourLists: Hashable, Sendable {
-    public var shape: DatasetShape
+package struct YourLists: Hashable, Sendable {
+    package var shape: DatasetShape
     /// The element kind the advice was decided under.
-    public var elements: String
-    public var advice: EngineAdvice?
+    package var elements: String
+    package var advice: EngineAdvice?
     /// The deciding rows (verified, timed), fastest first.
-    public var evidence: [ResultRow]
+    package var evidence: [ResultRow]
 
     /// One block per user dataset of `document`, in run order, drawn with
     /// `palette` (``EnginePalette/init(_:known:)`` of the document). O(rows · datasets).
-    public static func blocks(_ document: RunDocument, palette: EnginePalette) -> [YourLists] {
+    package static func blocks(_ document: RunDocument, palette: EnginePalette) -> [YourLists] {
         let datasets = document.datasets ?? []
         let allSeries = RunSeries.group(document, palette: palette)
         let references = Set((document.engines ?? []).filter(\.isReference).map(\.subject))
@@ -43,7 +43,7 @@ public struct YourLists: Hashable, Sendable {
     }
 
     /// "Your lists a.json → b.json: n = 3, m = 3, ids repeat: no, changed: 67% — use heckel".
-    public var headline: String {
+    package var headline: String {
         let use = advice?.pick.map { "use \($0)" } ?? "no engine was verified on them"
         let name = ParameterWords.label(workload: shape.workload, parameters: shape.parameters)
         return "Your lists \(name): n = \(Formatting.grouped(shape.sizeOld)), m = \(Formatting.grouped(shape.sizeNew)), "
@@ -53,7 +53,7 @@ public struct YourLists: Hashable, Sendable {
     /// The evidence, one line per engine: time of one call, steps, peak heap,
     /// and why the advice says to avoid it (an engine needing unique ids
     /// can run where trimming hides a repeat, and be fast, yet is not advised).
-    public var evidenceLines: [String] {
+    package var evidenceLines: [String] {
         let width = evidence.map(\.engine.name.count).max() ?? 0
         return evidence.map { row in
             var line = row.engine.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + Formatting.duration(row.medianNs!)
