@@ -5,25 +5,25 @@ import RunResults
 /// `Reports/baselines/NAME.json` and committed, so that CI compares every
 /// change with the same reference run. A baseline is an ordinary results
 /// file (same schema and version), readable by anything that reads results.
-public enum Baselines {
-    public static let defaultDirectory = "Reports/baselines"
+package enum Baselines {
+    package static let defaultDirectory = "Reports/baselines"
 
     /// A listed baseline, or the reason its file could not be read.
-    public struct Entry: Sendable {
-        public var name: String
-        public var path: String
-        public var document: RunDocument?
-        public var problem: String?
+    package struct Entry: Sendable {
+        package var name: String
+        package var path: String
+        package var document: RunDocument?
+        package var problem: String?
     }
 
     /// Letters, digits, `.`, `_`, `-`; not starting with a dot (a file name
     /// that is safe on every system and never hidden).
-    public static func isValidName(_ name: String) -> Bool {
+    package static func isValidName(_ name: String) -> Bool {
         guard let first = name.first, first != "." else { return false }
         return name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "_" || $0 == "-") }
     }
 
-    public static func path(of name: String, in directory: String) -> String {
+    package static func path(of name: String, in directory: String) -> String {
         directory + "/" + name + ".json"
     }
 
@@ -31,7 +31,7 @@ public enum Baselines {
     /// baseline `name`, atomically. Refuses an interrupted run and a run with
     /// a failed verification: a baseline must be a whole, correct run.
     @discardableResult
-    public static func save(name: String, from source: String, in directory: String) throws(CompareInputError) -> (path: String, document: RunDocument) {
+    package static func save(name: String, from source: String, in directory: String) throws(CompareInputError) -> (path: String, document: RunDocument) {
         guard isValidName(name) else {
             throw CompareInputError(path: name, problem: "not a valid baseline name (letters, digits, '.', '_', '-'; not starting with '.')")
         }
@@ -65,7 +65,7 @@ public enum Baselines {
 
     /// Every `*.json` in `directory`, sorted by name; an unreadable file is
     /// listed with its problem rather than hidden.
-    public static func list(in directory: String) -> [Entry] {
+    package static func list(in directory: String) -> [Entry] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted().map { file in
             let path = directory + "/" + file
@@ -80,7 +80,7 @@ public enum Baselines {
 
     /// A `compare` argument as a file: a plain name with a saved baseline is
     /// that baseline; otherwise an existing path is taken as is.
-    public static func resolve(_ argument: String, in directory: String) throws(CompareInputError) -> String {
+    package static func resolve(_ argument: String, in directory: String) throws(CompareInputError) -> String {
         let isName = isValidName(argument) && !argument.hasSuffix(".json")
         if isName, FileManager.default.fileExists(atPath: path(of: argument, in: directory)) {
             return path(of: argument, in: directory)

@@ -5,19 +5,19 @@ import RunResults
 /// Rows are paired on engine × workload × size (and workload parameters);
 /// each pair is checked for the same dataset, then for its status, timing,
 /// memory and changeset shape. O(B + C) for B baseline and C current rows.
-public struct Comparator {
-    public var thresholds: CompareThresholds
+package struct Comparator {
+    package var thresholds: CompareThresholds
     /// Rows (and instruction counts) missing from the current run only warn
     /// instead of failing (after a deliberate change of the plan).
-    public var allowMissing: Bool
+    package var allowMissing: Bool
 
-    public init(thresholds: CompareThresholds = CompareThresholds(), allowMissing: Bool = false) {
+    package init(thresholds: CompareThresholds = CompareThresholds(), allowMissing: Bool = false) {
         self.thresholds = thresholds
         self.allowMissing = allowMissing
     }
 
     /// The report, or the reason the two files cannot be compared.
-    public func compare(baseline: RunDocument, at baselinePath: String, current: RunDocument, at currentPath: String)
+    package func compare(baseline: RunDocument, at baselinePath: String, current: RunDocument, at currentPath: String)
         throws(CompareInputError) -> ComparisonReport
     {
         let old = try IndexedRun(path: baselinePath, document: baseline)

@@ -21,39 +21,39 @@ import Foundation
 ///   machine it swings 15–40 % between identical runs. It is compared as a
 ///   ratio to a reference timed in the same run, must move by more than
 ///   ``timing`` and outside the noise of both runs (see ``TimingCheck``).
-public struct CompareThresholds: Hashable, Sendable, Codable {
+package struct CompareThresholds: Hashable, Sendable, Codable {
     /// Relative change of the timing ratio that is reported: 0.5 means the
     /// ratio must grow by more than 50 % (×1.5) to be a slowdown, or shrink
     /// below 1/1.5 of the baseline to be an improvement.
-    public var timing: Double
+    package var timing: Double
     /// Half-width of a run's noise range around a median, in MADs (median
     /// absolute deviations): the range is median ± noiseK·MAD.
-    public var noiseK: Double
+    package var noiseK: Double
     /// Fewest timing samples a row (and its reference) needs, in both runs,
     /// for its timing to be judged at all.
-    public var minSamples: Int
+    package var minSamples: Int
     /// Relative increase of peak heap bytes that fails.
-    public var memoryFraction: Double
+    package var memoryFraction: Double
     /// Peak heap growth in bytes that never fails, whatever the fraction
     /// (one small object more is not a regression of a diff).
-    public var memorySlackBytes: Int
+    package var memorySlackBytes: Int
     /// Allocation-count growth that never fails (allocation counts fail on
     /// any growth beyond it; there is no fraction).
-    public var allocationSlack: Int
+    package var allocationSlack: Int
     /// Calls faster than this in either run (nanoseconds) only warn on time:
     /// around a microsecond a change of code layout or cache state moves a
     /// median by tens of percent with no change to the algorithm (a 0.44 µs
     /// call was seen at 1.05 µs in another process of the same commit).
-    public var minimumGatedNanoseconds: Double
+    package var minimumGatedNanoseconds: Double
     /// Relative increase of a call's instruction count that fails.
-    public var instructionFraction: Double
+    package var instructionFraction: Double
     /// Instruction-count growth that never fails, whatever the fraction.
-    public var instructionSlack: Int
+    package var instructionSlack: Int
     /// When true, a wall-time slowdown beyond ``timing`` and the noise fails
     /// (for a dedicated machine); by default it only warns.
-    public var timeFails: Bool
+    package var timeFails: Bool
 
-    public init(
+    package init(
         timing: Double = 0.5, noiseK: Double = 3, minSamples: Int = 5, memoryFraction: Double = 0.01,
         memorySlackBytes: Int = 1_024, allocationSlack: Int = 0, minimumGatedNanoseconds: Double = 1_000,
         instructionFraction: Double = 0.01, instructionSlack: Int = 2_000, timeFails: Bool = false
@@ -71,10 +71,10 @@ public struct CompareThresholds: Hashable, Sendable, Codable {
     }
 
     /// The defaults, for options and help texts that show them.
-    public static let defaults = CompareThresholds()
+    package static let defaults = CompareThresholds()
 
     /// A fraction as the CLI writes it: `0.5` → `50%`.
-    public static func percentText(_ fraction: Double) -> String {
+    package static func percentText(_ fraction: Double) -> String {
         TimingCheck.number(fraction * 100) + "%"
     }
 
@@ -91,7 +91,7 @@ public struct CompareThresholds: Hashable, Sendable, Codable {
         case timeFails = "time_fails"
     }
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let defaults = CompareThresholds()
         timing = try container.decode(Double.self, forKey: .timing)
@@ -108,7 +108,7 @@ public struct CompareThresholds: Hashable, Sendable, Codable {
 
     /// Reads a relative threshold written as a fraction (`0.25`) or a
     /// percentage (`25%`); nil when it is not a positive number.
-    public static func parseFraction(_ text: String) -> Double? {
+    package static func parseFraction(_ text: String) -> Double? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         let value: Double?
         if trimmed.hasSuffix("%") {
@@ -123,18 +123,18 @@ public struct CompareThresholds: Hashable, Sendable, Codable {
 
 extension CompareThresholds {
     /// One threshold as `targets --list` shows it.
-    public struct Listed: Hashable, Sendable, Codable {
+    package struct Listed: Hashable, Sendable, Codable {
         /// The key in a baseline's and a comparison's JSON.
-        public var key: String
+        package var key: String
         /// The `compare` option that sets it, if any.
-        public var option: String?
-        public var value: String
-        public var meaning: String
+        package var option: String?
+        package var value: String
+        package var meaning: String
     }
 
     /// Every threshold with its value in this set, in declaration order
     /// (`CompareThresholdTests` checks it names every coded key).
-    public var listed: [Listed] {
+    package var listed: [Listed] {
         func item(_ key: CodingKeys, _ option: String?, _ value: String, _ meaning: String) -> Listed {
             Listed(key: key.rawValue, option: option, value: value, meaning: meaning)
         }

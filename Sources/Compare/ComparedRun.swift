@@ -1,15 +1,15 @@
 import RunResults
 
 /// Where a compared file came from, for the report's header.
-public struct ComparedRun: Hashable, Sendable, Codable {
-    public var path: String
-    public var runName: String
-    public var gitCommit: String
-    public var buildConfiguration: String
-    public var startTime: String
-    public var complete: Bool
+package struct ComparedRun: Hashable, Sendable, Codable {
+    package var path: String
+    package var runName: String
+    package var gitCommit: String
+    package var buildConfiguration: String
+    package var startTime: String
+    package var complete: Bool
 
-    public init(path: String, document: RunDocument) {
+    package init(path: String, document: RunDocument) {
         self.path = path
         self.runName = document.environment.runName
         self.gitCommit = document.environment.gitCommit

@@ -3,7 +3,7 @@ import RunResults
 /// What one engine × workload × size did between the baseline and the
 /// current run. Ordered from the most to the least urgent: reports list rows
 /// in this order.
-public enum Verdict: String, Hashable, Sendable, Codable, CaseIterable, Comparable {
+package enum Verdict: String, Hashable, Sendable, Codable, CaseIterable, Comparable {
     /// The current changeset failed verification: always fails CI.
     case failed
     /// Beyond the thresholds (instructions, memory, steps): fails CI.
@@ -21,16 +21,16 @@ public enum Verdict: String, Hashable, Sendable, Codable, CaseIterable, Comparab
 
     /// Rows with these verdicts always make `compare` exit 1 (so do missing
     /// rows unless allowed: ``ComparisonReport/fails(_:)``).
-    public var failsCI: Bool { self == .failed || self == .regression }
+    package var failsCI: Bool { self == .failed || self == .regression }
 
-    public static func < (lhs: Verdict, rhs: Verdict) -> Bool {
+    package static func < (lhs: Verdict, rhs: Verdict) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }
 }
 
 extension Verdict {
     /// "1 regression", "2 regressions", "3 missing rows", "1 failed verification".
-    public func counted(_ count: Int) -> String {
+    package func counted(_ count: Int) -> String {
         switch self {
         case .failed: return Verdict.plural(count, "failed verification")
         case .regression: return Verdict.plural(count, "regression")
@@ -43,7 +43,7 @@ extension Verdict {
     }
 
     /// `count` and `noun`, with an `s` unless the count is 1.
-    public static func plural(_ count: Int, _ noun: String) -> String {
+    package static func plural(_ count: Int, _ noun: String) -> String {
         "\(count) \(noun)" + (count == 1 ? "" : "s")
     }
 }

@@ -1,26 +1,26 @@
 import RunResults
 
 /// The whole comparison: every row, sorted most urgent first.
-public struct ComparisonReport: Hashable, Sendable, Codable {
-    public static let schemaName = "diffbench.compare"
-    public static let currentVersion = 1
+package struct ComparisonReport: Hashable, Sendable, Codable {
+    package static let schemaName = "diffbench.compare"
+    package static let currentVersion = 1
 
-    public var schema = ComparisonReport.schemaName
-    public var version = ComparisonReport.currentVersion
-    public var baseline: ComparedRun
-    public var current: ComparedRun
+    package var schema = ComparisonReport.schemaName
+    package var version = ComparisonReport.currentVersion
+    package var baseline: ComparedRun
+    package var current: ComparedRun
     /// The second run that timing regressions were re-measured in, if any
     /// (see ``confirmed(by:)``).
-    public var confirmation: ComparedRun?
-    public var thresholds: CompareThresholds
+    package var confirmation: ComparedRun?
+    package var thresholds: CompareThresholds
     /// When true, rows missing from the current run are reported but do
     /// not fail (`compare --allow-missing`, after a deliberate plan change).
-    public var allowMissing = false
+    package var allowMissing = false
     /// Remarks about the runs as a whole (an incomplete run, different builds).
-    public var notes: [String]
-    public var rows: [RowComparison]
+    package var notes: [String]
+    package var rows: [RowComparison]
 
-    public init(baseline: ComparedRun, current: ComparedRun, thresholds: CompareThresholds, notes: [String], rows: [RowComparison]) {
+    package init(baseline: ComparedRun, current: ComparedRun, thresholds: CompareThresholds, notes: [String], rows: [RowComparison]) {
         self.baseline = baseline
         self.current = current
         self.thresholds = thresholds
@@ -30,15 +30,15 @@ public struct ComparisonReport: Hashable, Sendable, Codable {
 
     /// True when this row makes the comparison fail: a failed verification,
     /// a regression, or (unless ``allowMissing``) a missing row or figure.
-    public func fails(_ row: RowComparison) -> Bool {
+    package func fails(_ row: RowComparison) -> Bool {
         row.verdict.failsCI || (!allowMissing && row.verdict == .missing)
     }
 
     /// True when some row fails (``fails(_:)``): exit status 1.
-    public var failsCI: Bool { rows.contains(where: fails) }
+    package var failsCI: Bool { rows.contains(where: fails) }
 
     /// Rows per verdict.
-    public var counts: [Verdict: Int] {
+    package var counts: [Verdict: Int] {
         var counts: [Verdict: Int] = [:]
         for row in rows { counts[row.verdict, default: 0] += 1 }
         return counts
@@ -47,7 +47,7 @@ public struct ComparisonReport: Hashable, Sendable, Codable {
     /// The one-line verdict reports start with: PASS or FAIL, then the
     /// counts (plurals right), then, when failing, the first three failing
     /// rows with the figure that failed and its change.
-    public var headline: String {
+    package var headline: String {
         let counts = counts
         var parts: [String] = []
         for verdict in Verdict.allCases {

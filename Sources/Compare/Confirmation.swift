@@ -11,7 +11,7 @@ extension ComparisonReport {
     /// pass with a warning that names it. Only time is confirmed this way:
     /// memory, the changeset's shape and verification are exact, so a second
     /// run could only repeat them. O(R) for R rows.
-    public func confirmed(by second: ComparisonReport) -> ComparisonReport {
+    package func confirmed(by second: ComparisonReport) -> ComparisonReport {
         func isTimeRegression(_ finding: Finding) -> Bool { finding.aspect == .time && finding.verdict == .regression }
         var secondRows: [IndexedRun.Key: RowComparison] = [:]
         for row in second.rows { secondRows[row.key] = row }

@@ -3,7 +3,7 @@ import RunResults
 /// What a gate may fail a row on, by the row's role: the one rule that
 /// `compare` against a baseline file and `compare --against history` share,
 /// so the two cannot drift apart.
-public enum GateRole: Sendable, Equatable {
+package enum GateRole: Sendable, Equatable {
     /// The floor (status `reference`): a measuring stick, not an engine to
     /// pick. Nothing about it fails; a move is reported, never gated.
     case floor
@@ -17,15 +17,15 @@ public enum GateRole: Sendable, Equatable {
     case engine
 
     /// The measures a gate judges, grouped as both gates group them.
-    public enum Measure: Sendable, CaseIterable {
+    package enum Measure: Sendable, CaseIterable {
         case time, instructions, memory, steps
     }
 
     /// The role of `row`: floor by its status, toolchain by its engine's name.
-    public init(_ row: ResultRow) {
+    package init(_ row: ResultRow) {
         if row.status == .reference {
             self = .floor
-        } else if row.engine == EngineInfo.timingReferenceName {
+        } else if row.engine == .stdlib {
             self = .toolchain
         } else {
             self = .engine
@@ -34,7 +34,7 @@ public enum GateRole: Sendable, Equatable {
 
     /// Whether a value of `measure` outside its threshold or band fails the
     /// row (false: it only warns).
-    public func gates(_ measure: Measure) -> Bool {
+    package func gates(_ measure: Measure) -> Bool {
         switch self {
         case .floor: false
         case .toolchain: measure != .instructions

@@ -4,7 +4,7 @@ import RunResults
 /// parameters, and by dataset for looking up the in-run references.
 struct IndexedRun {
     struct Key: Hashable, Comparable {
-        var engine: String
+        var engine: Subject
         var workload: String
         var size: Int
         var parameters: String
@@ -20,7 +20,7 @@ struct IndexedRun {
     /// Engine × workload × size without parameters: two rows that agree on
     /// it but not on parameters measured different data.
     struct LooseKey: Hashable {
-        var engine: String
+        var engine: Subject
         var workload: String
         var size: Int
     }
@@ -56,7 +56,7 @@ struct IndexedRun {
     }
 
     /// The row of `engine` on the same dataset as `key` (a reference row).
-    func row(_ engine: String, onDatasetOf key: Key) -> ResultRow? {
+    func row(_ engine: Subject, onDatasetOf key: Key) -> ResultRow? {
         rows[Key(engine: engine, workload: key.workload, size: key.size, parameters: key.parameters)]
     }
 }

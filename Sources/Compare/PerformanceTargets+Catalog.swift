@@ -8,7 +8,7 @@ extension PerformanceTargets {
     /// `run` records this list in results.json (`targets`). To add a target,
     /// add its entry to one of these lists (or a new list here); its id must
     /// be new (`PerformanceTargetCatalogTests` checks).
-    public static let catalog: [PerformanceTarget] =
+    package static let catalog: [PerformanceTarget] =
         speedTargets + deadlineTargets + stringIDTargets + historyTargets + [noFailedRows]
 
     /// heckel's median over stdlib's on the named cases: the original goals.
@@ -49,7 +49,7 @@ extension PerformanceTargets {
         var targets: [PerformanceTarget] = heckelCases.map { item in
             PerformanceTarget(
                 id: id("heckel-stdlib", item.workload, item.size), area: "heckel ÷ stdlib", measure: .medianRatio, engines: ["heckel"],
-                reference: "stdlib", workloads: [item.workload], sizes: [item.size], limit: item.limit)
+                reference: .stdlib, workloads: [item.workload], sizes: [item.size], limit: item.limit)
         }
         targets += heckelCases.map { item in
             PerformanceTarget(
@@ -59,13 +59,13 @@ extension PerformanceTargets {
         targets += myersCases.map { item in
             PerformanceTarget(
                 id: id("myers-stdlib", item.workload, item.size), area: "myers ÷ stdlib", measure: .medianRatio, engines: ["myers"],
-                reference: "stdlib", workloads: [item.workload], sizes: [item.size], limit: item.limit)
+                reference: .stdlib, workloads: [item.workload], sizes: [item.size], limit: item.limit)
         }
         for item in lcsCases {
             targets.append(
                 PerformanceTarget(
                     id: id("lcs-cell-floor", item.workload, item.size), area: "lcs cell ÷ floor element", measure: .perCellRatio,
-                    engines: ["lcs"], reference: EngineInfo.floorName, workloads: [item.workload], sizes: [item.size],
+                    engines: ["lcs"], reference: .floor, workloads: [item.workload], sizes: [item.size],
                     limit: lcsCellOverFloorElementLimit))
             targets.append(
                 PerformanceTarget(
@@ -84,7 +84,7 @@ extension PerformanceTargets {
         targets += heckelCases.filter { !["created", "deleted", "same", "updates"].contains($0.workload) }.map { item in
             PerformanceTarget(
                 id: id("heckel-floor", item.workload, item.size), area: "heckel ÷ floor (aim)", measure: .medianRatio,
-                engines: ["heckel"], reference: EngineInfo.floorName, workloads: [item.workload], sizes: [item.size], limit: heckelOverFloorLimit)
+                engines: ["heckel"], reference: .floor, workloads: [item.workload], sizes: [item.size], limit: heckelOverFloorLimit)
         }
         return targets
     }()

@@ -48,7 +48,7 @@ extension PerformanceTargets {
     static func deadlineOverrun(_ target: PerformanceTarget, _ context: Context) -> [Check] {
         let document = context.document
         // A file without the engines record (schema 1) had one reference, `floor`.
-        let references = Set(document.engines.map { $0.filter(\.isReference).map(\.name) } ?? [EngineInfo.floorName])
+        let references = Set(document.engines.map { $0.filter(\.isReference).map(\.subject) } ?? [.floor])
             .union(document.rows.filter { $0.status == .reference }.map(\.engine))
         let engines = document.plan.engines.filter { !references.contains($0) && (target.engines.isEmpty || target.engines.contains($0)) }
         let rows = document.rows.filter { target.elements.isEmpty || target.elements.contains($0.elementKind) }
@@ -57,10 +57,10 @@ extension PerformanceTargets {
         let area = deadline.map { "deadline \(format($0)) s: each case within \(format(target.limit * $0)) s, verified" } ?? target.area
         return engines.map { engine in
             var check = Check(
-                targetID: target.id, area: area, subject: engine,
+                targetID: target.id, area: area, subject: engine.name,
                 target: limit.map { "\(target.comparison.symbol) \(format($0)) s" } ?? "a run with --deadline", measured: "not measured",
                 met: nil)
-            if document.engines?.first(where: { $0.name == engine })?.honoursBounds == false {
+            if document.engines?.first(where: { $0.subject == engine })?.honoursBounds == false {
                 check.measured = "not measured: takes no deadline"
                 return check
             }

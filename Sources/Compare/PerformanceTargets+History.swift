@@ -6,12 +6,12 @@ extension PerformanceTarget.Measure {
     /// the subject and the reference both have a median: the sum of the
     /// subject's medians over the sum of the reference's. A total, as git's
     /// own comparisons of its algorithms on a history are.
-    public static let gitSummedMedianRatio = Self("git-summed-median-ratio")
+    package static let gitSummedMedianRatio = Self("git-summed-median-ratio")
     /// In a run made with `--sliders indent`: the share of pairs imported
     /// from git on which the subject's hunks equal git's
     /// (`git diff --histogram --indent-heuristic`), read from the rows'
     /// `git_hunks_equal`.
-    public static let gitHunksShare = Self("git-hunks-share")
+    package static let gitHunksShare = Self("git-hunks-share")
 }
 
 /// The targets on real histories (issue 28), read from one run made with
@@ -34,7 +34,7 @@ extension PerformanceTarget.Measure {
 /// `diffbench hunks`.
 extension PerformanceTargets {
     /// Each engine's summed medians over myers', at most.
-    static let historySpeedLimits: [(engine: String, limit: Double)] = [("histogram", 1.0), ("patience", 1.3)]
+    static let historySpeedLimits: [(engine: Subject, limit: Double)] = [(.engine(.histogram), 1.0), (.engine(.patience), 1.3)]
     /// The share of git pairs whose hunks equal git's, at least.
     static let gitHunksShareLimit = 0.95
     /// The slider policy the readability target is set for (the measure's own condition).
@@ -44,7 +44,7 @@ extension PerformanceTargets {
         historySpeedLimits.map { item in
             PerformanceTarget(
                 id: id("git-history", item.engine, "myers"), area: "git history: total time ÷ myers",
-                measure: .gitSummedMedianRatio, engines: [item.engine], reference: "myers", limit: item.limit)
+                measure: .gitSummedMedianRatio, engines: [item.engine], reference: .engine(.myers), limit: item.limit)
         } + [
             PerformanceTarget(
                 id: "git-history-hunks", area: "git history: hunks equal git's (--sliders \(gitHunksSliders))",
@@ -71,7 +71,7 @@ extension PerformanceTargets {
         guard let reference = target.reference else { return [] }
         return target.engines.map { engine in
             var check = Check(
-                targetID: target.id, area: target.area, subject: engine, target: goal(target),
+                targetID: target.id, area: target.area, subject: engine.name, target: goal(target),
                 measured: pairs.isEmpty ? noGitPairs : "not measured", met: nil)
             var mine = 0.0, theirs = 0.0, counted = 0
             for pair in pairs {
@@ -99,13 +99,13 @@ extension PerformanceTargets {
         let document = context.document
         let (rows, pairs) = gitRows(target, context)
         let engines = !target.engines.isEmpty ? target.engines : document.plan.engines.filter { name in
-            guard let info = document.engines?.first(where: { $0.name == name }) else { return false }
+            guard let info = document.engines?.first(where: { $0.subject == name }) else { return false }
             return info.cost != .linear && !info.isReference
         }
         let sliders = document.plan.sliders ?? "none"
         return engines.map { engine in
             var check = Check(
-                targetID: target.id, area: target.area, subject: engine, target: "\(goal(target)) of pairs",
+                targetID: target.id, area: target.area, subject: engine.name, target: "\(goal(target)) of pairs",
                 measured: "not measured", met: nil)
             if pairs.isEmpty {
                 check.measured = noGitPairs

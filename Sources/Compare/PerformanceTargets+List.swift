@@ -7,14 +7,14 @@ extension PerformanceTargets {
     /// What `--list --format json` prints (contract): the targets as
     /// results.json records them, the measure kinds with their meaning, and
     /// the gate's default thresholds.
-    public struct Listing: Codable, Sendable {
-        public struct Measure: Codable, Sendable {
-            public var name: String
-            public var meaning: String
+    package struct Listing: Codable, Sendable {
+        package struct Measure: Codable, Sendable {
+            package var name: String
+            package var meaning: String
         }
-        public var targets: [PerformanceTarget]
-        public var measures: [Measure]
-        public var compareThresholds: [CompareThresholds.Listed]
+        package var targets: [PerformanceTarget]
+        package var measures: [Measure]
+        package var compareThresholds: [CompareThresholds.Listed]
 
         enum CodingKeys: String, CodingKey {
             case targets, measures
@@ -22,7 +22,7 @@ extension PerformanceTargets {
         }
     }
 
-    public static func listing(_ targets: [PerformanceTarget], thresholds: CompareThresholds = .defaults) -> Listing {
+    package static func listing(_ targets: [PerformanceTarget], thresholds: CompareThresholds = .defaults) -> Listing {
         Listing(
             targets: targets, measures: measures.map { Listing.Measure(name: $0.measure.rawValue, meaning: $0.meaning) },
             compareThresholds: thresholds.listed)
@@ -31,7 +31,7 @@ extension PerformanceTargets {
     /// The rows a target applies to, in a few words: `heckel ÷ stdlib on mixed@5000 (int)`.
     static func scope(_ target: PerformanceTarget) -> String {
         let kind = kind(of: target.measure)
-        let engines = target.engines.isEmpty ? kind?.anyEngine ?? "every engine" : target.engines.joined(separator: ", ")
+        let engines = target.engines.isEmpty ? kind?.anyEngine ?? "every engine" : target.engines.map(\.name).joined(separator: ", ")
         let reference = target.reference.map { " ÷ \($0)" + (target.referenceElements.map { " (\($0))" } ?? "") } ?? ""
         let workloads = target.workloads.isEmpty ? kind?.anyWorkload ?? "any workload" : target.workloads.joined(separator: ", ")
         let sizes = target.sizes.isEmpty ? "" : "@" + target.sizes.map(String.init).joined(separator: ",")
@@ -45,7 +45,7 @@ extension PerformanceTargets {
     }
 
     /// The listing as markdown: the targets, the measure kinds, the thresholds.
-    public static func listMarkdown(_ targets: [PerformanceTarget], thresholds: CompareThresholds = .defaults) -> String {
+    package static func listMarkdown(_ targets: [PerformanceTarget], thresholds: CompareThresholds = .defaults) -> String {
         var lines = [
             "**\(targets.count) performance targets** (ratios within one run, or counts; never wall time)", "",
             "| id | target | measure | rows | limit |", "|---|---|---|---|---|",
@@ -62,7 +62,7 @@ extension PerformanceTargets {
     }
 
     /// The listing as JSON (sorted keys, pretty-printed).
-    public static func listJSON(_ targets: [PerformanceTarget], thresholds: CompareThresholds = .defaults) -> String {
+    package static func listJSON(_ targets: [PerformanceTarget], thresholds: CompareThresholds = .defaults) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(listing(targets, thresholds: thresholds)) else { return "{}" }
@@ -71,7 +71,7 @@ extension PerformanceTargets {
 
     /// Checks as JSON (`targets RUN --format json`): the counts and every check.
     /// `note` is ``targets(of:)``'s, for an older file (`null` otherwise).
-    public static func checksJSON(_ checks: [Check], note: String? = nil) -> String {
+    package static func checksJSON(_ checks: [Check], note: String? = nil) -> String {
         struct Output: Encodable {
             var met: Int, missed: Int, notMeasured: Int
             var note: String?

@@ -6,29 +6,29 @@ extension PerformanceTarget.Measure {
     /// dataset and kind (the rows' `ratio_to_stdlib` and `ratio_to_floor`
     /// are this, for `stdlib` and `floor`), or over its own median in
     /// ``PerformanceTarget/referenceElements``.
-    public static let medianRatio = Self("median-ratio")
+    package static let medianRatio = Self("median-ratio")
     /// ``medianRatio``, and the subject's moves are the fewest (n − LIS) where the run knows them.
-    public static let medianRatioFewestMoves = Self("median-ratio-fewest-moves")
+    package static let medianRatioFewestMoves = Self("median-ratio-fewest-moves")
     /// The subject's steps over the reference engine's steps on the same dataset.
-    public static let stepsRatio = Self("steps-ratio")
+    package static let stepsRatio = Self("steps-ratio")
     /// The subject's time per table cell ((trimmed N + 1)·(trimmed M + 1))
     /// over the reference's time per element (N + M).
-    public static let perCellRatio = Self("per-cell-ratio")
+    package static let perCellRatio = Self("per-cell-ratio")
     /// Peak heap bytes per table cell, with an allowance per element.
-    public static let peakHeapPerCell = Self("peak-heap-per-cell")
+    package static let peakHeapPerCell = Self("peak-heap-per-cell")
     /// Peak heap bytes per element (old + new), the worst row of the selection.
-    public static let peakHeapPerElement = Self("peak-heap-per-element")
+    package static let peakHeapPerElement = Self("peak-heap-per-element")
     /// The fitted exponent of median time against size (``PowerLawFit``).
-    public static let scalingExponent = Self("scaling-exponent")
+    package static let scalingExponent = Self("scaling-exponent")
     /// In a run with a deadline: each case's median over the deadline, verified.
-    public static let deadlineOverrun = Self("deadline-overrun")
+    package static let deadlineOverrun = Self("deadline-overrun")
     /// Failed rows (a wrong answer, a crash, a hang, memory): each one misses.
-    public static let failedRows = Self("failed-rows")
+    package static let failedRows = Self("failed-rows")
 }
 
 extension PerformanceTargets {
     /// Every measure kind this binary evaluates, each by one function.
-    public static let measures: [MeasureKind] = [
+    package static let measures: [MeasureKind] = [
         MeasureKind(
             measure: .medianRatio, meaning: "median ÷ the reference engine's median on the same dataset (or the subject's own in another kind)",
             unit: "×", evaluate: medianRatio),
@@ -203,7 +203,7 @@ extension PerformanceTargets {
             let worst = measured.max { target.comparison == .atMost ? $0.1 < $1.1 : $0.1 > $1.1 }
             return Check(
                 targetID: target.id, area: target.area,
-                subject: oneCase ? "\(engine) \(target.workloads[0])@\(target.sizes[0])" : engine, target: goal(target),
+                subject: oneCase ? "\(engine) \(target.workloads[0])@\(target.sizes[0])" : engine.name, target: goal(target),
                 measured: worst.map { format($0.1) + " B" + (oneCase ? "" : " (worst: \($0.0.workload)@\($0.0.size))") } ?? "not measured",
                 met: worst.map { target.comparison.holds($0.1, target.limit) })
         }

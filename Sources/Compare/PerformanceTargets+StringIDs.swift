@@ -29,11 +29,11 @@ extension PerformanceTargets {
             for size in stringSizes {
                 for workload in uniqueIDWorkloads {
                     let limit = workload == "shuffled" && size == 10_000 ? shuffledLargeFloorLimit : stringFloorLimit
-                    for engine in ["heckel", "set", "anchor"] {
+                    for engine: Subject in [.engine(.heckel), .engine(.set), .engine(.anchor)] {
                         targets.append(
                             PerformanceTarget(
-                                id: id(engine, EngineInfo.floorName, kind, workload, size), area: "\(engine) ÷ floor, \(kind) ids",
-                                measure: .medianRatio, engines: [engine], reference: EngineInfo.floorName, workloads: [workload], sizes: [size],
+                                id: id(engine.name, Subject.floor.name, kind, workload, size), area: "\(engine) ÷ floor, \(kind) ids",
+                                measure: .medianRatio, engines: [engine], reference: .floor, workloads: [workload], sizes: [size],
                                 elements: [kind], limit: limit))
                     }
                 }
@@ -41,7 +41,7 @@ extension PerformanceTargets {
                     targets.append(
                         PerformanceTarget(
                             id: id("heckel-floor", kind, workload, size), area: "heckel ÷ floor, \(kind) ids", measure: .medianRatio,
-                            engines: ["heckel"], reference: EngineInfo.floorName, workloads: [workload], sizes: [size], elements: [kind],
+                            engines: ["heckel"], reference: .floor, workloads: [workload], sizes: [size], elements: [kind],
                             limit: stringFloorLimit))
                     targets.append(
                         PerformanceTarget(

@@ -14,17 +14,17 @@ import RunResults
 /// Adding a target is one entry in a catalog list; adding a kind of
 /// measure is one ``MeasureKind`` (a name, its meaning and its evaluator
 /// function) in ``measures``, plus the targets that use it.
-public enum PerformanceTargets {
+package enum PerformanceTargets {
     /// One verdict: a target on one subject (an engine, a case).
-    public struct Check: Hashable, Sendable, Codable {
+    package struct Check: Hashable, Sendable, Codable {
         /// The ``PerformanceTarget/id`` it comes from.
-        public var targetID: String
-        public var area: String
-        public var subject: String
-        public var target: String
-        public var measured: String
+        package var targetID: String
+        package var area: String
+        package var subject: String
+        package var target: String
+        package var measured: String
         /// nil when the run lacks the rows (not measured).
-        public var met: Bool?
+        package var met: Bool?
 
         enum CodingKeys: String, CodingKey {
             case area, subject, measured, met
@@ -33,7 +33,7 @@ public enum PerformanceTargets {
         }
 
         /// `met` is written as `null` when not measured (never left out).
-        public func encode(to encoder: Encoder) throws {
+        package func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(targetID, forKey: .targetID)
             try container.encode(area, forKey: .area)
@@ -46,16 +46,16 @@ public enum PerformanceTargets {
 
     /// A kind of measure: what its figure is, and the one function that
     /// turns a target of that kind and a run into checks.
-    public struct MeasureKind: Sendable {
-        public var measure: PerformanceTarget.Measure
+    package struct MeasureKind: Sendable {
+        package var measure: PerformanceTarget.Measure
         /// What the figure is, for `targets --list`.
-        public var meaning: String
+        package var meaning: String
         /// The figure's unit after the limit (`×`, ` B`), for the goal text.
-        public var unit: String
+        package var unit: String
         /// What a target of this kind that names no engine reads, for `--list`.
-        public var anyEngine: String = "every engine"
+        package var anyEngine: String = "every engine"
         /// What a target of this kind that names no workload reads, for `--list`.
-        public var anyWorkload: String = "any workload"
+        package var anyWorkload: String = "any workload"
         var evaluate: @Sendable (PerformanceTarget, Context) -> [Check]
     }
 
@@ -80,7 +80,7 @@ public enum PerformanceTargets {
     /// The targets `document` was made with; for a file written before
     /// runs recorded them, this binary's ``catalog`` and a one-line note
     /// saying so (the reader of the older schema).
-    public static func targets(of document: RunDocument) -> (targets: [PerformanceTarget], note: String?) {
+    package static func targets(of document: RunDocument) -> (targets: [PerformanceTarget], note: String?) {
         if let recorded = document.targets { return (recorded, nil) }
         return (
             catalog,
@@ -93,13 +93,13 @@ public enum PerformanceTargets {
     /// row when the list has the ``PerformanceTarget/Measure/failedRows`` target.
     ///
     /// - Complexity: O(T × R) for T targets and R rows (each evaluator scans the rows).
-    public static func evaluate(_ document: RunDocument, targets: [PerformanceTarget]? = nil) -> [Check] {
+    package static func evaluate(_ document: RunDocument, targets: [PerformanceTarget]? = nil) -> [Check] {
         let context = Context(document)
         return (targets ?? Self.targets(of: document).targets).flatMap { target in
             guard let kind = measures.first(where: { $0.measure == target.measure }) else {
                 return [
                     Check(
-                        targetID: target.id, area: target.area, subject: target.engines.joined(separator: ", "),
+                        targetID: target.id, area: target.area, subject: target.engines.map(\.name).joined(separator: ", "),
                         target: "\(target.comparison.symbol) \(format(target.limit))",
                         measured: "not measured: this diffbench does not know the measure \(target.measure)", met: nil)
                 ]
@@ -111,7 +111,7 @@ public enum PerformanceTargets {
             if checks.isEmpty, target.measure != .failedRows {
                 return [
                     Check(
-                        targetID: target.id, area: target.area, subject: target.engines.joined(separator: ", "), target: goal(target),
+                        targetID: target.id, area: target.area, subject: target.engines.map(\.name).joined(separator: ", "), target: goal(target),
                         measured: "not measured: nothing in this run or this target to check", met: nil)
                 ]
             }
@@ -120,7 +120,7 @@ public enum PerformanceTargets {
     }
 
     /// The measure kind called `measure`, if this binary knows it. O(kinds).
-    public static func kind(of measure: PerformanceTarget.Measure) -> MeasureKind? {
+    package static func kind(of measure: PerformanceTarget.Measure) -> MeasureKind? {
         measures.first { $0.measure == measure }
     }
 
@@ -134,7 +134,7 @@ public enum PerformanceTargets {
 
     /// The checks as a markdown table, with a count line first.
     /// `note` (``targets(of:)``'s, for an older file) follows the count line.
-    public static func markdown(_ checks: [Check], note: String? = nil) -> String {
+    package static func markdown(_ checks: [Check], note: String? = nil) -> String {
         let met = checks.filter { $0.met == true }.count
         let missed = checks.filter { $0.met == false }.count
         let unmeasured = checks.filter { $0.met == nil }.count

@@ -4,12 +4,12 @@ import RunResults
 /// The comparison as Markdown (a CI job summary), plain text (a terminal) or
 /// JSON (other tools). Every format leads with the one-line verdict and lists
 /// rows most urgent first.
-public enum ReportFormat: String, Sendable, CaseIterable {
+package enum ReportFormat: String, Sendable, CaseIterable {
     case md, text, json
 }
 
 extension ComparisonReport {
-    public func render(_ format: ReportFormat) -> String {
+    package func render(_ format: ReportFormat) -> String {
         switch format {
         case .md: return markdown()
         case .text: return text()
@@ -23,7 +23,7 @@ extension ComparisonReport {
     /// lists; what to do if the change was intended; then every row in a
     /// folded table, where wall-time changes are labelled noise; then how it
     /// was judged. O(R) for R rows.
-    public func markdown() -> String {
+    package func markdown() -> String {
         var lines: [String] = []
         lines.append((failsCI ? "**❌ " : "**✅ ") + headline.replacingFirst(" — ", with: "** — "))
         lines.append("")
@@ -78,7 +78,7 @@ extension ComparisonReport {
         ]
         func line(_ row: RowComparison) -> String {
             let cells = [
-                row.verdict.symbol + " " + row.verdict.rawValue, row.engine,
+                row.verdict.symbol + " " + row.verdict.rawValue, row.engine.name,
                 ParameterWords.label(workload: row.workload, parameters: row.parameters), String(row.size),
                 row.instructionChangeText, row.metric?.label ?? "–", row.timeChangeText,
                 row.findings.map(\.message).joined(separator: "; "),
@@ -102,7 +102,7 @@ extension ComparisonReport {
 
     /// Plain text: the verdict line, the failing figures, then one aligned
     /// line per row (instruction change, time change marked as noise).
-    public func text() -> String {
+    package func text() -> String {
         var lines = [headline]
         lines += notes.map { "note: " + $0 }
         lines.append("baseline: \(baseline.textLabel)")
@@ -115,7 +115,7 @@ extension ComparisonReport {
         }
         let table: [[String]] = [["verdict", "engine", "workload", "size", "instructions", "time vs", "time change", "notes"]]
             + rows.map { row in
-                [row.verdict.rawValue, row.engine, ParameterWords.label(workload: row.workload, parameters: row.parameters), String(row.size),
+                [row.verdict.rawValue, row.engine.name, ParameterWords.label(workload: row.workload, parameters: row.parameters), String(row.size),
                  row.instructionChangeText, row.metric?.label ?? "-", row.timeChangeText,
                  row.findings.map(\.message).joined(separator: "; ")]
             }
@@ -136,7 +136,7 @@ extension ComparisonReport {
 
     /// JSON: the report (schema `diffbench.compare`, version 1) with the
     /// overall result and headline.
-    public func json() -> String {
+    package func json() -> String {
         struct Envelope: Encodable {
             var report: ComparisonReport
             func encode(to encoder: Encoder) throws {
@@ -156,7 +156,7 @@ extension ComparisonReport {
     }
 
     /// How the verdicts were reached, in one paragraph (every format ends with it).
-    public var method: String {
+    package var method: String {
         let t = thresholds
         let timeVerdict = t.timeFails
             ? "fails when that ratio grows by more than \(TimingCheck.number(t.timing * 100))% and the two runs' ranges (median ± \(TimingCheck.number(t.noiseK))·MAD of the engine and of stdlib) do not overlap"

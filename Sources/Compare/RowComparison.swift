@@ -1,23 +1,23 @@
 import RunResults
 
 /// One engine × workload × size, compared.
-public struct RowComparison: Hashable, Sendable, Codable {
-    public var engine: String
-    public var workload: String
-    public var size: Int
-    public var parameters: String
-    public var verdict: Verdict
+package struct RowComparison: Hashable, Sendable, Codable {
+    package var engine: Subject
+    package var workload: String
+    package var size: Int
+    package var parameters: String
+    package var verdict: Verdict
     /// The timing figure compared (nil when the row was not timed in both runs).
-    public var metric: TimingMetric?
-    public var baseline: Double?
-    public var current: Double?
+    package var metric: TimingMetric?
+    package var baseline: Double?
+    package var current: Double?
     /// current / baseline − 1 of the timing figure.
-    public var change: Double?
+    package var change: Double?
     /// current / baseline − 1 of the instruction count (nil when not counted in both).
-    public var instructionChange: Double?
-    public var findings: [Finding]
+    package var instructionChange: Double?
+    package var findings: [Finding]
 
-    public init(engine: String, workload: String, size: Int, parameters: String) {
+    package init(engine: Subject, workload: String, size: Int, parameters: String) {
         self.engine = engine
         self.workload = workload
         self.size = size
@@ -27,7 +27,7 @@ public struct RowComparison: Hashable, Sendable, Codable {
     }
 
     /// `engine workload@size` (with parameters when there are any).
-    public var label: String {
+    package var label: String {
         "\(engine) \(workload)@\(size)" + (parameters.isEmpty ? "" : "[\(parameters)]")
     }
 

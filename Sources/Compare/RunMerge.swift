@@ -34,14 +34,14 @@ import RunResults
 ///   and absent from another (``mergedRecords(_:_:_:name:)``).
 ///
 /// O(R · E) for R rows and E engines.
-public enum RunMerge {
+package enum RunMerge {
     /// A shard as read: where it came from and what it holds.
-    public struct Part: Sendable {
-        public var path: String
-        public var document: RunDocument
+    package struct Part: Sendable {
+        package var path: String
+        package var document: RunDocument
         /// `file:line:column` of each row, for refusals of one row (empty: the path is named).
-        public var rowLocations: [String]
-        public init(path: String, document: RunDocument, rowLocations: [String] = []) {
+        package var rowLocations: [String]
+        package init(path: String, document: RunDocument, rowLocations: [String] = []) {
             self.path = path
             self.document = document
             self.rowLocations = rowLocations
@@ -55,7 +55,7 @@ public enum RunMerge {
 
     /// The merged document (rows in shard order), and notes for the user
     /// (incomplete shards).
-    public static func merge(_ parts: [Part], runName: String, allowMixedMachines: Bool = false)
+    package static func merge(_ parts: [Part], runName: String, allowMixedMachines: Bool = false)
         throws(CompareInputError) -> (RunDocument, [String])
     {
         guard let first = parts.first else { throw CompareInputError(path: "merge", problem: "no runs to merge") }
@@ -183,7 +183,7 @@ public enum RunMerge {
         var checks: [(String, String, String)] = [
             ("the build configuration", environment.buildConfiguration, reference.buildConfiguration),
             ("the seed", String(environment.seed), String(reference.seed)),
-            ("the engines", plan.engines.joined(separator: ","), referencePlan.engines.joined(separator: ",")),
+            ("the engines", plan.engines.map(\.name).joined(separator: ","), referencePlan.engines.map(\.name).joined(separator: ",")),
             ("the minimum samples", String(plan.minSamples), String(referencePlan.minSamples)),
             ("the minimum time", String(plan.minTimeSeconds), String(referencePlan.minTimeSeconds)),
             ("the time budget", String(plan.timeBudgetSeconds), String(referencePlan.timeBudgetSeconds)),
@@ -249,7 +249,7 @@ public enum RunMerge {
             throw refuse("has no row of its plan's element kind \(kind)")
         }
         // Every dataset it ran has a row for each engine (and the floor) in each kind.
-        struct Case: Hashable { var workload: String, size: Int, parameters: String, seed: UInt64, kind: String, engine: String }
+        struct Case: Hashable { var workload: String, size: Int, parameters: String, seed: UInt64, kind: String, engine: Subject }
         let present = Set(rows.map { Case(workload: $0.workload, size: $0.size, parameters: $0.parameters, seed: $0.seed, kind: $0.elementKind, engine: $0.engine) })
         for row in rows {
             for kind in kinds {

@@ -63,17 +63,17 @@ struct TimingCheck {
 
     /// The metric both runs can be compared on for this row, with the
     /// reference engine it is taken against.
-    static func metric(for engine: String, baseline: ResultRow, current: ResultRow) -> (TimingMetric, String?) {
-        if engine != EngineInfo.timingReferenceName, baseline.ratioToStdlib != nil, current.ratioToStdlib != nil { return (.ratioToStdlib, EngineInfo.timingReferenceName) }
-        if engine != EngineInfo.floorName, baseline.ratioToFloor != nil, current.ratioToFloor != nil { return (.ratioToFloor, EngineInfo.floorName) }
+    static func metric(for engine: Subject, baseline: ResultRow, current: ResultRow) -> (TimingMetric, Subject?) {
+        if engine != .stdlib, baseline.ratioToStdlib != nil, current.ratioToStdlib != nil { return (.ratioToStdlib, .stdlib) }
+        if engine != .floor, baseline.ratioToFloor != nil, current.ratioToFloor != nil { return (.ratioToFloor, .floor) }
         return (.medianNs, nil)
     }
 
     /// Fills the timing part of `comparison`. `gated` is false for rows that
     /// may only warn (reference rows, runs of different build configurations).
     func judge(
-        _ comparison: inout RowComparison, baseline: ResultRow, current: ResultRow, baselineReference: (String) -> ResultRow?,
-        currentReference: (String) -> ResultRow?, gated: Bool
+        _ comparison: inout RowComparison, baseline: ResultRow, current: ResultRow, baselineReference: (Subject) -> ResultRow?,
+        currentReference: (Subject) -> ResultRow?, gated: Bool
     ) {
         guard baseline.medianNs != nil, current.medianNs != nil else { return }
         let (metric, referenceName) = TimingCheck.metric(for: comparison.engine, baseline: baseline, current: current)

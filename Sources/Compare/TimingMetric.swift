@@ -1,7 +1,7 @@
 import RunResults
 
 /// The timing figure a row is compared on, the same kind in both runs.
-public enum TimingMetric: String, Hashable, Sendable, Codable {
+package enum TimingMetric: String, Hashable, Sendable, Codable {
     /// The row's median over the `stdlib` median of the same dataset and run.
     case ratioToStdlib = "ratio_to_stdlib"
     /// The row's median over the `floor` median (for `stdlib` itself, or when
@@ -12,7 +12,7 @@ public enum TimingMetric: String, Hashable, Sendable, Codable {
     case medianNs = "median_ns"
 
     /// Short column label.
-    public var label: String {
+    package var label: String {
         switch self {
         case .ratioToStdlib: return "×stdlib"
         case .ratioToFloor: return "×floor"

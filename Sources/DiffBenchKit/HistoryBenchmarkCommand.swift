@@ -127,8 +127,8 @@ struct HistoryBenchmarkCommand: ParsableCommand {
         func dataset(_ row: ResultRow) -> String { "\(row.workload)/\(row.size)/\(row.parameters)/\(row.elementKind)" }
         var stdlib: [String: Double] = [:], floor: [String: Double] = [:]
         for row in rows {
-            if row.engine == EngineName.stdlib.rawValue, let median = row.medianNs { stdlib[dataset(row)] = median }
-            if row.engine == EngineInfo.floorName, let median = row.medianNs { floor[dataset(row)] = median }
+            if row.engine == .stdlib, let median = row.medianNs { stdlib[dataset(row)] = median }
+            if row.engine == .floor, let median = row.medianNs { floor[dataset(row)] = median }
         }
         for position in rows.indices {
             let key = dataset(rows[position])

@@ -80,7 +80,7 @@ struct HistoryGate {
                     row.status == .ok || row.status == .reference
                 else { continue }
                 let key = SeriesKey(
-                    machine: identity.machine(of: row), plan: identity.plan, engine: row.engine, workload: row.workload,
+                    machine: identity.machine(of: row), plan: identity.plan, engine: row.engine.name, workload: row.workload,
                     parameters: row.parameters, elements: row.elementKind, size: row.size, measure: measure)
                 let earlier = try history.series(key, branch: branch)
                     .filter { $0.runID != identity.runID && ($0.status == .ok || $0.status == .reference) }
@@ -100,7 +100,7 @@ struct HistoryGate {
     /// fails as under `compare`, unless ``allowMissing``. O(rows).
     func missingCases(of document: RunDocument, identity: RunIdentity, since latest: StoredRun?, in history: HistoryStore) throws -> [String] {
         guard let latest else { return [] }
-        let present = Set(document.rows.map { [identity.machine(of: $0), $0.engine, $0.workload, $0.parameters, $0.elementKind, String($0.size)] })
+        let present = Set(document.rows.map { [identity.machine(of: $0), $0.engine.name, $0.workload, $0.parameters, $0.elementKind, String($0.size)] })
         return try history.rows(ofRun: latest.runID)
             .filter { !present.contains([$0.machine, $0.engine, $0.workload, $0.parameters, $0.elements, String($0.size)]) }
             .map(\.caseName)

@@ -14,12 +14,12 @@ public struct CaseJob: Codable, Sendable, Hashable {
     public var file: String?
     /// The element kind the lists are projected to (`int` when absent).
     public var elements: String?
-    /// Engine names, or `floor`.
-    public var subjects: [String]
+    /// The engines, and the floor when the plan times it.
+    public var subjects: [Subject]
 
     public init(
         workload: String? = nil, size: Int? = nil, parameters: [String: String]? = nil, file: String? = nil, elements: String?,
-        subjects: [String]
+        subjects: [Subject]
     ) {
         self.workload = workload
         self.size = size
@@ -30,7 +30,7 @@ public struct CaseJob: Codable, Sendable, Hashable {
     }
 
     /// The job for `source` in `kind` with `subjects`.
-    init(_ source: RunPlan.Source, kind: ElementKind, subjects: [String]) {
+    init(_ source: RunPlan.Source, kind: ElementKind, subjects: [Subject]) {
         switch source {
         case let .generated(workload, size, parameters):
             self.init(workload: workload.rawValue, size: size, parameters: parameters, elements: kind.rawValue, subjects: subjects)
@@ -51,11 +51,6 @@ public struct CaseJob: Codable, Sendable, Hashable {
 
     /// The element kind, or nil when the job names an unknown one.
     var kind: ElementKind? { ElementKind(rawValue: elements ?? ResultRow.integerKind) }
-
-    /// The subjects as the runner knows them (`floor` is the reference).
-    var subjectValues: [Subject] {
-        subjects.map { $0 == EngineRegistry.floor.name ? .floor : .engine(EngineName($0)) }
-    }
 
     /// The dataset: generated from the workload with `seed`, or loaded with
     /// `loadFile`. Throws ``CaseJobError`` naming the job when it names

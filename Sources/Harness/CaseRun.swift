@@ -32,7 +32,7 @@ struct CaseRun {
     /// The rows, in plan order (engines, then the floor).
     func rows() -> [ResultRow] {
         let facts = pairFacts()
-        let subjects = plan.engines.map(Subject.engine) + (plan.includeFloor ? [.floor] : [])
+        let subjects = plan.subjects
         let over = subjects.map { predictedSkip($0, facts: facts) }
         // An engine predicted over the budget that honours bounds gets a probe call: its limit counts it.
         let predicted = zip(subjects, over).filter { $0.1 == nil || honoursBounds($0.0) }.map { predictedSeconds($0.0, facts: facts) }
@@ -101,7 +101,7 @@ struct CaseRun {
         let parameters = dataset.parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
             .joined(separator: ";")
         var row = ResultRow(
-            engine: subject.name, workload: dataset.workload, size: dataset.size, sizeOld: dataset.old.count,
+            engine: subject, workload: dataset.workload, size: dataset.size, sizeOld: dataset.old.count,
             sizeNew: dataset.new.count, seed: dataset.seed, parameters: parameters)
         row.elements = kind.rawValue
         row.minMoves = facts.minMoves
@@ -156,7 +156,7 @@ struct CaseRun {
     func probeFinishes(_ subject: Subject) -> Bool {
         let bounded = DiffOptions(lcsMemoryBudget: plan.lcsMemoryBudget, deadline: .seconds(plan.timeBudget))
         let call = SubjectCall(subject: subject, registry: plan.registry, options: bounded)
-        runner.events?(.calling(subject: subject.name, phase: .verification))
+        runner.events?(.calling(subject: subject, phase: .verification))
         let start = monotonicNanoseconds()
         guard let answer = try? call(lists) else { return false }
         let elapsed = Double(monotonicNanoseconds() - start) / 1e9
@@ -169,7 +169,7 @@ struct CaseRun {
     /// nil when the row ends here.
     func verify(_ subject: Subject, into row: inout ResultRow) -> (Double, Changeset?)? {
         let call = SubjectCall(subject: subject, registry: plan.registry, options: options)
-        runner.events?(.calling(subject: subject.name, phase: .verification))
+        runner.events?(.calling(subject: subject, phase: .verification))
         let start = monotonicNanoseconds()
         let result: Changeset?
         do {
@@ -268,7 +268,7 @@ struct CaseRun {
     /// `expected` (nil for the floor, which gives none).
     func measureMemory(_ subject: Subject, into row: inout ResultRow, expected: Changeset?) -> String? {
         let call = SubjectCall(subject: subject, registry: plan.registry, options: options)
-        runner.events?(.calling(subject: subject.name, phase: .memory))
+        runner.events?(.calling(subject: subject, phase: .memory))
         let (result, reading) = MemoryMeter.measure { try? call(lists) }
         row.peakHeapBytes = reading.peakLiveBytes
         row.allocations = reading.allocations
@@ -278,8 +278,8 @@ struct CaseRun {
 
     /// Each median over the in-run `stdlib` and `floor` medians.
     static func withRatios(_ rows: [ResultRow]) -> [ResultRow] {
-        let stdlibMedian = rows.first { $0.engine == EngineName.stdlib.rawValue }?.medianNs
-        let floorMedian = rows.first { $0.engine == EngineRegistry.floor.name }?.medianNs
+        let stdlibMedian = rows.first { $0.engine == .stdlib }?.medianNs
+        let floorMedian = rows.first { $0.engine == .floor }?.medianNs
         return rows.map { row in
             var row = row
             if let median = row.medianNs {

@@ -36,7 +36,7 @@ struct CaseSupervisor {
         var answer: EngineCall.Answer?
         var template: ResultRow?
         var limitSeconds: Double?
-        var lastCall: (subject: String, phase: CallPhase)?
+        var lastCall: (subject: Subject, phase: CallPhase)?
         var failure: String?
         var ending: ChildProcess.Ending = .exited(0)
         var killedAtDeadline = false
@@ -48,7 +48,7 @@ struct CaseSupervisor {
         /// (``MemoryWatch``): at its fault, when it stopped on one.
         var addressPeakBytes = 0
         /// The subjects whose threads or child processes outlived a call, in words ("2 thread(s)").
-        var lingering: [String: String] = [:]
+        var lingering: [Subject: String] = [:]
         /// A report came that is not this worker's: under another job's id,
         /// a second one, or rows for other subjects than the job's, each
         /// once. Nothing it reported is then kept.
@@ -59,7 +59,7 @@ struct CaseSupervisor {
     /// hangs there is left out of the model (its cases are then not
     /// predicted); its fault shows in its cases' rows.
     func calibrate(_ engines: [EngineName]) throws -> CostModel {
-        var remaining = engines.map(\.rawValue)
+        var remaining = engines.map(Subject.engine)
         while true {
             let job = WorkerJob(.calibrate, job: CaseJob(elements: nil, subjects: remaining), plan: plan, cost: nil)
             let attempt = try run(job, startLimit: plan.caseTimeout ?? 120)
@@ -86,9 +86,9 @@ struct CaseSupervisor {
     /// worker's (``Attempt/forged``) counts as a crash of the subject it came
     /// during. Ratios are made over the rows kept, whichever worker measured them.
     func measure(_ source: RunPlan.Source, kind: ElementKind, cost: CostModel) throws -> [ResultRow] {
-        let subjects = plan.engines.map(\.rawValue) + (plan.includeFloor ? [EngineRegistry.floor.name] : [])
+        let subjects = plan.subjects
         var remaining = subjects
-        var kept: [String: ResultRow] = [:]
+        var kept: [Subject: ResultRow] = [:]
         var template: ResultRow?
         while !remaining.isEmpty {
             let job = WorkerJob(
@@ -141,10 +141,10 @@ struct CaseSupervisor {
     /// the subjects that did crash alone, or none. Costs one worker per
     /// subject.
     func blameAlone(
-        _ subjects: [String], announced: String, reason: String, _ source: RunPlan.Source, kind: ElementKind, cost: CostModel,
-        template: ResultRow?, into kept: inout [String: ResultRow]
+        _ subjects: [Subject], announced: Subject, reason: String, _ source: RunPlan.Source, kind: ElementKind, cost: CostModel,
+        template: ResultRow?, into kept: inout [Subject: ResultRow]
     ) throws {
-        var faulted: [String] = []
+        var faulted: [Subject] = []
         for subject in subjects {
             let (row, fault) = try measureAlone(subject, source, kind: kind, cost: cost, template: template)
             if fault { faulted.append(subject) }
@@ -153,13 +153,13 @@ struct CaseSupervisor {
         guard !faulted.contains(announced) else { return }
         let origin = faulted.isEmpty
             ? "no subject of the case crashed alone (not reproduced)"
-            : "it came from another subject's leftover work: \(faulted.joined(separator: ", ")) crashed alone"
+            : "it came from another subject's leftover work: \(faulted.map(\.name).joined(separator: ", ")) crashed alone"
         kept[announced]?.note(.crashNotReproduced, "a worker it shared crashed in its calls (\(reason)); alone it did not crash, so it is not blamed: \(origin)")
     }
 
     /// `subject`'s row measured alone in a fresh worker: its measured row,
     /// or the row of the fault it met there (and whether it met one).
-    func measureAlone(_ subject: String, _ source: RunPlan.Source, kind: ElementKind, cost: CostModel, template: ResultRow?) throws
+    func measureAlone(_ subject: Subject, _ source: RunPlan.Source, kind: ElementKind, cost: CostModel, template: ResultRow?) throws
         -> (row: ResultRow, fault: Bool)
     {
         let job = WorkerJob(.measure, job: CaseJob(source, kind: kind, subjects: [subject]), plan: plan, cost: cost)
@@ -172,7 +172,7 @@ struct CaseSupervisor {
 
     /// The row of `subject` whose worker met a fault.
     static func faultRow(
-        _ subject: String, _ attempt: Attempt, code: ResultRow.ReasonCode, reason: String, template: ResultRow?,
+        _ subject: Subject, _ attempt: Attempt, code: ResultRow.ReasonCode, reason: String, template: ResultRow?,
         _ source: RunPlan.Source, kind: ElementKind, seed: UInt64
     ) -> ResultRow {
         var row = template ?? bareRow(source, kind: kind, seed: seed)
@@ -295,7 +295,7 @@ struct CaseSupervisor {
     }
 
     /// Whether `rows` hold one row for each of `subjects` and no other.
-    static func answersEachOnce(_ rows: [ResultRow], _ subjects: [String]) -> Bool {
+    static func answersEachOnce(_ rows: [ResultRow], _ subjects: [Subject]) -> Bool {
         rows.count == subjects.count && Set(rows.map(\.engine)) == Set(subjects)
     }
 

@@ -32,7 +32,7 @@ enum CaseEvent {
     /// the case's default wall-clock limit (``RunPlan/caseLimitSeconds(predictedCalls:)``).
     case prepared(template: ResultRow, limitSeconds: Double)
     /// The subject named is about to be called.
-    case calling(subject: String, phase: CallPhase)
+    case calling(subject: Subject, phase: CallPhase)
     /// Where the timed rounds stand (a few times a second at most).
     case sampling(SamplingProgress)
 }
@@ -91,10 +91,9 @@ struct WorkerJob: Codable {
 
     /// The worker's plan: this one case, these subjects, the parent's settings.
     func plan(registry: EngineRegistry, source: RunPlan.Source, kind: ElementKind) -> RunPlan {
-        let floor = EngineRegistry.floor.name
         var plan = RunPlan(
-            engines: job.subjects.filter { $0 != floor }.map { EngineName($0) }, registry: registry,
-            includeFloor: job.subjects.contains(floor), cases: [source], elementKinds: [kind], seed: seed, minSamples: minSamples,
+            engines: job.subjects.compactMap(\.engineName), registry: registry,
+            includeFloor: job.subjects.contains(.floor), cases: [source], elementKinds: [kind], seed: seed, minSamples: minSamples,
             minTime: minTime, maxSamples: maxSamples, timeBudget: timeBudget, sampleTargetNanoseconds: sampleTargetNanoseconds,
             lcsMemoryBudget: lcsMemoryBudget, measureMemory: measureMemory, outputDirectory: "", runName: "")
         plan.sliders = sliders ?? .none
@@ -105,7 +104,7 @@ struct WorkerJob: Codable {
 
 /// One line of a worker's report to its parent (JSON, one a line).
 enum WorkerMessage: Codable {
-    case calling(subject: String, phase: CallPhase)
+    case calling(subject: Subject, phase: CallPhase)
     case prepared(template: ResultRow, limitSeconds: Double)
     /// The case's rows, under the id of the job they answer (``WorkerJob/id``).
     case rows(job: String, rows: [ResultRow])
@@ -114,7 +113,7 @@ enum WorkerMessage: Codable {
     /// The answer to a `call` job (``EngineCall``), under the job's id.
     case answer(job: String, EngineCall.Answer)
     /// Threads or child processes `subject` started outlived its call (``ThreadWatch``).
-    case lingering(subject: String, threads: Int, processes: Int)
+    case lingering(subject: Subject, threads: Int, processes: Int)
     /// Where the case's timed rounds stand, for the parent's progress line.
     case sampling(SamplingProgress)
     /// The job could not run (its dataset cannot be made or read): bad input, not an engine's fault.
@@ -163,15 +162,15 @@ public enum CaseWorker {
         Runner.steadyAllocator()
         switch job.task {
         case .calibrate:
-            let engines = job.job.subjects.compactMap { registry.descriptor(named: EngineName($0)) }
-            let cost = CostModel.calibrate(engines: engines, kinds: job.elementKinds ?? [.int], seed: job.seed) { channel.send(.calling(subject: $0.rawValue, phase: .calibration)) }
+            let engines = job.job.subjects.compactMap { $0.engineName.flatMap(registry.descriptor(named:)) }
+            let cost = CostModel.calibrate(engines: engines, kinds: job.elementKinds ?? [.int], seed: job.seed) { channel.send(.calling(subject: .engine($0), phase: .calibration)) }
             channel.send(.cost(job: job.id, cost))
         case .call:
             guard let call = job.call else {
                 channel.send(.failure("\(jobPath): a call job without its call"))
                 return 2
             }
-            channel.send(.calling(subject: call.engine, phase: .call))
+            channel.send(.calling(subject: .engine(call.engine), phase: .call))
             let answer = call.answer(registry: registry)
             channel.send(.answer(job: job.id, answer))
         case .measure:
@@ -223,7 +222,7 @@ final class WorkerChannel {
 
     func send(_ message: WorkerMessage) {
         var key: String?
-        if case let .calling(subject, phase) = message { key = subject + "\u{0}" + phase.rawValue }
+        if case let .calling(subject, phase) = message { key = subject.name + "\u{0}" + phase.rawValue }
         let bytes: [UInt8]
         if let key, let known = encoded[key] {
             bytes = known

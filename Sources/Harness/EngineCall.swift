@@ -66,7 +66,7 @@ public struct EngineCall: Codable, Sendable {
         var item: FeedItem { FeedItem(id: id, content: content) }
     }
 
-    public var engine: String
+    public var engine: EngineName
     public var lists: Lists
     var inferMoves: Bool
     var minimizeMoves: Bool
@@ -75,7 +75,7 @@ public struct EngineCall: Codable, Sendable {
     var deadlineSeconds: Double?
 
     public init(engine: EngineName, lists: Lists, options: DiffOptions) {
-        self.engine = engine.rawValue
+        self.engine = engine
         self.lists = lists
         inferMoves = options.inferMoves
         minimizeMoves = options.minimizeMoves
@@ -181,7 +181,7 @@ public struct EngineCall: Codable, Sendable {
     /// a list of 1,000 items, as untrusted as its call. Throws the
     /// worker's ``Fault``, or ``WorkerJobError`` when none can be started.
     static func calibrated(_ engine: EngineName, kinds: [ElementKind], in worker: Worker) throws -> CostModel {
-        let (attempt, plan) = try attempt(.calibrate, engine: engine.rawValue, kinds: kinds, call: nil, in: worker)
+        let (attempt, plan) = try attempt(.calibrate, engine: engine, kinds: kinds, call: nil, in: worker)
         if let cost = attempt.cost, attempt.ending == .exited(0) { return cost }
         let (code, reason) = CaseSupervisor.fault(attempt, plan: plan)
         throw Fault(code: code, reason: reason)
@@ -191,17 +191,17 @@ public struct EngineCall: Codable, Sendable {
     /// its end through ``CaseSupervisor``, with the job file in a temporary
     /// folder removed before this returns; and the plan that holds the
     /// limits, for the fault's words.
-    private static func attempt(_ task: WorkerJob.Task, engine: String, kinds: [ElementKind] = [.int], call: EngineCall?, in worker: Worker) throws
+    private static func attempt(_ task: WorkerJob.Task, engine: EngineName, kinds: [ElementKind] = [.int], call: EngineCall?, in worker: Worker) throws
         -> (CaseSupervisor.Attempt, RunPlan)
     {
-        var plan = RunPlan(engines: [EngineName(engine)], includeFloor: false, cases: [], outputDirectory: "", runName: "")
+        var plan = RunPlan(engines: [engine], includeFloor: false, cases: [], outputDirectory: "", runName: "")
         plan.elementKinds = kinds
         plan.caseTimeout = worker.limits.seconds
         plan.caseMemory = worker.limits.memory
         let folder = FileManager.default.temporaryDirectory.path + "/diffbench-call-\(getpid())-\(UUID().uuidString.prefix(8))"
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let supervisor = CaseSupervisor(plan: plan, executable: worker.executable, workDirectory: folder, progress: nil)
-        var job = WorkerJob(task, job: CaseJob(elements: nil, subjects: [engine]), plan: plan, cost: nil)
+        var job = WorkerJob(task, job: CaseJob(elements: nil, subjects: [.engine(engine)]), plan: plan, cost: nil)
         job.call = call
         let attempt = try supervisor.run(job, startLimit: worker.limits.seconds)
         if let failure = attempt.failure { throw WorkerJobError(description: failure) }
@@ -212,7 +212,7 @@ public struct EngineCall: Codable, Sendable {
     /// or refusal.
     func answer(registry: EngineRegistry) -> Answer {
         do throws(DiffError) {
-            let descriptor = try registry.lookup(engine)
+            let descriptor = try registry.lookup(engine.rawValue)
             let changeset: Changeset
             switch lists {
             case let .values(old, new): changeset = try descriptor.diff(UserLists.values(old, new), options: options)

@@ -46,7 +46,7 @@ public struct EngineRegistry: Sendable {
     /// The `floor` reference row's presentation (not an engine: one
     /// dictionary build and one probe per new id).
     public static let floor = EngineInfo(
-        name: EngineInfo.floorName, summary: "the floor: one Dictionary build over the old ids plus one probe per new id",
+        name: Subject.floor.name, summary: "the floor: one Dictionary build over the old ids plus one probe per new id",
         colour: "#7F7F7F", symbol: 15, isReference: true, claims: [])
 
     /// The registry with `descriptor` added, or replacing one of the same name.

@@ -153,8 +153,8 @@ public struct InstructionCounter: Sendable {
     /// and, for each whose process was killed at its limit or ended
     /// without a count, why (``noteFileName(_:_:)``).
     public struct Found: Sendable {
-        public var counts: [[String: Int]]
-        public var notes: [[String: String]]
+        public var counts: [[Subject: Int]]
+        public var notes: [[Subject: String]]
     }
 
     /// The file in the work folder where the child says why subject
@@ -200,8 +200,8 @@ public struct InstructionCounter: Sendable {
         }
         var found = Found(counts: [], notes: [])
         for (index, job) in jobs.cases.enumerated() {
-            var counts: [String: Int] = [:]
-            var notes: [String: String] = [:]
+            var counts: [Subject: Int] = [:]
+            var notes: [Subject: String] = [:]
             for (subjectIndex, subject) in job.subjects.enumerated() {
                 if let total = totals[Jobs.name(index, subjectIndex)] {
                     counts[subject] = total
@@ -323,7 +323,7 @@ public struct InstructionCounter: Sendable {
         }
         let lists = ProjectedLists(dataset, kind: kind)
         let seconds = jobs.callSeconds.flatMap { index < $0.count ? $0[index] : nil } ?? .infinity
-        for (subjectIndex, (name, subject)) in zip(job.subjects, job.subjectValues).enumerated() {
+        for (subjectIndex, subject) in job.subjects.enumerated() {
             let call = SubjectCall(subject: subject, registry: registry, options: options)
             let callProcess = diffbench_fork()
             if callProcess == 0 {
@@ -339,7 +339,7 @@ public struct InstructionCounter: Sendable {
                 diffbench_exit(0)
             }
             guard callProcess > 0 else {
-                FileHandle.standardError.write(Data("\(jobsPath): cannot fork for \(name) on case \(index + 1)\n".utf8))
+                FileHandle.standardError.write(Data("\(jobsPath): cannot fork for \(subject) on case \(index + 1)\n".utf8))
                 return 3
             }
             let status = diffbench_wait_within(callProcess, seconds)

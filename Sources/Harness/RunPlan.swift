@@ -29,6 +29,10 @@ public struct RunPlan: Sendable {
     /// Time the `floor` reference too (one dictionary build + one probe per new id).
     public var includeFloor: Bool
     public var cases: [Source]
+
+    /// What each case times, in order: the engines, then the floor when
+    /// ``includeFloor``.
+    public var subjects: [Subject] { engines.map(Subject.engine) + (includeFloor ? [.floor] : []) }
     /// The element kinds every dataset is timed as (each with its own
     /// stdlib and floor references, so ratios stay within a kind).
     public var elementKinds: [ElementKind]
@@ -234,7 +238,7 @@ public struct RunPlan: Sendable {
             }
         }
         return PlanSummary(
-            engines: engines.map(\.rawValue) + (includeFloor ? [EngineRegistry.floor.name] : []), workloads: workloads, sizes: sizes.sorted(),
+            engines: subjects, workloads: workloads, sizes: sizes.sorted(),
             extraCases: extra, minSamples: minSamples, minTimeSeconds: minTime, timeBudgetSeconds: timeBudget,
             lcsMemoryBudgetBytes: lcsMemoryBudget, elements: elementKinds.map(\.rawValue), shard: shard,
             instructions: countInstructions, sliders: sliders.rawValue, deadlineSeconds: deadline)

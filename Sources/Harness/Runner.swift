@@ -212,7 +212,7 @@ public struct Runner {
                 let call = SubjectCall(subject: subject, registry: plan.registry, options: options)
                 let k = repeats[subject]!
                 sink.reserveCapacity(k)
-                events?(.calling(subject: subject.name, phase: .timed))
+                events?(.calling(subject: subject, phase: .timed))
                 let start = monotonicNanoseconds()
                 var copy = next[subject] ?? 0
                 for _ in 0..<k {

@@ -1,4 +1,5 @@
 import CCallgrind
+import RunResults
 
 /// Counts a worker's threads and child processes between engine calls, so
 /// an engine whose threads or children outlive its call is named: they run
@@ -15,15 +16,15 @@ import CCallgrind
 final class ThreadWatch {
     /// What a call left running.
     struct Leftover {
-        var subject: String
+        var subject: Subject
         var threads: Int
         var processes: Int
     }
 
     private var count: Int32
     private var children: Int32
-    private var current: String?
-    private var named: Set<String> = []
+    private var current: Subject?
+    private var named: Set<Subject> = []
 
     init() {
         count = diffbench_thread_count()
@@ -40,7 +41,7 @@ final class ThreadWatch {
     /// Called before `next`'s call (nil after the last call): the subject
     /// whose call just ended and the threads and processes it left, the
     /// first time it leaves any; nil otherwise.
-    func callEnded(next: String?) -> Leftover? {
+    func callEnded(next: Subject?) -> Leftover? {
         let now = diffbench_thread_count(), nowChildren = diffbench_child_count()
         defer {
             current = next

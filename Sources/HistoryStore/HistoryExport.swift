@@ -15,9 +15,9 @@ import Foundation
 /// Only measured rows (`ok`, and the `reference` rows) are exported: a
 /// failed or skipped row has no figure a dashboard should plot. Samples
 /// are not a measure of the code and are left out.
-public enum HistoryExport {
+package enum HistoryExport {
     /// The export formats.
-    public enum Format: String, CaseIterable, Sendable {
+    package enum Format: String, CaseIterable, Sendable {
         case bencher
         case githubActionBenchmark = "github-action-benchmark"
     }
@@ -29,10 +29,10 @@ public enum HistoryExport {
     ]
 
     /// One Bencher metric.
-    public struct BencherMetric: Codable, Hashable, Sendable {
-        public var value: Double
-        public var lowerValue: Double?
-        public var upperValue: Double?
+    package struct BencherMetric: Codable, Hashable, Sendable {
+        package var value: Double
+        package var lowerValue: Double?
+        package var upperValue: Double?
         enum CodingKeys: String, CodingKey {
             case value
             case lowerValue = "lower_value"
@@ -41,16 +41,16 @@ public enum HistoryExport {
     }
 
     /// One github-action-benchmark entry.
-    public struct BenchmarkEntry: Codable, Hashable, Sendable {
-        public var name: String
-        public var unit: String
-        public var value: Double
-        public var range: String?
-        public var extra: String?
+    package struct BenchmarkEntry: Codable, Hashable, Sendable {
+        package var name: String
+        package var unit: String
+        package var value: Double
+        package var range: String?
+        package var extra: String?
     }
 
     /// The rows of `run` in Bencher Metric Format. O(rows).
-    public static func bencher(_ rows: [StoredRow]) -> [String: [String: BencherMetric]] {
+    package static func bencher(_ rows: [StoredRow]) -> [String: [String: BencherMetric]] {
         var benchmarks: [String: [String: BencherMetric]] = [:]
         let names = benchmarkNames(rows)
         for (row, name) in zip(rows, names) where isMeasured(row) {
@@ -66,7 +66,7 @@ public enum HistoryExport {
     }
 
     /// The rows of `run` as github-action-benchmark's customSmallerIsBetter entries. O(rows).
-    public static func githubActionBenchmark(_ rows: [StoredRow], run: StoredRun) -> [BenchmarkEntry] {
+    package static func githubActionBenchmark(_ rows: [StoredRow], run: StoredRun) -> [BenchmarkEntry] {
         var entries: [BenchmarkEntry] = []
         for (row, name) in zip(rows, benchmarkNames(rows)) where isMeasured(row) {
             for (measure, _) in bencherSlugs {
@@ -82,7 +82,7 @@ public enum HistoryExport {
     }
 
     /// The export of `rows` of `run` in `format`, as JSON text (sorted keys, a final newline).
-    public static func json(_ format: Format, rows: [StoredRow], run: StoredRun) throws -> String {
+    package static func json(_ format: Format, rows: [StoredRow], run: StoredRun) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data: Data

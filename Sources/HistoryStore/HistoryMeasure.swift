@@ -5,7 +5,7 @@ import RunResults
 /// samples. The raw values are the results file's own column names, so a
 /// measure is spelled the same in results.json, the store's columns and on
 /// the command line.
-public enum HistoryMeasure: String, CaseIterable, Hashable, Sendable, Codable, Comparable {
+package enum HistoryMeasure: String, CaseIterable, Hashable, Sendable, Codable, Comparable {
     /// The median time of one call, in nanoseconds; its noise is the spread (median absolute deviation).
     case medianNs = "median_ns"
     /// Instructions of one call under callgrind (`run --instructions`).
@@ -30,7 +30,7 @@ public enum HistoryMeasure: String, CaseIterable, Hashable, Sendable, Codable, C
     var bit: Int64 { Int64(1) << Int64(HistoryMeasure.allCases.firstIndex(of: self)!) }
 
     /// What the value counts, for tables and exports.
-    public var unit: String {
+    package var unit: String {
         switch self {
         case .medianNs: return "ns"
         case .instructions: return "instructions"
@@ -42,7 +42,7 @@ public enum HistoryMeasure: String, CaseIterable, Hashable, Sendable, Codable, C
     }
 
     /// The measure's value in `row`, nil when the row has none.
-    public func value(of row: ResultRow) -> Double? {
+    package func value(of row: ResultRow) -> Double? {
         switch self {
         case .medianNs: return row.medianNs
         case .instructions: return row.instructions.map(Double.init)
@@ -54,9 +54,9 @@ public enum HistoryMeasure: String, CaseIterable, Hashable, Sendable, Codable, C
     }
 
     /// The noise around the value in `row` (the spread of the median), nil for exact counts.
-    public func noise(of row: ResultRow) -> Double? { self == .medianNs ? row.spreadNs : nil }
+    package func noise(of row: ResultRow) -> Double? { self == .medianNs ? row.spreadNs : nil }
 
-    public static func < (lhs: HistoryMeasure, rhs: HistoryMeasure) -> Bool {
+    package static func < (lhs: HistoryMeasure, rhs: HistoryMeasure) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }
 }

@@ -4,7 +4,7 @@ import RunResults
 
 extension HistoryStore {
     /// What ``add(_:branch:machine:source:)`` did.
-    public enum AddOutcome: Hashable, Sendable {
+    package enum AddOutcome: Hashable, Sendable {
         /// The run is new: its id and the rows stored.
         case added(runID: String, rows: Int)
         /// The same run (same id, same content) was already there; nothing changed.
@@ -29,7 +29,7 @@ extension HistoryStore {
     /// - Complexity: O(rows · log(store size)); a 300-row run takes a few
     ///   milliseconds (README "History and trends").
     @discardableResult
-    public func add(_ document: RunDocument, branch: String = "", machine: String? = nil, source: String? = nil) throws(HistoryAddError) -> AddOutcome {
+    package func add(_ document: RunDocument, branch: String = "", machine: String? = nil, source: String? = nil) throws(HistoryAddError) -> AddOutcome {
         let identity: RunIdentity
         do {
             identity = try RunIdentity(document, machine: machine)
@@ -96,7 +96,7 @@ extension HistoryStore {
         for row in document.rows {
             let machine = try machineID(identity.machine(of: row), document.environment(of: row))
             let key: [SQLiteValue] = [
-                .integer(machine), .integer(planID), .text(row.engine), .text(row.workload), .text(row.parameters), .text(row.elementKind),
+                .integer(machine), .integer(planID), .text(row.engine.name), .text(row.workload), .text(row.parameters), .text(row.elementKind),
                 .integer(Int64(row.size)),
             ]
             try findCase.bind(key)
@@ -156,11 +156,11 @@ extension HistoryStore {
 
 /// Why ``HistoryStore/add(_:branch:machine:source:)`` refused a run: the document
 /// (name the results file) or the store (name the store).
-public enum HistoryAddError: Error, CustomStringConvertible {
+package enum HistoryAddError: Error, CustomStringConvertible {
     case input(HistoryInputError)
     case store(FileError)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .input(let error): return error.description
         case .store(let error): return error.description

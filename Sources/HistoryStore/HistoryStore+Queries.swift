@@ -4,7 +4,7 @@ import RunResults
 extension HistoryStore {
     /// The runs matching `filter`, newest first (by start time).
     /// O(runs · log runs).
-    public func runs(_ filter: RunFilter = RunFilter()) throws(FileError) -> [StoredRun] {
+    package func runs(_ filter: RunFilter = RunFilter()) throws(FileError) -> [StoredRun] {
         var conditions: [String] = [], values: [SQLiteValue] = []
         if let machine = filter.machine { conditions.append("m.name = ?"); values.append(.text(machine)) }
         if let branch = filter.branch { conditions.append("u.branch = ?"); values.append(.text(branch)) }
@@ -34,7 +34,7 @@ extension HistoryStore {
 
     /// The series matching `filter`: each case with at least one value of a
     /// measure, once per such measure, in ``SeriesKey`` order. O(cases).
-    public func seriesKeys(_ filter: SeriesFilter = SeriesFilter()) throws(FileError) -> [SeriesKey] {
+    package func seriesKeys(_ filter: SeriesFilter = SeriesFilter()) throws(FileError) -> [SeriesKey] {
         var conditions: [String] = [], values: [SQLiteValue] = []
         if let machine = filter.machine { conditions.append("m.name = ?"); values.append(.text(machine)) }
         if let plan = filter.plan { conditions.append("p.settings = ?"); values.append(.text(plan)) }
@@ -68,7 +68,7 @@ extension HistoryStore {
     /// measure (a skipped row's median) are not points.
     /// - Complexity: O(points · log runs): one range of the results table,
     ///   joined to runs by key (10,000 points in about 10 ms; README).
-    public func series(_ key: SeriesKey, branch: String? = nil) throws(FileError) -> [SeriesPoint] {
+    package func series(_ key: SeriesKey, branch: String? = nil) throws(FileError) -> [SeriesPoint] {
         let column = key.measure.column
         let noise = key.measure.noiseColumn.map { "r." + $0 } ?? "NULL"
         let statement = try connection.prepare(
@@ -99,7 +99,7 @@ extension HistoryStore {
 
     /// The rows of one stored run (every measure, status and reason code),
     /// for exports: each as a ``StoredRow``, in case order. O(rows · log store).
-    public func rows(ofRun runID: String) throws(FileError) -> [StoredRow] {
+    package func rows(ofRun runID: String) throws(FileError) -> [StoredRow] {
         let statement = try connection.prepare(
             """
             SELECT m.name, p.settings, c.engine, c.workload, c.parameters, c.elements, c.size, r.status, r.reason_code, r.samples,

@@ -16,15 +16,15 @@ import FileSupport
 ///
 /// The store reads run documents only (through the results readers of
 /// Formats) and measures nothing itself.
-public final class HistoryStore {
+package final class HistoryStore {
     /// The default file, relative to the working directory.
-    public static let defaultPath = "Reports/history.sqlite"
+    package static let defaultPath = "Reports/history.sqlite"
     /// How long a writer waits for another process's transaction. A 300-row
     /// add holds the lock for milliseconds; minutes would mean a stuck process.
     static let busyTimeoutMilliseconds: Int32 = 30_000
 
     /// The file, as given.
-    public let path: String
+    package let path: String
     let connection: SQLiteConnection
 
     private init(path: String, connection: SQLiteConnection) {
@@ -37,7 +37,7 @@ public final class HistoryStore {
     /// Refused, with the file named and left as it was: a missing file
     /// when not `create`, a file that is not an SQLite database, a database
     /// of another program, a damaged one, a newer schema. O(1) plus any migration.
-    public static func open(_ path: String, create: Bool = true) throws(FileError) -> HistoryStore {
+    package static func open(_ path: String, create: Bool = true) throws(FileError) -> HistoryStore {
         let exists = FileManager.default.fileExists(atPath: path)
         if !exists {
             guard create else {
@@ -63,21 +63,21 @@ public final class HistoryStore {
     }
 
     /// The folder holding the store's file, as an absolute path.
-    public var folder: String { (RelativePath.absolute(path) as NSString).deletingLastPathComponent }
+    package var folder: String { (RelativePath.absolute(path) as NSString).deletingLastPathComponent }
 
     /// Where `run` was added from, as a path the working directory can use
     /// (its stored source resolved against the store's folder); nil when
     /// the store does not know (a run added before schema version 2, or
     /// added from memory).
-    public func sourcePath(of run: StoredRun) -> String? {
+    package func sourcePath(of run: StoredRun) -> String? {
         guard let source = run.source, !source.isEmpty else { return nil }
         return source.hasPrefix("/") ? source : RelativePath.absolute(folder + "/" + source)
     }
 
     /// The schema version of the open file (after migration: ``HistorySchema/currentVersion``).
-    public func schemaVersion() throws(FileError) -> Int { Int(try connection.integer("PRAGMA user_version") ?? 0) }
+    package func schemaVersion() throws(FileError) -> Int { Int(try connection.integer("PRAGMA user_version") ?? 0) }
 
     /// Moves the write-ahead log into the file and empties it, so the file
     /// alone holds the store (before copying it, or measuring its size).
-    public func checkpoint() throws(FileError) { try connection.execute("PRAGMA wal_checkpoint(TRUNCATE)") }
+    package func checkpoint() throws(FileError) { try connection.execute("PRAGMA wal_checkpoint(TRUNCATE)") }
 }

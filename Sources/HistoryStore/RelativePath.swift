@@ -3,12 +3,12 @@ import Foundation
 /// Paths between folders, as the store keeps a run's folder (relative to
 /// the store's own folder, so the store and its runs can move together) and
 /// as the history page links to it (relative to the page's folder).
-public enum RelativePath {
+package enum RelativePath {
     /// `path` as seen from `folder`, with `..` steps where needed; both are
     /// made absolute against the working directory first. Nil when the two
     /// share nothing but the root (`/tmp/…` seen from `/work/…`): an
     /// absolute path says more there. O(path length).
-    public static func from(_ folder: String, to path: String) -> String? {
+    package static func from(_ folder: String, to path: String) -> String? {
         let base = components(absolute(folder)), target = components(absolute(path))
         var common = 0
         while common < base.count, common < target.count, base[common] == target[common] { common += 1 }
@@ -18,7 +18,7 @@ public enum RelativePath {
     }
 
     /// `path` made absolute against the working directory, with `.` and `..` resolved (links are not followed).
-    public static func absolute(_ path: String) -> String {
+    package static func absolute(_ path: String) -> String {
         let joined = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
         var parts: [String] = []
         for part in joined.split(separator: "/", omittingEmptySubsequences: true) {

@@ -6,19 +6,19 @@ import RunResults
 /// settings, the catalog it ran with, and a fingerprint of its content
 /// that tells a second `add` of the same run from a different run of the
 /// same name.
-public struct RunIdentity: Hashable, Sendable {
-    public var runID: String
+package struct RunIdentity: Hashable, Sendable {
+    package var runID: String
     /// Each row's machine name, by the row's index into the document's
     /// machines (index -1: the document's own environment).
-    public var machineNames: [Int: String]
-    public var plan: String
-    public var catalog: String
-    public var content: String
+    package var machineNames: [Int: String]
+    package var plan: String
+    package var catalog: String
+    package var content: String
 
     /// The identity of `document`; `machine` names every row's machine
     /// instead of the recorded one (refused for a merge of several
     /// machines: that would mix them). O(size of the document).
-    public init(_ document: RunDocument, machine: String? = nil) throws(HistoryInputError) {
+    package init(_ document: RunDocument, machine: String? = nil) throws(HistoryInputError) {
         let environment = document.environment
         runID = "\(environment.runName)@\(environment.startTime)"
         var names: [Int: String] = [-1: machine ?? RunIdentity.machineName(environment)]
@@ -35,13 +35,13 @@ public struct RunIdentity: Hashable, Sendable {
     }
 
     /// The machine name of `row` in `document`.
-    public func machine(of row: ResultRow) -> String { machineNames[row.machine ?? -1] ?? machineNames[-1]! }
+    package func machine(of row: ResultRow) -> String { machineNames[row.machine ?? -1] ?? machineNames[-1]! }
 
     /// A machine as the store names it by default: CPU model, cores, memory
     /// and operating system — what makes two machines' times incomparable.
     /// The Swift version and commit are not part of it: a new toolchain or
     /// commit on the same machine is a step in its series, not a new one.
-    public static func machineName(_ environment: RunEnvironment) -> String {
+    package static func machineName(_ environment: RunEnvironment) -> String {
         let gib = Double(environment.memoryBytes) / Double(1 << 30)
         return "\(environment.cpu), \(environment.cores) cores, \(String(format: "%.1f", gib)) GiB, \(environment.os)"
     }
@@ -52,7 +52,7 @@ public struct RunIdentity: Hashable, Sendable {
     /// workloads and sizes are not part of it (they are in each series'
     /// own key), so adding a workload to a plan does not restart every
     /// series. O(1).
-    public static func planSettings(_ plan: PlanSummary, build: String) -> String {
+    package static func planSettings(_ plan: PlanSummary, build: String) -> String {
         var parts = [
             "build=\(build)", "repetitions=\(plan.minSamples)", "min_time=\(plan.minTimeSeconds)",
             "time_budget=\(plan.timeBudgetSeconds)", "lcs_mib=\(plan.lcsMemoryBudgetBytes >> 20)",
@@ -71,7 +71,7 @@ public struct RunIdentity: Hashable, Sendable {
     /// document as JSON (``legacyContentFingerprint(_:)``); a run stored
     /// under either is compared by its own method, so adding it again still
     /// changes nothing. A change to what is hashed, or how, is a new version.
-    public static let fingerprintVersion = 3
+    package static let fingerprintVersion = 3
 
     /// The prefix of this version's fingerprints, so a catalog or content
     /// fingerprint read in `history list` says how it was made.
@@ -82,7 +82,7 @@ public struct RunIdentity: Hashable, Sendable {
     /// and values (``FingerprintEncoder``): two runs made with the same
     /// catalog have the same one. `3:` and 16 hex digits; "none" for a file
     /// written before the records. O(records).
-    public static func catalogFingerprint(_ document: RunDocument) -> String {
+    package static func catalogFingerprint(_ document: RunDocument) -> String {
         guard let catalog = Catalog(document), let hash = FingerprintEncoder.fingerprint(catalog) else { return "none" }
         return versionPrefix + FNV1a(value: hash).hex
     }
@@ -134,7 +134,7 @@ public struct RunIdentity: Hashable, Sendable {
     /// Version 2 wrote every number as text to hash it, 43 of the 330
     /// million instructions of a `history add` of a 300-row run (callgrind).
     /// O(size of the rows).
-    public static func contentFingerprint(_ document: RunDocument, catalog: String) -> String {
+    package static func contentFingerprint(_ document: RunDocument, catalog: String) -> String {
         var hash = FNV1a()
         hash.add(word: FingerprintEncoder.fingerprint(Header(document)) ?? 0)
         hash.add(catalog)
@@ -180,14 +180,14 @@ public struct RunIdentity: Hashable, Sendable {
 
     /// Fingerprint version 1's: FNV-1a of the whole document as sorted-key
     /// JSON. Only to recognise a run stored under version 1. O(size of the document).
-    public static func legacyContentFingerprint(_ document: RunDocument) -> String {
+    package static func legacyContentFingerprint(_ document: RunDocument) -> String {
         fingerprint(Array((try? ResultsStore.json(document))?.utf8 ?? "".utf8))
     }
 
     /// Whether `stored`, a run's content fingerprint in the store made by
     /// fingerprint version `version`, is `document`'s. A run of an older
     /// version costs its own method's time, once per add of it again.
-    public func hasContent(_ stored: String, version: Int, of document: RunDocument) -> Bool {
+    package func hasContent(_ stored: String, version: Int, of document: RunDocument) -> Bool {
         switch version {
         case Self.fingerprintVersion: return stored == content
         case 2: return stored == Self.contentFingerprintVersion2(document, catalog: Self.catalogFingerprintVersion2(document))

@@ -1,14 +1,14 @@
 /// Which series to list: every field that is set must match.
-public struct SeriesFilter: Hashable, Sendable {
-    public var machine: String?
-    public var plan: String?
-    public var engine: String?
-    public var workload: String?
-    public var elements: String?
-    public var size: Int?
-    public var measure: HistoryMeasure?
+package struct SeriesFilter: Hashable, Sendable {
+    package var machine: String?
+    package var plan: String?
+    package var engine: String?
+    package var workload: String?
+    package var elements: String?
+    package var size: Int?
+    package var measure: HistoryMeasure?
 
-    public init(
+    package init(
         machine: String? = nil, plan: String? = nil, engine: String? = nil, workload: String? = nil, elements: String? = nil,
         size: Int? = nil, measure: HistoryMeasure? = nil
     ) {

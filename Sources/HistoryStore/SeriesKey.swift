@@ -1,21 +1,21 @@
 /// One series of the history: a measure of one case (engine × dataset ×
 /// element kind) on one machine under one plan, across runs. Machines are a
 /// dimension of every series, so two machines' values are never mixed.
-public struct SeriesKey: Hashable, Sendable, Codable, Comparable, CustomStringConvertible {
+package struct SeriesKey: Hashable, Sendable, Codable, Comparable, CustomStringConvertible {
     /// The machine's name in the store (``RunIdentity/machineName(_:)`` or `--machine`).
-    public var machine: String
+    package var machine: String
     /// The plan's settings text (``RunIdentity/planSettings(_:)``).
-    public var plan: String
-    public var engine: String
-    public var workload: String
+    package var plan: String
+    package var engine: String
+    package var workload: String
     /// The workload's further parameters (`key=value;…`), empty for most.
-    public var parameters: String
+    package var parameters: String
     /// The element kind (`int`, `uuid`, `record`).
-    public var elements: String
-    public var size: Int
-    public var measure: HistoryMeasure
+    package var elements: String
+    package var size: Int
+    package var measure: HistoryMeasure
 
-    public init(
+    package init(
         machine: String, plan: String, engine: String, workload: String, parameters: String = "", elements: String, size: Int,
         measure: HistoryMeasure
     ) {
@@ -30,12 +30,12 @@ public struct SeriesKey: Hashable, Sendable, Codable, Comparable, CustomStringCo
     }
 
     /// The case and measure in one line: `heckel/feed@1000 int median_ns` (parameters in brackets when present).
-    public var description: String {
+    package var description: String {
         "\(engine)/\(workload)@\(size)\(parameters.isEmpty ? "" : "[\(parameters)]") \(elements) \(measure.rawValue)"
     }
 
     /// Machine, plan, then the case as tables show it (workload, size, kind, parameters, engine), then the measure.
-    public static func < (lhs: SeriesKey, rhs: SeriesKey) -> Bool {
+    package static func < (lhs: SeriesKey, rhs: SeriesKey) -> Bool {
         let left = [lhs.machine, lhs.plan, lhs.workload], right = [rhs.machine, rhs.plan, rhs.workload]
         if left != right { return left.lexicographicallyPrecedes(right) }
         if lhs.size != rhs.size { return lhs.size < rhs.size }

@@ -3,20 +3,20 @@ import RunResults
 /// One value of a series: the run it came from (commit, date, run id) and
 /// the measured value with its noise. Points come in run order (the run's
 /// start time, which is commit order when runs follow the commits).
-public struct SeriesPoint: Hashable, Sendable, Codable {
+package struct SeriesPoint: Hashable, Sendable, Codable {
     /// The commit the run's binary was built from (`-dirty` when it had changes).
-    public var commit: String
+    package var commit: String
     /// When the run started (ISO 8601, UTC).
-    public var date: String
+    package var date: String
     /// The run's id in the store (``StoredRun/runID``).
-    public var runID: String
-    public var branch: String
-    public var value: Double
+    package var runID: String
+    package var branch: String
+    package var value: Double
     /// The spread of a median (median absolute deviation); nil for exact counts.
-    public var noise: Double?
+    package var noise: Double?
     /// The row's status (a failed or crashed row can still have counted steps or memory).
-    public var status: ResultRow.Status
-    public var reasonCode: String?
+    package var status: ResultRow.Status
+    package var reasonCode: String?
 
     enum CodingKeys: String, CodingKey {
         case commit, date, branch, value, noise, status
@@ -24,7 +24,7 @@ public struct SeriesPoint: Hashable, Sendable, Codable {
         case reasonCode = "reason_code"
     }
 
-    public init(
+    package init(
         commit: String, date: String, runID: String, branch: String, value: Double, noise: Double?, status: ResultRow.Status,
         reasonCode: String?
     ) {

@@ -2,26 +2,26 @@ import RunResults
 
 /// One results row as the store keeps it: its case and every measure,
 /// status and reason code (what ``HistoryStore/rows(ofRun:)`` returns).
-public struct StoredRow: Hashable, Sendable, Codable {
-    public var machine: String
-    public var plan: String
-    public var engine: String
-    public var workload: String
-    public var parameters: String
-    public var elements: String
-    public var size: Int
-    public var status: ResultRow.Status
-    public var reasonCode: String?
-    public var samples: Int
-    public var medianNs: Double?
-    public var spreadNs: Double?
-    public var instructions: Int?
-    public var peakHeapBytes: Int?
-    public var allocations: Int?
-    public var steps: Int?
+package struct StoredRow: Hashable, Sendable, Codable {
+    package var machine: String
+    package var plan: String
+    package var engine: String
+    package var workload: String
+    package var parameters: String
+    package var elements: String
+    package var size: Int
+    package var status: ResultRow.Status
+    package var reasonCode: String?
+    package var samples: Int
+    package var medianNs: Double?
+    package var spreadNs: Double?
+    package var instructions: Int?
+    package var peakHeapBytes: Int?
+    package var allocations: Int?
+    package var steps: Int?
 
     /// The value of `measure` in this row, as ``HistoryMeasure/value(of:)`` reads it from a results row.
-    public func value(_ measure: HistoryMeasure) -> Double? {
+    package func value(_ measure: HistoryMeasure) -> Double? {
         switch measure {
         case .medianNs: return medianNs
         case .instructions: return instructions.map(Double.init)
@@ -34,7 +34,7 @@ public struct StoredRow: Hashable, Sendable, Codable {
 
     /// `engine/workload@size kind` (with `[parameters]` when present): the
     /// name exports give the row.
-    public var caseName: String {
+    package var caseName: String {
         "\(engine)/\(workload)@\(size)\(parameters.isEmpty ? "" : "[\(parameters)]") \(elements)"
     }
 }

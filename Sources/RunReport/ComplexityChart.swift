@@ -56,8 +56,8 @@ enum ComplexityChart {
     /// Each engine's median time per bucket: the median of the medians of
     /// its rows in the bucket (the mean of the middle two for an even
     /// count). O(rows log rows).
-    static func bucketMedians(_ rows: [ResultRow]) -> [String: [Int: Double]] {
-        var times: [String: [Int: [Double]]] = [:]
+    static func bucketMedians(_ rows: [ResultRow]) -> [Subject: [Int: Double]] {
+        var times: [Subject: [Int: [Double]]] = [:]
         for row in rows {
             guard let x = complexity(row), let median = row.medianNs else { continue }
             times[row.engine, default: [:]][bucket(x), default: []].append(median)
@@ -141,7 +141,7 @@ enum ComplexityChart {
             // One y per bucket: `smooth unique` keeps one point per bucket centre.
             clauses.append(
                 "'' index \(block) using \(centreColumn):($\(bucketMedian)/1e9) smooth unique with linespoints lw 2 pt \(point) "
-                    + "ps 1.6 lc rgb '\(colour)' title \(GnuplotScript.literal(engine))")
+                    + "ps 1.6 lc rgb '\(colour)' title \(GnuplotScript.literal(engine.name))")
         }
         script.add("plot " + clauses.joined(separator: ", \\\n     "))
         let file = ChartFile(
@@ -153,7 +153,7 @@ enum ComplexityChart {
     /// Which engine is fastest in the highest bucket every engine reached,
     /// and the growth of each engine's bucket medians from its lowest
     /// bucket to its highest, per tenfold (N + M)·D. O(engines · buckets).
-    static func finding(_ medians: [String: [Int: Double]], palette: EnginePalette) -> String {
+    static func finding(_ medians: [Subject: [Int: Double]], palette: EnginePalette) -> String {
         let engines = palette.sorted(medians.keys)
         var shared: Set<Int>?
         for engine in engines {

@@ -18,7 +18,7 @@ struct DataTable {
     var derived: [String]
     /// Comment lines placed after the title.
     var notes: [String]
-    private(set) var blocks: [(engine: String, lines: [String])] = []
+    private(set) var blocks: [(engine: Subject, lines: [String])] = []
 
     /// The identity of a row: every data file starts with these.
     static let identity = ["engine", "workload", "parameters", "size", "status"]
@@ -40,7 +40,7 @@ struct DataTable {
     }
 
     /// The 0-based `index` of an engine's block, once added.
-    func block(of engine: String) -> Int? { blocks.firstIndex { $0.engine == engine } }
+    func block(of engine: Subject) -> Int? { blocks.firstIndex { $0.engine == engine } }
 
     /// Adds a row to its engine's block (created on first use). O(columns).
     mutating func add(_ row: ResultRow, derived values: [Double?] = []) {
@@ -74,7 +74,7 @@ struct DataTable {
         text += "# derived: \(derived.joined(separator: " "))\n"
         for (number, block) in blocks.enumerated() {
             if number > 0 { text += "\n\n" }
-            text += "# index \(number): \(GnuplotScript.comment(block.engine))\n"
+            text += "# index \(number): \(GnuplotScript.comment(block.engine.name))\n"
             for line in block.lines { text += line + "\n" }
         }
         return text

@@ -36,15 +36,15 @@ import RunResults
 /// to be avoided.
 /// Where ids repeat (as recorded on the untrimmed lists), an engine that
 /// needs unique ids is never the pick, even on a row where it ran.
-public struct EngineAdvice: Hashable, Sendable, Codable {
-    public enum Shape: String, Hashable, Sendable, Codable, CaseIterable {
+package struct EngineAdvice: Hashable, Sendable, Codable {
+    package enum Shape: String, Hashable, Sendable, Codable, CaseIterable {
         case uniqueIDs = "unique ids"
         case repeatedIDs = "repeated ids"
         case text
         case sectioned
 
         /// The heading a reader looks for.
-        public var title: String {
+        package var title: String {
             switch self {
             case .uniqueIDs: return "Lists with unique ids"
             case .repeatedIDs: return "Lists where ids repeat"
@@ -56,60 +56,60 @@ public struct EngineAdvice: Hashable, Sendable, Codable {
 
     /// A piece of the advice: plain text, or an engine name (drawn with its
     /// colour on the page, bold in Markdown).
-    public enum Part: Hashable, Sendable, Codable {
+    package enum Part: Hashable, Sendable, Codable {
         case text(String)
-        case engine(String)
+        case engine(Subject)
     }
 
     /// An engine to avoid and why, in a few words.
-    public struct Avoid: Hashable, Sendable, Codable {
-        public var engine: String
-        public var why: String
+    package struct Avoid: Hashable, Sendable, Codable {
+        package var engine: Subject
+        package var why: String
     }
 
-    public var shape: Shape
+    package var shape: Shape
     /// The series labels the advice covers, in run order.
-    public var workloads: [String]
+    package var workloads: [String]
     /// The sizes the advice was decided at (each workload's largest with a verified engine).
-    public var sizes: [Int]
+    package var sizes: [Int]
     /// What one element of the lists was ("integer ids", or the run's `elements` values).
-    public var elements: [String]
-    public var pick: String?
+    package var elements: [String]
+    package var pick: Subject?
     /// Engines whose times cannot be told apart from the pick's on every workload.
-    public var pickTies: [String]
+    package var pickTies: [Subject]
     /// Workloads (of ``workloads``) on which the pick had the fewest steps.
-    public var pickMinimalOn: Int
+    package var pickMinimalOn: Int
     /// The fastest engine overall, when it is not the pick or tied with it.
-    public var fasterWithMoreSteps: String?
+    package var fasterWithMoreSteps: Subject?
     /// Its score over the pick's (below 1 = faster).
-    public var fasterRatio: Double?
+    package var fasterRatio: Double?
     /// Its steps over the fewest, at most, across the shape's workloads.
-    public var fasterExtraSteps: Double?
+    package var fasterExtraSteps: Double?
     /// Its steps beyond the fewest, at most, across the shape's workloads.
-    public var fasterExtraCount: Int?
+    package var fasterExtraCount: Int?
     /// Its score over the pick's with the 95 % bootstrap interval (nil
     /// where the rows recorded no samples' quantiles).
-    public var fasterInterval: MedianRatio? = nil
-    public var avoid: [Avoid]
+    package var fasterInterval: MedianRatio? = nil
+    package var avoid: [Avoid]
     /// The advice as a sentence or three.
-    public var parts: [Part]
+    package var parts: [Part]
 
     /// Two times differing by at most this fraction are a tie whatever their
     /// spreads (and an interval reaching this close to 1 is a tie).
-    public static let tieTolerance = 0.03
+    package static let tieTolerance = 0.03
     /// Steps within this fraction of the fewest count as the fewest.
-    public static let stepsTolerance = 0.01
+    package static let stepsTolerance = 0.01
     /// Steps up to this many times the fewest count as "a few extra moves".
-    public static let fewExtraSteps = 1.5
+    package static let fewExtraSteps = 1.5
     /// An engine this many times slower than the pick (by score) is to be avoided.
-    public static let avoidRatio = 10.0
+    package static let avoidRatio = 10.0
 
     /// The advice as plain text (terminal).
-    public var plainText: String {
+    package var plainText: String {
         parts.map { part in
             switch part {
             case .text(let text): return text
-            case .engine(let name): return name
+            case .engine(let name): return name.name
             }
         }.joined()
     }
@@ -119,9 +119,9 @@ public struct EngineAdvice: Hashable, Sendable, Codable {
     /// within ``tieTolerance`` of 1 (``MedianRatio``); for rows without
     /// recorded quantiles, ``tied(_:_:)-(_,_)`` on median ± MAD.
     /// O(``MedianRatio/replicates``).
-    public static func tied(_ a: ResultRow, _ b: ResultRow) -> Bool {
+    package static func tied(_ a: ResultRow, _ b: ResultRow) -> Bool {
         if let first = MedianRatio.Samples(a), let second = MedianRatio.Samples(b),
-            let ratio = MedianRatio.of([(first, second)], seed: a.engine + "/" + b.engine)
+            let ratio = MedianRatio.of([(first, second)], seed: a.engine.name + "/" + b.engine.name)
         {
             return ratio.isTie(tolerance: tieTolerance)
         }
@@ -130,7 +130,7 @@ public struct EngineAdvice: Hashable, Sendable, Codable {
 
     /// Whether two measured times are indistinguishable in this run:
     /// overlapping median ± MAD ranges, or within ``tieTolerance``. O(1).
-    public static func tied(_ a: (median: Double, spread: Double), _ b: (median: Double, spread: Double)) -> Bool {
+    package static func tied(_ a: (median: Double, spread: Double), _ b: (median: Double, spread: Double)) -> Bool {
         let (low, high) = a.median <= b.median ? (a, b) : (b, a)
         if low.median + low.spread >= high.median - high.spread { return true }
         return high.median - low.median <= tieTolerance * low.median
@@ -176,19 +176,19 @@ public struct EngineAdvice: Hashable, Sendable, Codable {
         var label: String
         var size: Int
         /// Verified engine rows with a time, by engine.
-        var times: [String: (median: Double, spread: Double)]
-        var steps: [String: Int]
-        var moves: [String: Int] = [:]
+        var times: [Subject: (median: Double, spread: Double)]
+        var steps: [Subject: Int]
+        var moves: [Subject: Int] = [:]
         /// The recorded sample quantiles, by engine (rows that have them).
-        var samples: [String: MedianRatio.Samples] = [:]
+        var samples: [Subject: MedianRatio.Samples] = [:]
         /// Peak heap bytes of one call, by engine (where measured).
-        var heap: [String: Int]
+        var heap: [Subject: Int]
         var fewest: Int?
         /// Engines that did not run or failed at this size, with a short reason.
-        var absent: [String: String]
+        var absent: [Subject: String]
 
         var fastest: Double? { times.values.map(\.median).min() }
-        func minimal(_ engine: String) -> Bool {
+        func minimal(_ engine: Subject) -> Bool {
             guard times[engine] != nil else { return false }
             guard let fewest else { return true }
             guard let mine = steps[engine] else { return false }
@@ -201,7 +201,7 @@ public struct EngineAdvice: Hashable, Sendable, Codable {
     /// one kind say nothing of another's: string ids cost what integer ids
     /// do not). `elements` gives a row's element kind when the run records
     /// one. O(rows · engines).
-    public static func advise(
+    package static func advise(
         _ allSeries: [RunSeries], datasets: [DatasetShape] = [], elements: (ResultRow) -> String? = { _ in nil }
     ) -> [EngineAdvice] {
         let groups = Dictionary(grouping: allSeries) { shape(of: $0, datasets: datasets) }
@@ -223,8 +223,8 @@ public struct EngineAdvice: Hashable, Sendable, Codable {
     static func advise(
         shape: Shape, _ series: [RunSeries], datasets: [DatasetShape], elements: (ResultRow) -> String?
     ) -> EngineAdvice? {
-        let references = Set(series.palette.engines.filter(\.isReference).map(\.name))
-        let uniqueOnly = Set(series.palette.engines.filter(\.requiresUniqueIDs).map(\.name))
+        let references = Set(series.palette.engines.filter(\.isReference).map { Subject($0.name) })
+        let uniqueOnly = Set(series.palette.engines.filter(\.requiresUniqueIDs).map { Subject($0.name) })
         // Where ids repeat, an engine that needs unique ids is never advised,
         // even where it ran (trimming can hide a repeat from it).
         let idsRepeat = shape == .repeatedIDs || series.contains { Self.idsRepeat(in: $0, datasets) }
@@ -243,11 +243,11 @@ public struct EngineAdvice: Hashable, Sendable, Codable {
 
         // Engines that ran on every workload, with their scores.
         let complete = engines.filter { engine in standings.allSatisfy { $0.times[engine] != nil && $0.absent[engine] == nil } }
-        func score(_ engine: String) -> Double {
+        func score(_ engine: Subject) -> Double {
             let logs = standings.map { log($0.times[engine]!.median / $0.fastest!) }
             return exp(logs.reduce(0, +) / Double(logs.count))
         }
-        func minimalCount(_ engine: String) -> Int { standings.filter { $0.minimal(engine) }.count }
+        func minimalCount(_ engine: Subject) -> Int { standings.filter { $0.minimal(engine) }.count }
         let scores = Dictionary(uniqueKeysWithValues: complete.map { ($0, score($0)) })
 
         var advice = EngineAdvice(
@@ -262,7 +262,7 @@ public struct EngineAdvice: Hashable, Sendable, Codable {
         let most = complete.map(minimalCount).max()!
         let candidates = complete.filter { minimalCount($0) == most }
         let pick = candidates.min { scores[$0]! < scores[$1]! }!
-        func tiedEverywhere(_ a: String, _ b: String) -> Bool {
+        func tiedEverywhere(_ a: Subject, _ b: Subject) -> Bool {
             if let ratio = scoreRatio(a, b, standings) { return ratio.isTie(tolerance: tieTolerance) }
             return standings.allSatisfy { tied($0.times[a]!, $0.times[b]!) }
         }
@@ -273,7 +273,7 @@ public struct EngineAdvice: Hashable, Sendable, Codable {
         // pick (beyond the noise) while staying near the fewest steps (at most
         // 1.5× on every workload) — a near-minimal engine is the useful
         // trade; only when there is none, the fastest engine of all.
-        func worstStepRatio(_ engine: String) -> Double? {
+        func worstStepRatio(_ engine: Subject) -> Double? {
             var worst = 1.0
             for standing in standings {
                 guard let fewest = standing.fewest, let steps = standing.steps[engine] else { return nil }
@@ -313,7 +313,7 @@ public struct EngineAdvice: Hashable, Sendable, Codable {
     /// that are: absent somewhere (failed, skipped, unique ids needed),
     /// ``avoidRatio`` times the pick's time or more, ``avoidRatio`` times the
     /// fewest steps, or ``avoidRatio`` times the pick's peak heap, in that order.
-    static func avoidList(_ engines: [String], pick: String, standings: [Standing], scores: [String: Double]) -> [Avoid] {
+    static func avoidList(_ engines: [Subject], pick: Subject, standings: [Standing], scores: [Subject: Double]) -> [Avoid] {
         var avoid: [Avoid] = []
         for engine in engines {
             if let standing = standings.first(where: { $0.absent[engine] != nil }) {
@@ -346,7 +346,7 @@ public struct EngineAdvice: Hashable, Sendable, Codable {
     /// engine's time, steps, moves, heap and samples there, or why it is
     /// absent (a failure at any size, a skip at a larger one, unique ids
     /// needed where they repeat). Nil when nothing was timed. O(rows).
-    static func standing(_ label: String, _ rows: [ResultRow], idsRepeat: Bool, uniqueOnly: Set<String>) -> Standing? {
+    static func standing(_ label: String, _ rows: [ResultRow], idsRepeat: Bool, uniqueOnly: Set<Subject>) -> Standing? {
         let timed = rows.filter { $0.status == .ok && $0.medianNs != nil }
         guard let size = timed.map(\.size).max() else { return nil }
         var standing = Standing(label: label, size: size, times: [:], steps: [:], heap: [:], fewest: nil, absent: [:])
@@ -381,19 +381,19 @@ public struct EngineAdvice: Hashable, Sendable, Codable {
     /// The ratio of `a`'s score over `b`'s with its bootstrap interval, when
     /// both have recorded samples on every standing; nil otherwise. The
     /// seed is the two names, so a rerun of the report gives the same.
-    static func scoreRatio(_ a: String, _ b: String, _ standings: [Standing]) -> MedianRatio? {
+    static func scoreRatio(_ a: Subject, _ b: Subject, _ standings: [Standing]) -> MedianRatio? {
         let pairs = standings.compactMap { standing -> (a: MedianRatio.Samples, b: MedianRatio.Samples)? in
             guard let first = standing.samples[a], let second = standing.samples[b] else { return nil }
             return (first, second)
         }
         guard pairs.count == standings.count else { return nil }
-        return MedianRatio.of(pairs, seed: a + "/" + b)
+        return MedianRatio.of(pairs, seed: a.name + "/" + b.name)
     }
 
     /// "989,708 steps (989,708 moves) against the fewest 4,984": an engine
     /// whose steps are ``avoidRatio`` times the fewest or more on a
     /// workload (the first such), or nil. O(workloads).
-    static func excessSteps(_ engine: String, _ standings: [Standing]) -> String? {
+    static func excessSteps(_ engine: Subject, _ standings: [Standing]) -> String? {
         for standing in standings {
             guard let fewest = standing.fewest, fewest > 0, let steps = standing.steps[engine],
                 Double(steps) >= avoidRatio * Double(fewest)
@@ -414,8 +414,8 @@ public struct EngineAdvice: Hashable, Sendable, Codable {
     /// (myers, patience or histogram?). Empty when fewer than two such
     /// engines were timed on every workload. O(engines · workloads).
     static func searchEngineSentence(_ standings: [Standing], palette: EnginePalette) -> [Part] {
-        let searching = palette.engines.filter { $0.cost == .trimmedDifferencesSquared }.map(\.name)
-        let totals = searching.compactMap { engine -> (String, Double)? in
+        let searching = palette.engines.filter { $0.cost == .trimmedDifferencesSquared }.map(\.subject)
+        let totals = searching.compactMap { engine -> (Subject, Double)? in
             guard standings.allSatisfy({ $0.times[engine] != nil && $0.absent[engine] == nil }) else { return nil }
             return (engine, standings.reduce(0) { $0 + $1.times[engine]!.median })
         }.sorted { $0.1 < $1.1 }
@@ -501,7 +501,7 @@ public struct EngineAdvice: Hashable, Sendable, Codable {
         return interval?.text ?? RatioText.against(ratio)
     }
 
-    static func list(_ engines: [String]) -> [Part] {
+    static func list(_ engines: [Subject]) -> [Part] {
         var parts: [Part] = []
         for (index, engine) in engines.enumerated() {
             if index > 0 { parts.append(.text(index == engines.count - 1 ? " and " : ", ")) }
@@ -535,7 +535,7 @@ public struct EngineAdvice: Hashable, Sendable, Codable {
     /// kinds has one piece of advice per kind, and each must say which.
     /// Text is always compared as one integer id per line or character, so
     /// its heading says that instead of a bare "integer ids".
-    public var heading: String {
+    package var heading: String {
         if shape == .text, elements == [Self.elementText(ResultRow.integerKind)] {
             return shape.title + ", one integer id per line or character"
         }
@@ -543,7 +543,7 @@ public struct EngineAdvice: Hashable, Sendable, Codable {
     }
 
     /// The heading line: shape, element kinds, workloads and sizes.
-    public var scope: String {
+    package var scope: String {
         let sizesText: String
         if let low = sizes.min(), let high = sizes.max() {
             sizesText = low == high ? "n = \(Formatting.grouped(low))" : "n = \(Formatting.grouped(low))–\(Formatting.grouped(high))"

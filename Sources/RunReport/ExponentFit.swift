@@ -1,19 +1,19 @@
 import RunResults
 
 /// A fitted exponent, for the legend, the page and the closing note.
-public struct ExponentFit: Hashable, Sendable, Codable {
-    public enum Metric: String, Hashable, Sendable, Codable {
+package struct ExponentFit: Hashable, Sendable, Codable {
+    package enum Metric: String, Hashable, Sendable, Codable {
         case time, memory
     }
-    public var metric: Metric
-    public var engine: String
+    package var metric: Metric
+    package var engine: Subject
     /// The series label (workload and parameters).
-    public var workload: String
+    package var workload: String
     /// Sizes the fit used, ascending.
-    public var sizes: [Int]
+    package var sizes: [Int]
     /// nil when fewer than two sizes in ``PowerLawFit/sizeRange`` had a measured row.
-    public var fit: PowerLawFit?
+    package var fit: PowerLawFit?
 
     /// The size range every exponent is fitted over, in words.
-    public static var rangeText: String { PowerLawFit.sizeRangeText }
+    package static var rangeText: String { PowerLawFit.sizeRangeText }
 }

@@ -5,12 +5,12 @@ import Rendering
 /// Finding and running gnuplot. Charts are drawn by the `gnuplot` program,
 /// not by a library, so that every chart can be redrawn or restyled from its
 /// `.gp` file by anyone, with no diffbench in sight.
-public enum Gnuplot {
+package enum Gnuplot {
     /// What to tell a person whose machine has no gnuplot.
-    public static let installHint = GnuplotProcess.installHint + ", then: diffbench chart RUN_DIR"
+    package static let installHint = GnuplotProcess.installHint + ", then: diffbench chart RUN_DIR"
 
     /// Which gnuplot to use.
-    public enum Location: Sendable, Hashable {
+    package enum Location: Sendable, Hashable {
         /// The first `gnuplot` on PATH.
         case search
         /// This executable.
@@ -19,7 +19,7 @@ public enum Gnuplot {
         case none
 
         /// The executable, or nil when there is none.
-        public func resolve() -> String? {
+        package func resolve() -> String? {
             switch self {
             case .none: return nil
             case let .path(path): return FileManager.default.isExecutableFile(atPath: path) ? path : nil
@@ -28,14 +28,14 @@ public enum Gnuplot {
         }
     }
 
-    public typealias Outcome = GnuplotProcess.Outcome
+    package typealias Outcome = GnuplotProcess.Outcome
 
     /// Runs `gnuplot -e "outfile='TEMP'" NAME.gp` in `folder` for each script,
     /// up to one process per core at a time (rendering is CPU-bound and each
     /// process takes a few tens of milliseconds), and renames each finished
     /// image over `NAME.png`, so a reader never sees half a PNG. A failed
     /// script leaves no PNG of that name behind.
-    public static func render(names: [String], in folder: String, executable: String) -> [String: Outcome] {
+    package static func render(names: [String], in folder: String, executable: String) -> [String: Outcome] {
         let outcomes = ConcurrentMap.map(names) { run(name: $0, in: folder, executable: executable) }
         return Dictionary(zip(names, outcomes), uniquingKeysWith: { _, last in last })
     }

@@ -21,27 +21,27 @@ import RunResults
 ///
 /// O(replicates · workloads) per comparison (plus O(samples) per
 /// replicate for a row of fewer than ``directDraws`` samples).
-public struct MedianRatio: Hashable, Sendable, Codable {
+package struct MedianRatio: Hashable, Sendable, Codable {
     /// The ratio of the medians (a over b; below 1: a is faster).
-    public var estimate: Double
-    public var low: Double
-    public var high: Double
+    package var estimate: Double
+    package var low: Double
+    package var high: Double
 
     /// Bootstrap replicates per interval.
-    public static let replicates = 2_000
+    package static let replicates = 2_000
     /// Below this many samples a replicate's rank is drawn sample by sample.
-    public static let directDraws = 64
+    package static let directDraws = 64
 
     /// Whether the interval reaches into the band of ±`tolerance` around 1:
     /// the run cannot tell the two apart, or the difference it can tell is
     /// below the tolerance. O(1).
-    public func isTie(tolerance: Double) -> Bool {
+    package func isTie(tolerance: Double) -> Bool {
         low <= 1 + tolerance && high >= 1 / (1 + tolerance)
     }
 
     /// "1.23× faster (95 % interval 1.18–1.29×)", the way "a is N× faster
     /// than b" reads (or "… slower" when a took longer). O(1).
-    public var text: String {
+    package var text: String {
         let (from, to) = estimate < 1 ? (1 / high, 1 / low) : (low, high)
         return RatioText.against(estimate) + " (95 % interval \(Self.number(from))–\(Self.number(to))×)"
     }
@@ -53,13 +53,13 @@ public struct MedianRatio: Hashable, Sendable, Codable {
     }
 
     /// One engine's samples on one workload, as the row recorded them.
-    public struct Samples: Hashable, Sendable {
-        public var quantiles: [Double]
-        public var count: Int
+    package struct Samples: Hashable, Sendable {
+        package var quantiles: [Double]
+        package var count: Int
 
         /// Nil for a row without recorded quantiles (written before they
         /// were, or not timed): the caller falls back on median ± MAD.
-        public init?(_ row: ResultRow) {
+        package init?(_ row: ResultRow) {
             guard let quantiles = row.sampleQuantilesNs, !quantiles.isEmpty, row.samples > 0,
                 quantiles.allSatisfy({ $0.isFinite && $0 > 0 })
             else { return nil }
@@ -67,7 +67,7 @@ public struct MedianRatio: Hashable, Sendable, Codable {
             self.count = row.samples
         }
 
-        public init(quantiles: [Double], count: Int) {
+        package init(quantiles: [Double], count: Int) {
             self.quantiles = quantiles
             self.count = max(count, 1)
         }
@@ -98,7 +98,7 @@ public struct MedianRatio: Hashable, Sendable, Codable {
     /// The ratio of a's median over b's, over one or more workloads (the
     /// geometric mean of the per-workload ratios), with its interval; nil
     /// when there are no pairs. `seed` names the comparison.
-    public static func of(_ pairs: [(a: Samples, b: Samples)], seed: String) -> MedianRatio? {
+    package static func of(_ pairs: [(a: Samples, b: Samples)], seed: String) -> MedianRatio? {
         guard !pairs.isEmpty else { return nil }
         func geometricMean(_ ratios: [Double]) -> Double { exp(ratios.map(log).reduce(0, +) / Double(ratios.count)) }
         var random = SeededRandom(seed)

@@ -16,28 +16,28 @@ import RunResults
 /// A pair is *won* by its own block's pick; a pair whose pick is tied with
 /// others counts as a tie, not a win. O(pairs · engines) plus the advice's
 /// bootstrap.
-public struct PairsAnswer: Hashable, Sendable, Codable {
+package struct PairsAnswer: Hashable, Sendable, Codable {
     /// The advice over the set (nil when no engine was verified on every pair).
-    public var advice: EngineAdvice?
+    package var advice: EngineAdvice?
     /// Pairs of the set (of its shape).
-    public var pairs: Int
+    package var pairs: Int
     /// Pairs left out (another shape than the set's).
-    public var otherShape: Int
+    package var otherShape: Int
     /// Pairs won outright by one engine.
-    public struct Win: Hashable, Sendable, Codable {
-        public var engine: String
-        public var pairs: Int
+    package struct Win: Hashable, Sendable, Codable {
+        package var engine: Subject
+        package var pairs: Int
     }
 
     /// Pairs won outright, by engine, most first (then palette order).
-    public var wins: [Win]
+    package var wins: [Win]
     /// Pairs whose pick was tied with another engine.
-    public var ties: Int
+    package var ties: Int
 
     /// The answer for `blocks` (``YourLists/blocks(_:palette:)``) of
     /// `document`, or nil for fewer than two pairs (one pair's block is its
     /// own answer).
-    public static func answer(_ blocks: [YourLists], document: RunDocument, palette: EnginePalette) -> PairsAnswer? {
+    package static func answer(_ blocks: [YourLists], document: RunDocument, palette: EnginePalette) -> PairsAnswer? {
         guard blocks.count >= 2 else { return nil }
         let datasets = document.datasets ?? []
         let allSeries = RunSeries.group(document, palette: palette)
@@ -53,7 +53,7 @@ public struct PairsAnswer: Hashable, Sendable, Codable {
         } ?? .text
         let mine = zip(series, shapes).filter { $0.1 == common }.map(\.0)
         let advice = EngineAdvice.advise(shape: common, mine, datasets: datasets) { $0.elements }
-        var counts: [String: Int] = [:]
+        var counts: [Subject: Int] = [:]
         var ties = 0
         for block in blocks {
             guard let advice = block.advice, let pick = advice.pick else { continue }
@@ -67,13 +67,13 @@ public struct PairsAnswer: Hashable, Sendable, Codable {
     }
 
     /// "One answer for 238 pairs: use histogram", the heading.
-    public var headline: String {
+    package var headline: String {
         let use = advice?.pick.map { "use \($0)" } ?? "no engine was verified on every pair"
         return "One answer for \(Formatting.grouped(pairs)) pairs: \(use)"
     }
 
     /// "Pairs won: histogram 120, myers 60, anchor 38; tied 20." O(engines).
-    public var winsLine: String {
+    package var winsLine: String {
         var text = "Pairs won: " + (wins.isEmpty ? "none outright" : wins.map { "\($0.engine) \(Formatting.grouped($0.pairs))" }.joined(separator: ", "))
         if ties > 0 { text += "; tied \(Formatting.grouped(ties))" }
         if otherShape > 0 { text += "; \(Formatting.grouped(otherShape)) pair\(otherShape == 1 ? "" : "s") of another kind left out of this answer" }

@@ -111,7 +111,7 @@ enum QualityChart {
                 let source = clauses.isEmpty ? "'\(name).dat'" : "''"
                 clauses.append(
                     "\(source) index \(block) using \(x):\(value) with points pt \(allSeries.palette.pointType(for: engine)) ps 1.6 lc rgb '\(colour)' "
-                        + (number == 0 ? "title \(GnuplotScript.literal(engine))" : "notitle"))
+                        + (number == 0 ? "title \(GnuplotScript.literal(engine.name))" : "notitle"))
                 // Rotated: engines sit a few pixels apart, so level labels would overlap.
                 clauses.append(
                     "'' index \(block) using \(x):\(value):(column(\(column)) > 1.005 ? sprintf('×%.2f', column(\(column))) : '') "
@@ -119,8 +119,8 @@ enum QualityChart {
             }
             if number == 0 {
                 // The legend names every engine of the chart, also one only a lower panel shows.
-                for engine in engines where !clauses.contains(where: { $0.contains("title \(GnuplotScript.literal(engine))") }) {
-                    clauses.append("keyentry with points pt \(allSeries.palette.pointType(for: engine)) ps 1.6 lc rgb '\(allSeries.palette.colour(for: engine))' title \(GnuplotScript.literal(engine))")
+                for engine in engines where !clauses.contains(where: { $0.contains("title \(GnuplotScript.literal(engine.name))") }) {
+                    clauses.append("keyentry with points pt \(allSeries.palette.pointType(for: engine)) ps 1.6 lc rgb '\(allSeries.palette.colour(for: engine))' title \(GnuplotScript.literal(engine.name))")
                 }
             } else {
                 script.add("unset key")
@@ -153,7 +153,7 @@ enum QualityChart {
 
     /// The chart's data: the picked rows by engine, with their slot, the
     /// kind's panel and each panel's measure.
-    static func dataTable(engines: [String], picked: [(series: RunSeries, slot: Int, rows: [ResultRow], size: Int)], kinds: [String]) -> DataTable {
+    static func dataTable(engines: [Subject], picked: [(series: RunSeries, slot: Int, rows: [ResultRow], size: Int)], kinds: [String]) -> DataTable {
         var table = DataTable(
             columns: ["size", "inserts", "deletes", "moves", "updates", "steps", "min_moves", "min_edits"],
             derived: ["slot", "kind_panel"] + panels.map(\.column),

@@ -5,10 +5,10 @@ import RunResults
 /// optimal and 1.5 means half as many steps again as needed. A zero minimum
 /// with a zero count is 1 (nothing to do, nothing done); a zero minimum with
 /// a non-zero count has no ratio (nil), and the charts say so.
-public enum QualityMeasures {
+package enum QualityMeasures {
     /// moves ÷ fewest moves (common items − LIS). Only defined when ids are
     /// unique: with repeated ids "which item moved" has no single answer.
-    public static func movesRatio(_ row: ResultRow) -> Double? {
+    package static func movesRatio(_ row: ResultRow) -> Double? {
         guard let moves = row.moves, let fewest = row.minMoves else { return nil }
         guard counts(moves) else { return nil }
         return ratio(Double(moves), Double(fewest))
@@ -21,7 +21,7 @@ public enum QualityMeasures {
     /// the denominator is the shortest such script. The ratio is 1 exactly
     /// when the items the changeset leaves in place form a longest common
     /// subsequence, for unique and repeated ids alike.
-    public static func editRatio(_ row: ResultRow) -> Double? {
+    package static func editRatio(_ row: ResultRow) -> Double? {
         guard let deletes = row.deletes, let inserts = row.inserts, let moves = row.moves, let fewest = row.minEdits else {
             return nil
         }
@@ -37,7 +37,7 @@ public enum QualityMeasures {
     /// (`exact` = true). With repeated ids that minimum is unknown and the
     /// ratio is taken against the move-free minimum min_edits (`exact` =
     /// false); there a value below 1 means moves saved steps.
-    public static func stepsRatio(_ row: ResultRow) -> (value: Double, exact: Bool)? {
+    package static func stepsRatio(_ row: ResultRow) -> (value: Double, exact: Bool)? {
         guard let deletes = row.deletes, let inserts = row.inserts, let moves = row.moves, let minEdits = row.minEdits else {
             return nil
         }

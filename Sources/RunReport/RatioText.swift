@@ -3,10 +3,10 @@ import FileSupport
 import RunResults
 
 /// Ratios as people read them: "0.000016×", "0.42×", "38×", "62,000× faster".
-public enum RatioText {
+package enum RatioText {
     /// A multiplier with enough digits to be non-zero and at most three
     /// significant ones; large values grouped. O(1).
-    public static func times(_ ratio: Double) -> String {
+    package static func times(_ ratio: Double) -> String {
         guard ratio.isFinite, ratio > 0 else { return "–" }
         // Past what an Int holds (a hand-edited file), three significant digits.
         if ratio >= 1e15 { return String(format: "%.3g×", ratio) }
@@ -21,7 +21,7 @@ public enum RatioText {
     }
 
     /// A ratio to a reference as a phrase: "62,000× faster", "1.6× slower", "same".
-    public static func against(_ ratio: Double) -> String {
+    package static func against(_ ratio: Double) -> String {
         guard ratio.isFinite, ratio > 0 else { return "–" }
         if abs(ratio - 1) < 0.005 { return "same" }
         return ratio < 1 ? times(1 / ratio) + " faster" : times(ratio) + " slower"

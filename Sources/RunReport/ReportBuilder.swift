@@ -3,7 +3,7 @@ import FileSupport
 import RunResults
 
 /// Why a report could not be made.
-public typealias ReportError = FileError
+package typealias ReportError = FileError
 
 /// Draws a run's charts and writes its report page, from `results.json`
 /// alone: charts can be made on another machine than the run, and redrawn
@@ -16,12 +16,12 @@ public typealias ReportError = FileError
 ///
 /// Cost: linear in rows for the data; drawing runs one gnuplot process per
 /// chart, as many at a time as there are cores (about 0.1 s each).
-public enum ReportBuilder {
+package enum ReportBuilder {
     /// Draws the charts and writes the page of a run folder.
     ///
     /// `knownEngines` presents engines the run's file does not describe
     /// (files written before `results.json` recorded its engines).
-    public static func build(
+    package static func build(
         runDirectory: String, extraSections: [ReportSection] = [], gnuplot: Gnuplot.Location = .search,
         knownEngines: [EngineInfo] = []
     ) throws(ReportError) -> ReportSummary {
@@ -126,7 +126,7 @@ public enum ReportBuilder {
     /// The most series of the user's pairs that get a time chart each; a
     /// run over more (a `--range` of many files) draws them together, so
     /// the page keeps to a few dozen charts.
-    public static let perPairChartLimit = 12
+    package static let perPairChartLimit = 12
 
     /// The run folder: the path itself, or the folder of a results.json path.
     static func runFolder(_ path: String) throws(ReportError) -> String {

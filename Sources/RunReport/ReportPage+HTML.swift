@@ -1,5 +1,6 @@
 import FileSupport
 import Rendering
+import RunResults
 
 extension ReportPage {
     /// `index.html`: one self-contained page (inline CSS, one tiny inline
@@ -180,7 +181,7 @@ extension ReportPage {
             switch part {
             case .text(let text): return Self.escapeHTML(text)
             case .engine(let name):
-                return "<strong class=\"engine\"><span class=\"swatch\" style=\"background:\(Self.escapeHTML(palette.colour(for: name)))\"></span>\(Self.escapeHTML(name))</strong>"
+                return "<strong class=\"engine\"><span class=\"swatch\" style=\"background:\(Self.escapeHTML(palette.colour(for: name)))\"></span>\(Self.escapeHTML(name.name))</strong>"
             }
         }.joined()
     }
@@ -208,7 +209,7 @@ extension ReportPage {
             var line = status.isEmpty ? "<tr>" : "<tr class=\"\(Self.escapeHTML(status))\">"
             for (index, cell) in cells.enumerated() {
                 if engineColumns.contains(index) {
-                    line += "<td class=\"engine\"><span class=\"swatch\" style=\"background:\(Self.escapeHTML(palette.colour(for: cell)))\"></span>\(Self.escapeHTML(cell))</td>"
+                    line += "<td class=\"engine\"><span class=\"swatch\" style=\"background:\(Self.escapeHTML(palette.colour(for: Subject(cell))))\"></span>\(Self.escapeHTML(cell))</td>"
                 } else if let full = titles[index]?[rowIndex], !full.isEmpty, full != cell {
                     line += "<td title=\"\(Self.escapeHTML(full))\">\(Self.escapeHTML(cell))</td>"
                 } else {

@@ -190,7 +190,7 @@ extension ReportPage {
         parts.map { part in
             switch part {
             case .text(let text): return MarkdownText.escape(text)
-            case .engine(let name): return "**\(MarkdownText.escape(name))**"
+            case .engine(let name): return "**\(MarkdownText.escape(name.name))**"
             }
         }.joined()
     }

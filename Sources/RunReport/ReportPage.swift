@@ -51,7 +51,7 @@ struct ReportPage {
             ("CPU", "\(environment.cpu), \(environment.cores) cores"),
             ("memory", Formatting.bytes(environment.memoryBytes)),
             ("seed", String(environment.seed)),
-            ("engines", plan.engines.joined(separator: ", ")),
+            ("engines", plan.engines.map(\.name).joined(separator: ", ")),
             ("workloads", plan.workloads.joined(separator: ", ")),
             ("sizes", plan.sizes.map(Formatting.grouped).joined(separator: ", ")),
             ("samples", "at least \(plan.minSamples) rounds (one sample of every engine each) lasting \(plan.minTimeSeconds) s per dataset; \(plan.timeBudgetSeconds > 0 ? "time budget \(plan.timeBudgetSeconds) s per engine and dataset" : "no time budget (--time-budget 0)")"),
@@ -81,7 +81,7 @@ struct ReportPage {
         document.rows.map { row in
             func count(_ value: Int?) -> String { value.map(Formatting.grouped) ?? "" }
             return [
-                row.engine, row.workload, row.parameters, Formatting.grouped(row.size), row.status.rawValue,
+                row.engine.name, row.workload, row.parameters, Formatting.grouped(row.size), row.status.rawValue,
                 row.medianNs.map(Formatting.duration) ?? "", row.spreadNs.map(Formatting.duration) ?? "",
                 row.ratioToStdlib.map(RatioText.against) ?? "", row.peakHeapBytes.map(Formatting.bytes) ?? "",
                 count(row.allocations), count(row.inserts), count(row.deletes), count(row.moves), count(row.updates),
@@ -111,8 +111,8 @@ struct ReportPage {
     /// predates that record. Engines in palette order. O(engines).
     var engineTable: (header: [String], rows: [[String]])? {
         guard let engines = document.engines, !engines.isEmpty else { return nil }
-        let rows = palette.sorted(engines.map(\.name)).compactMap { name -> [String]? in
-            guard let info = engines.first(where: { $0.name == name }) else { return nil }
+        let rows = palette.sorted(engines.map(\.subject)).compactMap { name -> [String]? in
+            guard let info = engines.first(where: { $0.subject == name }) else { return nil }
             let role = info.isReference ? "reference (not an engine to pick)" : (info.requiresUniqueIDs ? "needs unique ids" : "any list")
             let moves = info.isReference ? "–" : (info.infersMoves ? "paired from deletes and inserts" : "found by the algorithm")
             return [info.name, info.summary, role, moves]
@@ -127,7 +127,7 @@ struct ReportPage {
         var workloads: [String] = []
         for fit in mine where !workloads.contains(fit.workload) { workloads.append(fit.workload) }
         let rows = palette.sorted(mine.map(\.engine)).map { engine in
-            [engine] + workloads.map { workload in
+            [engine.name] + workloads.map { workload in
                 mine.first { $0.engine == engine && $0.workload == workload }?.fit?.exponentText ?? "–"
             }
         }
@@ -140,11 +140,11 @@ struct ReportPage {
             fastest = "\(engine) (\(Formatting.duration(median))"
             if let ratio = verdict.fastestRatioToStdlib, abs(ratio - 1) > 0.005 { fastest += ", \(RatioText.against(ratio)) than stdlib" }
             fastest += ")"
-            if !verdict.fastestTies.isEmpty { fastest += "; tied within noise: " + verdict.fastestTies.joined(separator: ", ") }
+            if !verdict.fastestTies.isEmpty { fastest += "; tied within noise: " + verdict.fastestTies.map(\.name).joined(separator: ", ") }
         }
         var fewest = "–"
         if let steps = verdict.steps {
-            fewest = verdict.fewestSteps.joined(separator: ", ") + " (\(Formatting.grouped(steps))"
+            fewest = verdict.fewestSteps.map(\.name).joined(separator: ", ") + " (\(Formatting.grouped(steps))"
             switch verdict.stepsMinimal {
             case true?: fewest += ", minimal)"
             case false?: fewest += ", above the minimum)"

@@ -9,22 +9,22 @@ import RunResults
 /// Links are paths relative to the run folder; a link whose file does not
 /// exist when the page is written is dropped, so the page never points at
 /// nothing.
-public struct ReportSection: Hashable, Sendable, Codable {
-    public struct Link: Hashable, Sendable, Codable {
-        public var label: String
+package struct ReportSection: Hashable, Sendable, Codable {
+    package struct Link: Hashable, Sendable, Codable {
+        package var label: String
         /// Relative to the run folder, `/`-separated.
-        public var path: String
-        public init(label: String, path: String) {
+        package var path: String
+        package init(label: String, path: String) {
             self.label = label
             self.path = path
         }
     }
 
-    public var title: String
-    public var text: String
-    public var links: [Link]
+    package var title: String
+    package var text: String
+    package var links: [Link]
 
-    public init(title: String, text: String, links: [Link]) {
+    package init(title: String, text: String, links: [Link]) {
         self.title = title
         self.text = text
         self.links = links
@@ -41,7 +41,7 @@ public struct ReportSection: Hashable, Sendable, Codable {
     /// Sections for the known folders present in the run folder: a link to
     /// the folder's `index.md` (and `index.html`) when it has one, otherwise
     /// to each file in it (sorted; at most 50 listed). O(files in the folders).
-    public static func discovered(in runDirectory: String) -> [ReportSection] {
+    package static func discovered(in runDirectory: String) -> [ReportSection] {
         var sections: [ReportSection] = []
         let manager = FileManager.default
         for known in knownFolders {

@@ -3,43 +3,43 @@ import FileSupport
 import RunResults
 
 /// What `ReportBuilder.build` made.
-public struct ReportSummary: Hashable, Sendable, Codable {
+package struct ReportSummary: Hashable, Sendable, Codable {
     /// A chart that gnuplot could not draw, or drew with warnings.
-    public struct Problem: Hashable, Sendable, Codable {
+    package struct Problem: Hashable, Sendable, Codable {
         /// The chart's file name without extension.
-        public var chart: String
-        public var message: String
+        package var chart: String
+        package var message: String
     }
 
-    public var runDirectory: String
-    public var runName: String
+    package var runDirectory: String
+    package var runName: String
     /// Every chart, drawn or not, in page order.
-    public var charts: [ChartFile]
+    package var charts: [ChartFile]
     /// Fitted exponents per engine × workload (time and memory).
-    public var exponents: [ExponentFit]
-    public var verdicts: [WorkloadVerdict]
+    package var exponents: [ExponentFit]
+    package var verdicts: [WorkloadVerdict]
     /// "Which engine should I use?", one per data shape the run measured.
-    public var advice: [EngineAdvice]
+    package var advice: [EngineAdvice]
     /// Paths relative to the run folder.
-    public var pages: [String]
+    package var pages: [String]
     /// The gnuplot used, nil when none was found.
-    public var gnuplot: String?
+    package var gnuplot: String?
     /// Charts gnuplot failed to draw (no PNG).
-    public var failures: [Problem]
+    package var failures: [Problem]
     /// Charts drawn, but gnuplot printed warnings.
-    public var warnings: [Problem]
+    package var warnings: [Problem]
     /// Titles of the extra sections linked from the page.
-    public var sections: [String]
+    package var sections: [String]
     /// The run did not complete, rows failed: first on the brief screen (``ReportPage/problems``).
-    public var problems: [String]
+    package var problems: [String]
     /// The one answer over the user's pairs, when the run had two or more.
-    public var pairsAnswer: PairsAnswer? = nil
+    package var pairsAnswer: PairsAnswer? = nil
 
-    public var gnuplotMissing: Bool { gnuplot == nil }
+    package var gnuplotMissing: Bool { gnuplot == nil }
 
     /// A few lines for a terminal or a closing note: the page, each chart
     /// file with what it shows, and the time exponents.
-    public var text: String {
+    package var text: String {
         var lines = ["report: \(RunFolder(runDirectory).path(of: .htmlPage)) (and \(RunFolder.Entry.markdownPage.rawValue))"]
         let drawn = charts.filter(\.drawn).count
         lines.append("charts: \(drawn) of \(charts.count) drawn in \(RunFolder(runDirectory).charts)")
@@ -52,7 +52,7 @@ public struct ReportSummary: Hashable, Sendable, Codable {
     /// The closing screen of `make bench`: "Which engine should I use?"
     /// per data shape, wrapped to 80 columns, then where the page is and
     /// what was not drawn. The full listing is ``text``. O(advice text).
-    public var brief: String {
+    package var brief: String {
         var lines: [String] = []
         if let answer = pairsAnswer {
             lines.append(TerminalText.visible(answer.headline))

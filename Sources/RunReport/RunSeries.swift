@@ -4,29 +4,29 @@ import RunResults
 /// per-workload chart draws. Workload and parameters together make the key
 /// because a run may hold, say, `duplicates` with two alphabets, and mixing
 /// them on one line would fit a curve through two different experiments.
-public struct RunSeries: Hashable, Sendable {
-    public var workload: String
-    public var parameters: String
+package struct RunSeries: Hashable, Sendable {
+    package var workload: String
+    package var parameters: String
     /// "duplicates (alphabet 8)", or the bare workload name: the parameters in
     /// words (``ParameterWords``), for titles and labels.
-    public var label: String
+    package var label: String
     /// The name's part in chart file names: the workload, plus the parameters
     /// when the run holds the workload more than once. Letters, digits, `-`.
-    public var slug: String
+    package var slug: String
     /// The series' rows in results order.
-    public var rows: [ResultRow]
+    package var rows: [ResultRow]
     /// The run's colours, symbols and engine order (from its document).
-    public var palette: EnginePalette
+    package var palette: EnginePalette
 
     /// Sizes with at least one row, ascending.
-    public var sizes: [Int] { Array(Set(rows.map(\.size))).sorted() }
-    public var largestSize: Int { rows.map(\.size).max() ?? 0 }
+    package var sizes: [Int] { Array(Set(rows.map(\.size))).sorted() }
+    package var largestSize: Int { rows.map(\.size).max() ?? 0 }
     /// The largest size at which every engine that qualifies at some size
     /// qualifies, so a chart of one size per workload shows every engine
     /// with a result (at the very largest size the slow engines are often
     /// skipped); the largest qualifying size when no size has them all, nil
     /// when no row qualifies. O(rows).
-    public func comparableSize(where qualifies: (ResultRow) -> Bool) -> Int? {
+    package func comparableSize(where qualifies: (ResultRow) -> Bool) -> Int? {
         let good = rows.filter(qualifies)
         let everyone = Set(good.map(\.engine))
         let sizes = Set(good.map(\.size)).sorted(by: >)
@@ -35,7 +35,7 @@ public struct RunSeries: Hashable, Sendable {
 
     /// The element kind of the series' rows (a series never mixes kinds:
     /// the kind is part of its key).
-    public var elementKind: String { rows.first?.elementKind ?? ResultRow.integerKind }
+    package var elementKind: String { rows.first?.elementKind ?? ResultRow.integerKind }
 
     /// The kinds of the given series in first-appearance order: the panels
     /// of a run-wide chart, one per kind. O(series).
@@ -49,12 +49,12 @@ public struct RunSeries: Hashable, Sendable {
     static func kindText(_ kind: String) -> String { EngineAdvice.elementText(kind) }
 
     /// Engines with at least one row, in palette order.
-    public var engines: [String] { palette.sorted(rows.map(\.engine)) }
+    package var engines: [Subject] { palette.sorted(rows.map(\.engine)) }
 
     /// Groups a run's rows, in the plan's workload order (then first
     /// appearance for workloads the plan does not list); each series
     /// carries `palette`. O(rows · series).
-    public static func group(_ document: RunDocument, palette: EnginePalette) -> [RunSeries] {
+    package static func group(_ document: RunDocument, palette: EnginePalette) -> [RunSeries] {
         var series: [RunSeries] = []
         for row in document.rows {
             // Rows of another element kind are another series (their parameters carry the kind).

@@ -91,7 +91,7 @@ enum ScalingChart {
         for (engine, fit) in zip(engines, fits) {
             guard let block = table.block(of: engine) else { continue }
             // An engine drawn on top of an earlier one's line says so in the legend.
-            let label = GnuplotScript.escaped(engine + (same[engine].map { " (= \($0))" } ?? ""))
+            let label = GnuplotScript.escaped(engine.name + (same[engine].map { " (= \($0))" } ?? ""))
             let legend = "\"" + (fit.fit.map { "\(label) ∝ n^{\($0.exponentText)}" } ?? "\(label) (under two sizes in range, no fit)") + "\""
             let source = clauses.isEmpty ? "'\(name).dat'" : "''"
             clauses.append(
@@ -132,7 +132,7 @@ enum ScalingChart {
         guard !zero.isEmpty else { return [] }
         let names = series.palette.sorted(zero.map(\.engine)).map { engine in
             let all = zero.filter { $0.engine == engine }.count == series.rows.filter { $0.engine == engine && $0.isMeasured }.count
-            return all ? engine : engine + " (at " + zero.filter { $0.engine == engine }.map { Formatting.grouped($0.size) }.joined(separator: ", ") + ")"
+            return all ? engine.name : engine.name + " (at " + zero.filter { $0.engine == engine }.map { Formatting.grouped($0.size) }.joined(separator: ", ") + ")"
         }
         var entries = ["keyentry with points pt 0 ps 0 title \(GnuplotScript.literal("0 B (no heap use):"))"]
         for line in ChartText.pack(names, pixels: 190, points: 11) {
@@ -148,9 +148,9 @@ enum ScalingChart {
     /// For each engine whose points all lie within ``overplotTolerance`` of an
     /// earlier engine's at the same sizes (the lines overplot), that earlier
     /// engine. O(engines² · sizes).
-    static func coinciding(engines: [String], rows: [ResultRow], value: (ResultRow) -> Double?) -> [String: String] {
-        var result: [String: String] = [:]
-        func points(_ engine: String) -> [Int: Double] {
+    static func coinciding(engines: [Subject], rows: [ResultRow], value: (ResultRow) -> Double?) -> [Subject: String] {
+        var result: [Subject: String] = [:]
+        func points(_ engine: Subject) -> [Int: Double] {
             Dictionary(rows.filter { $0.engine == engine }.map { ($0.size, value($0)!) }, uniquingKeysWith: { a, _ in a })
         }
         for (index, engine) in engines.enumerated() {
@@ -159,7 +159,7 @@ enum ScalingChart {
                 let theirs = points(earlier)
                 guard Set(theirs.keys) == Set(mine.keys), !mine.isEmpty else { continue }
                 if mine.allSatisfy({ abs($0.value - theirs[$0.key]!) <= overplotTolerance * min($0.value, theirs[$0.key]!) }) {
-                    result[engine] = earlier
+                    result[engine] = earlier.name
                     break
                 }
             }
@@ -174,7 +174,7 @@ enum ScalingChart {
             return "Only one size was measured, so no exponent can be fitted; run more sizes (--sizes) to see the growth."
         }
         let list = fitted.map { "\($0.engine) \($0.fit!.exponentText)" }.joined(separator: ", ")
-        let engines = fitted.filter { $0.engine != EngineInfo.floorName }
+        let engines = fitted.filter { !$0.engine.isFloor }
         var text = (metric == .time ? "Time exponents: " : "Memory exponents: ") + list + "."
         if let steepest = engines.max(by: { $0.fit!.exponent < $1.fit!.exponent }), engines.count > 1 {
             text += " Steepest: \(steepest.engine) (n^\(steepest.fit!.exponentText))."

@@ -83,7 +83,7 @@ enum TimeChart {
                     + "with vectors heads size screen 0.004,90 lc rgb '\(series.palette.colour(for: engine))' lw 1.2 notitle")
             clauses.append(
                 "'' index \(block) using \(x):($\(median)/1e9) with points pt \(series.palette.pointType(for: engine)) ps 1.5 "
-                    + "lc rgb '\(series.palette.colour(for: engine))' title \(GnuplotScript.literal(engine))")
+                    + "lc rgb '\(series.palette.colour(for: engine))' title \(GnuplotScript.literal(engine.name))")
             clauses.append(
                 "'' index \(block) using \(x):(high($\(median), spread(\(spread)))):(seconds($\(median)/1e9)) "
                     + "with labels rotate by 90 left offset 0,0.4 font ',8' tc rgb '#333333' notitle")
@@ -125,7 +125,7 @@ enum TimeChart {
         let kind = RunSeries.kindText(fastest.elementKind)
         var text = "At n = \(Formatting.grouped(largest)) on \(kind) \(fastest.engine) is fastest (\(Formatting.duration(fastest.medianNs!))"
         if let ratio = fastest.ratioToStdlib, abs(ratio - 1) > 0.005 { text += ", \(RatioText.against(ratio)) than stdlib" }
-        if !ties.isEmpty { text += "; tied within noise with " + ties.joined(separator: ", ") }
+        if !ties.isEmpty { text += "; tied within noise with " + ties.map(\.name).joined(separator: ", ") }
         text += ")"
         if slowest.engine != fastest.engine, !ties.contains(slowest.engine) {
             text += "; the slowest timed is \(slowest.engine) (\(Formatting.duration(slowest.medianNs!)))"

@@ -120,12 +120,12 @@ enum TradeoffChart {
     /// own, since a workload's symbol is shared by every engine. `oneSize`:
     /// the title names the size, so the labels drop it. O(rows).
     static func legend(
-        engines: [String], palette: EnginePalette, picked: [(series: RunSeries, rows: [ResultRow], size: Int)],
+        engines: [Subject], palette: EnginePalette, picked: [(series: RunSeries, rows: [ResultRow], size: Int)],
         kind: String, symbolOf: [String: Int], oneSize: Bool
     ) -> [String] {
         var clauses = ["keyentry with points ps 0 title '{/:Bold engine}'"]
         for engine in engines {
-            clauses.append("keyentry with points pt 7 ps 1.7 lc rgb '\(palette.colour(for: engine))' title \(GnuplotScript.literal(engine))")
+            clauses.append("keyentry with points pt 7 ps 1.7 lc rgb '\(palette.colour(for: engine))' title \(GnuplotScript.literal(engine.name))")
         }
         clauses.append("keyentry with points ps 0 title ' '")
         clauses.append("keyentry with points ps 0 title '{/:Bold workload}'")
@@ -162,7 +162,7 @@ enum TradeoffChart {
     /// The chart's data: the picked rows by engine, with their steps ratio,
     /// whether it is exact, the workload's symbol and the kind's panel.
     static func dataTable(
-        engines: [String], picked: [(series: RunSeries, rows: [ResultRow], size: Int)], kinds: [String], symbolOf: [String: Int]
+        engines: [Subject], picked: [(series: RunSeries, rows: [ResultRow], size: Int)], kinds: [String], symbolOf: [String: Int]
     ) -> DataTable {
         var table = DataTable(
             columns: ["size", "ratio_to_stdlib", "median_ns", "inserts", "deletes", "moves", "steps", "min_moves", "min_edits"],
@@ -230,7 +230,7 @@ enum TradeoffChart {
     }
 
     static func finding(_ groups: [[ResultRow]], palette: EnginePalette) -> String {
-        var wins: [String: Int] = [:], shared: [String: Int] = [:]
+        var wins: [Subject: Int] = [:], shared: [Subject: Int] = [:]
         for rows in groups {
             let fewest = rows.map { QualityMeasures.stepsRatio($0)!.value }.min()!
             let minimal = rows.filter { QualityMeasures.stepsRatio($0)!.value <= fewest + 1e-9 && $0.medianNs != nil }

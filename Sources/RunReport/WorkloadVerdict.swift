@@ -1,27 +1,28 @@
+import RunResults
 
 /// The answer a reader wants for one workload: at its largest size, which
 /// engine was fastest and which reported the fewest steps. Only verified
 /// rows (status ok) compete; the floor reference is not an engine.
-public struct WorkloadVerdict: Hashable, Sendable, Codable {
+package struct WorkloadVerdict: Hashable, Sendable, Codable {
     /// Series label: the workload, with its parameters when it has any.
-    public var workload: String
-    public var size: Int
-    public var fastest: String?
-    public var fastestMedianNs: Double?
-    public var fastestRatioToStdlib: Double?
+    package var workload: String
+    package var size: Int
+    package var fastest: Subject?
+    package var fastestMedianNs: Double?
+    package var fastestRatioToStdlib: Double?
     /// Verified engines whose times the run cannot tell from the fastest's
     /// (``EngineAdvice/tied(_:_:)``), in palette order.
-    public var fastestTies: [String] = []
+    package var fastestTies: [Subject] = []
     /// Engines tied for the fewest steps (deletes + inserts + moves + updates).
-    public var fewestSteps: [String]
-    public var steps: Int?
+    package var fewestSteps: [Subject]
+    package var steps: Int?
     /// Whether that count is the proven minimum (nil when no minimum is known).
-    public var stepsMinimal: Bool?
+    package var stepsMinimal: Bool?
     /// Engines that did not compete at this size, and why ("set: skipped — …").
-    public var absent: [String]
+    package var absent: [String]
 
     /// O(rows of the series).
-    public init(_ series: RunSeries) {
+    package init(_ series: RunSeries) {
         workload = series.label
         size = series.largestSize
         let rows = series.rows.filter { $0.size == series.largestSize }

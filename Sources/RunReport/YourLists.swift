@@ -13,20 +13,20 @@ import RunResults
 /// "Avoid". When the pair was timed under several element kinds, the
 /// advice is the string-id kind's (`uuid`: the user's own id texts hashed)
 /// when there is one, since that is what the user's app hashes.
-public struct YourLists: Hashable, Sendable {
-    public var shape: DatasetShape
+package struct YourLists: Hashable, Sendable {
+    package var shape: DatasetShape
     /// The element kind the advice was decided under.
-    public var elements: String
-    public var advice: EngineAdvice?
+    package var elements: String
+    package var advice: EngineAdvice?
     /// The deciding rows (verified, timed), fastest first.
-    public var evidence: [ResultRow]
+    package var evidence: [ResultRow]
 
     /// One block per user dataset of `document`, in run order, drawn with
     /// `palette` (``EnginePalette/init(_:known:)`` of the document). O(rows · datasets).
-    public static func blocks(_ document: RunDocument, palette: EnginePalette) -> [YourLists] {
+    package static func blocks(_ document: RunDocument, palette: EnginePalette) -> [YourLists] {
         let datasets = document.datasets ?? []
         let allSeries = RunSeries.group(document, palette: palette)
-        let references = Set((document.engines ?? []).filter(\.isReference).map(\.name))
+        let references = Set((document.engines ?? []).filter(\.isReference).map(\.subject))
         return datasets.filter { !$0.generated }.compactMap { shape in
             let mine = allSeries.filter { series in series.rows.contains { shape.describes($0) } }
             // A kind other than int hashes the user's own id texts (a dataset's symbols); int hashes their codes.
@@ -43,7 +43,7 @@ public struct YourLists: Hashable, Sendable {
     }
 
     /// "Your lists a.json → b.json: n = 3, m = 3, ids repeat: no, changed: 67% — use heckel".
-    public var headline: String {
+    package var headline: String {
         let use = advice?.pick.map { "use \($0)" } ?? "no engine was verified on them"
         let name = ParameterWords.label(workload: shape.workload, parameters: shape.parameters)
         return "Your lists \(name): n = \(Formatting.grouped(shape.sizeOld)), m = \(Formatting.grouped(shape.sizeNew)), "
@@ -53,10 +53,10 @@ public struct YourLists: Hashable, Sendable {
     /// The evidence, one line per engine: time of one call, steps, peak heap,
     /// and why the advice says to avoid it (an engine needing unique ids
     /// can run where trimming hides a repeat, and be fast, yet is not advised).
-    public var evidenceLines: [String] {
-        let width = evidence.map(\.engine.count).max() ?? 0
+    package var evidenceLines: [String] {
+        let width = evidence.map(\.engine.name.count).max() ?? 0
         return evidence.map { row in
-            var line = row.engine.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + Formatting.duration(row.medianNs!)
+            var line = row.engine.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + Formatting.duration(row.medianNs!)
             if let steps = row.steps { line += ", " + Formatting.counted(steps, "step") }
             if let heap = row.peakHeapBytes { line += ", peak heap " + Formatting.bytes(heap) }
             if let avoid = advice?.avoid.first(where: { $0.engine == row.engine }) { line += " — avoid: " + avoid.why }

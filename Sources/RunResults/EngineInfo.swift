@@ -10,15 +10,10 @@ public struct EngineInfo: Hashable, Sendable, Codable {
     /// How an engine's time grows (the engine states it as ``DiffEngine/cost``).
     public typealias CostUnits = EngineCost
 
-    /// The `floor` reference's name in results (its rows' `engine`): the
-    /// one subject whose status is `reference`.
-    public static let floorName = "floor"
-    /// The engine every other engine's time is divided by in its run (its
-    /// `ratio_to_stdlib`): Swift's own `difference(from:)`, the in-run reference.
-    public static let timingReferenceName = EngineName.stdlib.rawValue
-
     /// The stable name (result rows' `engine` column).
     public var name: String
+    /// The subject this record describes (results' `engine` column, typed).
+    public var subject: Subject { Subject(name) }
     /// One line on what the engine is (help texts, the report page).
     public var summary: String
     /// `#RRGGBB`, the same in every chart.

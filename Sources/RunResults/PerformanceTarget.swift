@@ -54,9 +54,9 @@ public struct PerformanceTarget: Hashable, Sendable, Codable {
     public var area: String
     public var measure: Measure
     /// The subject engines; empty: every engine of the run the measure applies to.
-    public var engines: [String]
+    public var engines: [Subject]
     /// The engine the subject is divided by, when the measure is a ratio.
-    public var reference: String?
+    public var reference: Subject?
     /// The element kind of the reference row, when it is not the subject
     /// row's own (anchor on `uuid` over anchor on `int`).
     public var referenceElements: String?
@@ -80,7 +80,7 @@ public struct PerformanceTarget: Hashable, Sendable, Codable {
     }
 
     public init(
-        id: String, area: String, measure: Measure, engines: [String], reference: String? = nil,
+        id: String, area: String, measure: Measure, engines: [Subject], reference: Subject? = nil,
         referenceElements: String? = nil, workloads: [String] = [], sizes: [Int] = [], elements: [String] = [ResultRow.integerKind],
         limit: Double, comparison: Comparison = .atMost, allowancePerElement: Double? = nil
     ) {

@@ -1,6 +1,6 @@
 /// The plan as recorded in the results (enough to rerun it).
 public struct PlanSummary: Hashable, Sendable, Codable {
-    public var engines: [String]
+    public var engines: [Subject]
     public var workloads: [String]
     public var sizes: [Int]
     public var extraCases: [String]
@@ -31,7 +31,7 @@ public struct PlanSummary: Hashable, Sendable, Codable {
     }
 
     public init(
-        engines: [String], workloads: [String], sizes: [Int], extraCases: [String], minSamples: Int,
+        engines: [Subject], workloads: [String], sizes: [Int], extraCases: [String], minSamples: Int,
         minTimeSeconds: Double, timeBudgetSeconds: Double, lcsMemoryBudgetBytes: Int, elements: [String]? = nil,
         shard: ShardLabel? = nil, instructions: Bool? = nil, sliders: String? = nil, deadlineSeconds: Double? = nil
     ) {

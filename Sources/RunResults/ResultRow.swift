@@ -36,7 +36,8 @@ public struct ResultRow: Hashable, Sendable, Codable {
         public static let faults: [Status] = [.crashed, .timedOut, .outOfMemory]
     }
 
-    public var engine: String
+    /// Who was measured: an engine, or the floor.
+    public var engine: Subject
     public var workload: String
     /// The workload's size parameter n.
     public var size: Int
@@ -150,7 +151,7 @@ public struct ResultRow: Hashable, Sendable, Codable {
         case machine
     }
 
-    public init(engine: String, workload: String, size: Int, sizeOld: Int, sizeNew: Int, seed: UInt64, parameters: String) {
+    public init(engine: Subject, workload: String, size: Int, sizeOld: Int, sizeNew: Int, seed: UInt64, parameters: String) {
         self.engine = engine
         self.workload = workload
         self.size = size
@@ -202,7 +203,7 @@ extension ResultRow {
     /// columns"); `csvColumnsMatchTheJSONKeys` in the tests checks that they
     /// are exactly the JSON keys, in declaration order.
     public static let csvTable: [CSVColumn] = [
-        CSVColumn(key: .engine) { .text($0.engine) },
+        CSVColumn(key: .engine) { .text($0.engine.name) },
         CSVColumn(key: .workload) { .text($0.workload) },
         CSVColumn(key: .size) { .integer($0.size) },
         CSVColumn(key: .sizeOld) { .integer($0.sizeOld) },

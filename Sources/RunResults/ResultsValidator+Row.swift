@@ -81,7 +81,7 @@ extension ResultsValidator {
     /// times a dictionary build and gives no changeset, so an engine never
     /// has it and the floor is never `ok` (verified) or `failed`. O(1).
     static func subjectProblem(of row: ResultRow) -> String? {
-        let isFloor = row.engine == EngineInfo.floorName
+        let isFloor = row.engine.isFloor
         if row.status == .reference && !isFloor {
             return "status is reference, which is the floor's alone, but the subject is the engine \(row.engine)"
         }

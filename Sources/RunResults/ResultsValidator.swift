@@ -46,7 +46,7 @@ public enum ResultsValidator {
         var seen: [String: Int] = [:]
         var datasets: [DatasetKey: Int] = [:]
         for (index, row) in document.rows.enumerated() {
-            let dataset = DatasetKey(row), floor = row.engine == EngineInfo.floorName
+            let dataset = DatasetKey(row), floor = row.engine.isFloor
             if datasets[dataset] == nil || floor { datasets[dataset] = index }
             var problem = problem(of: row)
             if problem == nil, let machine = row.machine, !(0..<machines).contains(machine) {
@@ -87,7 +87,7 @@ public enum ResultsValidator {
     public static func planProblem(of row: ResultRow, in plan: PlanSummary, seed: UInt64) -> String? {
         let kinds = plan.elements ?? [ResultRow.integerKind]
         if !plan.engines.contains(row.engine) {
-            return "engine \(row.engine) is not among the plan's engines (\(plan.engines.joined(separator: ", ")))"
+            return "engine \(row.engine) is not among the plan's engines (\(plan.engines.map(\.name).joined(separator: ", ")))"
         }
         if !kinds.contains(row.elementKind) {
             return "element kind \(row.elementKind) is not among the plan's (\(kinds.joined(separator: ", ")))"
@@ -125,8 +125,8 @@ public enum ResultsValidator {
     /// `index` is each row's position by ``ResultRow/key`` (one row per key).
     static func ratioProblem(_ row: ResultRow, among rows: [ResultRow], _ index: [String: Int]) -> String? {
         guard let median = row.medianNs else { return nil }
-        let references: [(ResultRow.CodingKeys, Double?, String)] = [
-            (.ratioToStdlib, row.ratioToStdlib, EngineName.stdlib.rawValue), (.ratioToFloor, row.ratioToFloor, EngineInfo.floorName),
+        let references: [(ResultRow.CodingKeys, Double?, Subject)] = [
+            (.ratioToStdlib, row.ratioToStdlib, .stdlib), (.ratioToFloor, row.ratioToFloor, .floor),
         ]
         for case let (key, ratio?, engine) in references {
             var reference = row

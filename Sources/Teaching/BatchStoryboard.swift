@@ -10,34 +10,34 @@ import Rendering
 /// list and inserts by their index in the new list. Mixing them up (deleting
 /// at a new index, inserting at an old one) is the classic batch-update
 /// crash, so the storyboard shows each kind of index where it applies.
-public struct BatchStoryboard: Sendable {
+package struct BatchStoryboard: Sendable {
     /// An item on a stage: which list it comes from and its index there.
-    public enum Item: Hashable, Sendable {
+    package enum Item: Hashable, Sendable {
         case old(Int)
         case new(Int)
     }
 
     /// What happens to an item in the step that leads to a stage.
-    public enum Role: String, Hashable, Sendable {
+    package enum Role: String, Hashable, Sendable {
         case stays, deleted, inserted, moved, updated, movedAndUpdated
     }
 
-    public struct Entry: Hashable, Sendable {
-        public var item: Item
-        public var role: Role
+    package struct Entry: Hashable, Sendable {
+        package var item: Item
+        package var role: Role
     }
 
     /// Stage 0: old list (deleted items marked). 1: after deletes. 2: after
     /// inserts (inserted items marked). 3: after moves and updates (moved and
     /// updated items marked).
-    public let stages: [[Entry]]
+    package let stages: [[Entry]]
     /// True when the last stage is the new list: same ids in the same order,
     /// and the content of the new list (updates replaced).
-    public let resultEqualsNew: Bool
-    public let changeset: Changeset
+    package let resultEqualsNew: Bool
+    package let changeset: Changeset
 
     /// Plays `changeset` on `old`; `new` supplies inserted and updated items.
-    public init<I: ElementIdentity>(
+    package init<I: ElementIdentity>(
         changeset: Changeset, old: [I.Element], new: [I.Element], identity: I
     ) throws(ChangesetError) {
         self.changeset = changeset

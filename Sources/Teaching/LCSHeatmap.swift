@@ -13,16 +13,16 @@ import Rendering
 ///
 /// Complexity: O(rows · columns) time for one pass over the table; memory
 /// O(pixels), at most 4 · maxSide² bytes for the image.
-public enum LCSHeatmap {
+package enum LCSHeatmap {
     /// Cells per pixel side (> 1 when reduced) and pixels per cell side (> 1
     /// when enlarged) for a table of `rows` × `columns`.
-    public static func scale(rows: Int, columns: Int, maxSide: Int, targetSide: Int = 1000) -> (block: Int, enlarge: Int) {
+    package static func scale(rows: Int, columns: Int, maxSide: Int, targetSide: Int = 1000) -> (block: Int, enlarge: Int) {
         let side = max(rows, columns, 1)
         if side > maxSide { return ((side + maxSide - 1) / maxSide, 1) }
         return (1, max(1, min(16, targetSide / side)))
     }
 
-    public static let pathColor = RGBA(255, 32, 32)
+    package static let pathColor = RGBA(255, 32, 32)
 
     /// How many pixels each pixel of the 5 × 7 font becomes: the text grows
     /// with the picture, so that captions stay readable when a 2,500-pixel
@@ -31,7 +31,7 @@ public enum LCSHeatmap {
     static func fontScale(mapWidth: Int) -> Int { max(1, min(6, mapWidth / 450)) }
 
     /// Draws `table`. `title` is the caption's first line.
-    public static func render(table: LCSTable, title: String, maxSide: Int = 4096) -> RasterImage {
+    package static func render(table: LCSTable, title: String, maxSide: Int = 4096) -> RasterImage {
         let rows = table.rows, columns = table.columns
         let (block, enlarge) = scale(rows: rows, columns: columns, maxSide: maxSide)
         let mapWidth = ((columns + block - 1) / block) * enlarge
@@ -133,7 +133,7 @@ public enum LCSHeatmap {
         return image
     }
 
-    public static let matchColor = RGBA(255, 255, 255)
+    package static let matchColor = RGBA(255, 255, 255)
 
     /// Table cells (i, j) where old[i − 1] = new[j − 1], or nil when there
     /// are more than 4 · (rows + columns) of them (lists with many repeated

@@ -6,9 +6,9 @@ import DiffEngines
 ///
 /// Complexity: O(N · M) time and output size (about 5 characters a cell in
 /// the text, 30 a row in the TSV), so callers limit the sizes they dump.
-public enum LCSTableDump {
+package enum LCSTableDump {
     /// Arrow of a traceback direction: ↖ match, ↑ up (delete), ← left (insert).
-    public static func arrow(_ step: LCSTable.Step?) -> String {
+    package static func arrow(_ step: LCSTable.Step?) -> String {
         switch step {
         case .match: return "↖"
         case .up: return "↑"
@@ -18,7 +18,7 @@ public enum LCSTableDump {
     }
 
     /// The direction's name in the TSV.
-    public static func name(_ step: LCSTable.Step?) -> String {
+    package static func name(_ step: LCSTable.Step?) -> String {
         switch step {
         case .match: return "match"
         case .up: return "up"
@@ -28,14 +28,14 @@ public enum LCSTableDump {
     }
 
     /// One edit or keep of the traceback, read from the top-left corner.
-    public enum TracebackStep: Hashable, Sendable {
+    package enum TracebackStep: Hashable, Sendable {
         case keep(old: Int, new: Int)
         case delete(old: Int)
         case insert(new: Int)
     }
 
     /// The traceback path as steps in reading order (top-left to bottom-right).
-    public static func steps(of table: LCSTable) -> [TracebackStep] {
+    package static func steps(of table: LCSTable) -> [TracebackStep] {
         let path = table.tracebackPath()
         var result: [TracebackStep] = []
         for (p, q) in zip(path, path.dropFirst()) {
@@ -51,7 +51,7 @@ public enum LCSTableDump {
     }
 
     /// The text table. `title` is the first line.
-    public static func text(table: LCSTable, oldLabels: [String], newLabels: [String], title: String) -> String {
+    package static func text(table: LCSTable, oldLabels: [String], newLabels: [String], title: String) -> String {
         let oldShown = oldLabels.map { DisplayLabel.make($0, limit: 12) }
         let newShown = newLabels.map { DisplayLabel.make($0, limit: 8) }
         let onPath = pathCells(table)
@@ -125,7 +125,7 @@ public enum LCSTableDump {
     /// Columns: `i`, `j` (cell), `old_index` (i − 1, empty on row 0),
     /// `old_element`, `new_index` (j − 1), `new_element`, `lcs_length`,
     /// `direction` (`match`, `up`, `left`, or `start` at (0, 0)), `on_path` (1 or 0).
-    public static func tsv(table: LCSTable, oldLabels: [String], newLabels: [String]) -> String {
+    package static func tsv(table: LCSTable, oldLabels: [String], newLabels: [String]) -> String {
         let onPath = pathCells(table)
         var out = "i\tj\told_index\told_element\tnew_index\tnew_element\tlcs_length\tdirection\ton_path\n"
         out.reserveCapacity(table.rows * table.columns * 24)

@@ -4,18 +4,18 @@ import Rendering
 /// The memo-table dump the benchmark run writes into its report folder for
 /// one dataset: the table as text and TSV (see ``LCSTableDump``) while it is
 /// small enough to read, and always the PNG heatmap (``LCSHeatmap``).
-public enum MemoTableDump {
+package enum MemoTableDump {
     /// Text and TSV are written up to this many cells (a 500 × 500 table);
     /// past it they would be tens of megabytes nobody reads.
-    public static let textCellLimit = 250_000
+    package static let textCellLimit = 250_000
 
     /// What was written, as paths.
-    public struct Files: Sendable, Equatable {
-        public var text: String?
-        public var tsv: String?
-        public var png: String
+    package struct Files: Sendable, Equatable {
+        package var text: String?
+        package var tsv: String?
+        package var png: String
         /// Why the text and TSV were left out, when they were.
-        public var note: String?
+        package var note: String?
     }
 
     /// Writes `<baseName>.txt`, `<baseName>.tsv` and `<baseName>.png` into
@@ -28,7 +28,7 @@ public enum MemoTableDump {
     /// - Throws: ``TeachingError/tableRefused(reason:)`` when the table is
     ///   over `memoryBudget`, ``TeachingError/output(path:problem:)`` when a
     ///   file cannot be written. Nothing is written on error.
-    public static func write<ID: Hashable>(
+    package static func write<ID: Hashable>(
         old: [ID], new: [ID], oldLabels: [String]? = nil, newLabels: [String]? = nil, title: String,
         to directory: String, baseName: String = "memo-table",
         memoryBudget: Int = DiffOptions.defaultLCSMemoryBudget, maxSide: Int = 4096

@@ -6,50 +6,50 @@
 /// any time, hence O(N + M) memory (this trace keeps them all for display).
 ///
 /// Complexity: O((N + M) · D) time.
-public struct MyersMiddleSnakeTrace: Sendable {
+package struct MyersMiddleSnakeTrace: Sendable {
     /// One middle-snake search over a region of the grid.
-    public struct Search: Sendable {
+    package struct Search: Sendable {
         /// Top-left and bottom-right corners of the region.
-        public var origin: GridPoint
-        public var corner: GridPoint
+        package var origin: GridPoint
+        package var corner: GridPoint
         /// Recursion depth (0 for the whole grid).
-        public var depth: Int
+        package var depth: Int
         /// Forward rounds (paths from `origin`) and backward rounds (paths from `corner`).
-        public var forward: [[MyersStep]]
-        public var backward: [[MyersStep]]
+        package var forward: [[MyersStep]]
+        package var backward: [[MyersStep]]
         /// The middle snake (possibly empty: start == end), top-left end first.
-        public var snakeStart: GridPoint
-        public var snakeEnd: GridPoint
+        package var snakeStart: GridPoint
+        package var snakeEnd: GridPoint
         /// The region's edit distance: 2d − 1 when found in forward round d, 2d in backward round d.
-        public var distance: Int
+        package var distance: Int
         /// Which search found the overlap, and on which diagonal.
-        public var foundForward: Bool
-        public var foundDiagonal: Int
+        package var foundForward: Bool
+        package var foundDiagonal: Int
 
         /// Every grid point the two searches visited.
-        public var visitedPoints: Set<GridPoint> {
+        package var visitedPoints: Set<GridPoint> {
             var seen: Set<GridPoint> = [origin, corner]
             for round in forward + backward { for step in round { seen.formUnion(step.visited) } }
             return seen
         }
     }
 
-    public let n: Int
-    public let m: Int
+    package let n: Int
+    package let m: Int
     /// The searches in the order they ran (the whole grid first, then the
     /// part before its middle snake, recursively, then the part after).
-    public let searches: [Search]
+    package let searches: [Search]
     /// Regions with D ≤ 1, finished by a plain greedy search (a middle snake
     /// would not split them any further), with that search's rounds.
-    public let smallRegions: [(origin: GridPoint, corner: GridPoint, rounds: [[MyersStep]])]
-    public let path: [GridPoint]
-    public var distance: Int {
+    package let smallRegions: [(origin: GridPoint, corner: GridPoint, rounds: [[MyersStep]])]
+    package let path: [GridPoint]
+    package var distance: Int {
         var count = 0
         for (p, q) in zip(path, path.dropFirst()) where q.x - p.x + q.y - p.y == 1 { count += 1 }
         return count
     }
 
-    public init(old: [Int32], new: [Int32]) {
+    package init(old: [Int32], new: [Int32]) {
         n = old.count
         m = new.count
         var searches: [Search] = []
@@ -64,7 +64,7 @@ public struct MyersMiddleSnakeTrace: Sendable {
     }
 
     /// Every grid point any search visited.
-    public var visitedPoints: Set<GridPoint> {
+    package var visitedPoints: Set<GridPoint> {
         var seen: Set<GridPoint> = [GridPoint(0, 0), GridPoint(n, m)]
         for search in searches { seen.formUnion(search.visitedPoints) }
         for region in smallRegions {

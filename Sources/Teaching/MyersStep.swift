@@ -1,8 +1,8 @@
 /// One extension of a path during a Myers search: from the end of a path of
 /// the previous round, one edit, then the snake (the run of matches) that
 /// follows it.
-public struct MyersStep: Hashable, Sendable {
-    public enum Edit: String, Hashable, Sendable {
+package struct MyersStep: Hashable, Sendable {
+    package enum Edit: String, Hashable, Sendable {
         /// Round 0: no edit, only the first snake.
         case start
         /// Forward: x + 1, old[x] deleted. Backward: the same step walked in reverse.
@@ -11,22 +11,22 @@ public struct MyersStep: Hashable, Sendable {
         case insert
     }
     /// Round (number of edits of the path after this step).
-    public var d: Int
+    package var d: Int
     /// The diagonal the step ends on.
-    public var k: Int
+    package var k: Int
     /// Where the path of round d − 1 ended (the start point in round 0).
-    public var from: GridPoint
-    public var edit: Edit
+    package var from: GridPoint
+    package var edit: Edit
     /// After the edit, before the snake.
-    public var afterEdit: GridPoint
+    package var afterEdit: GridPoint
     /// After the snake: the furthest point of round d on diagonal k.
-    public var end: GridPoint
+    package var end: GridPoint
 
     /// Number of matches the snake followed.
-    public var snakeLength: Int { abs(end.x - afterEdit.x) }
+    package var snakeLength: Int { abs(end.x - afterEdit.x) }
 
     /// Every grid point the step visits, `afterEdit` through `end`.
-    public var visited: [GridPoint] {
+    package var visited: [GridPoint] {
         let direction = end.x >= afterEdit.x ? 1 : -1
         return (0...snakeLength).map { GridPoint(afterEdit.x + $0 * direction, afterEdit.y + $0 * direction) }
     }

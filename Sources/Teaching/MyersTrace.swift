@@ -11,18 +11,18 @@
 ///
 /// Complexity: O((N + M) · D) time; the trace keeps every round, O(D²) steps
 /// plus the path, which is fine for the ~60-element inputs it is meant for.
-public struct MyersTrace: Sendable {
-    public let n: Int
-    public let m: Int
+package struct MyersTrace: Sendable {
+    package let n: Int
+    package let m: Int
     /// `rounds[d]`: the steps of round d, by ascending k.
-    public let rounds: [[MyersStep]]
+    package let rounds: [[MyersStep]]
     /// The edit distance D (deletes + inserts of a shortest edit script).
-    public var distance: Int { rounds.count - 1 }
+    package var distance: Int { rounds.count - 1 }
     /// The shortest path found by the backtrack, (0,0) to (N,M), one point per step.
-    public let path: [GridPoint]
+    package let path: [GridPoint]
 
     /// Traces the forward search on two code lists (equal codes match).
-    public init(old: [Int32], new: [Int32]) {
+    package init(old: [Int32], new: [Int32]) {
         let result = MyersTrace.greedy(old, new, origin: GridPoint(0, 0), corner: GridPoint(old.count, new.count))
         n = old.count
         m = new.count
@@ -31,11 +31,11 @@ public struct MyersTrace: Sendable {
     }
 
     /// The (d, k) → x table: the furthest x on diagonal k after round d.
-    public func frontier(after d: Int) -> [(k: Int, x: Int)] { rounds[d].map { ($0.k, $0.end.x) } }
+    package func frontier(after d: Int) -> [(k: Int, x: Int)] { rounds[d].map { ($0.k, $0.end.x) } }
 
     /// Grid points the search visited (each snake point and each point an
     /// edit reached), without repeats.
-    public var visitedPoints: Set<GridPoint> {
+    package var visitedPoints: Set<GridPoint> {
         var seen: Set<GridPoint> = [GridPoint(0, 0)]
         for round in rounds { for step in round { seen.formUnion(step.visited) } }
         return seen

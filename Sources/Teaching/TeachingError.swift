@@ -1,7 +1,7 @@
 import DiffEngines
 
 /// Why a pair of lists cannot be taught (drawn as tables and graphs).
-public enum TeachingError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum TeachingError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Both lists are empty: there is no table to draw.
     case bothEmpty
     /// A list is longer than the pictures can show legibly.
@@ -15,7 +15,7 @@ public enum TeachingError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The engine chosen for the storyboard refused the input (e.g. `set` with repeated ids).
     case engineRefused(engine: EngineName, error: DiffError)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .bothEmpty:
             return "both lists are empty; there is nothing to draw (give at least one element on one side)"

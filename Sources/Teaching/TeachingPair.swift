@@ -3,30 +3,30 @@ import DiffEngines
 /// The two small lists a teaching report is about: identity codes over the
 /// whole lists (no prefix or suffix trimming, so every element shows), the
 /// display labels, and the LCS table.
-public struct TeachingPair: Sendable {
+package struct TeachingPair: Sendable {
     /// Most elements per side the pictures are laid out for.
-    public static let maximumCount = 60
+    package static let maximumCount = 60
     /// Most bytes of labels, both lists together (UTF-8). Every picture,
     /// trace and page repeats each label many times (a memo table row and
     /// column, every storyboard frame), so the work grows with their total:
     /// 60 labels of 1 MB each once ran 300 s and reached 8.4 GB. 64 KiB is
     /// over 500 bytes for each of 120 labels, far past what a cell shows.
-    public static let maximumLabelBytes = 64 * 1024
+    package static let maximumLabelBytes = 64 * 1024
 
     /// Identity codes: equal codes are the same item; an id only in the new
     /// list is −1.
-    public let codes: IdentityCodes
-    public let oldLabels: [String]
-    public let newLabels: [String]
-    public let table: LCSTable
+    package let codes: IdentityCodes
+    package let oldLabels: [String]
+    package let newLabels: [String]
+    package let table: LCSTable
 
-    public var n: Int { oldLabels.count }
-    public var m: Int { newLabels.count }
+    package var n: Int { oldLabels.count }
+    package var m: Int { newLabels.count }
 
     /// Codes the identities of `old` and `new`. Throws for two empty lists,
     /// for lists over ``maximumCount`` and for labels over
     /// ``maximumLabelBytes`` in all.
-    public init<I: ElementIdentity>(
+    package init<I: ElementIdentity>(
         old: [I.Element], new: [I.Element], identity: I, oldLabels: [String], newLabels: [String]
     ) throws(TeachingError) {
         precondition(old.count == oldLabels.count && new.count == newLabels.count, "one label per element")
@@ -53,7 +53,7 @@ public struct TeachingPair: Sendable {
     }
 
     /// The labels of the LCS, in order, read off the traceback.
-    public var lcsLabels: [String] {
+    package var lcsLabels: [String] {
         let path = table.tracebackPath()
         var result: [String] = []
         for (p, q) in zip(path, path.dropFirst()) where p.i - q.i == 1 && p.j - q.j == 1 {
@@ -63,5 +63,5 @@ public struct TeachingPair: Sendable {
     }
 
     /// The edit distance without moves: N + M − 2 · LCS.
-    public var editDistance: Int { n + m - 2 * table.length }
+    package var editDistance: Int { n + m - 2 * table.length }
 }

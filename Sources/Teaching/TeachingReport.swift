@@ -7,23 +7,23 @@ import Rendering
 /// Everything is computed before anything is written, and every file is
 /// written to a temporary name and renamed, so a bad input writes nothing
 /// and a crash leaves no half file.
-public enum TeachingReport {
+package enum TeachingReport {
     /// What was written, and what could not be.
-    public struct Summary: Sendable {
+    package struct Summary: Sendable {
         /// The folder written to.
-        public var directory: String
+        package var directory: String
         /// File names written, relative to `directory`.
-        public var files: [String]
+        package var files: [String]
         /// Pictures not drawn because gnuplot is missing (their .dat/.gp are written).
-        public var picturesWithoutGnuplot: [String]
+        package var picturesWithoutGnuplot: [String]
         /// gnuplot runs that failed, with gnuplot's message.
-        public var gnuplotFailures: [String]
+        package var gnuplotFailures: [String]
         /// Engines whose changeset did not verify (a bug in that engine).
-        public var engineProblems: [String]
+        package var engineProblems: [String]
         /// What the pair is, for the command's closing lines: N, M, the LCS
         /// (labels as written) and D.
-        public var oldCount = 0, newCount = 0, distance = 0
-        public var lcs: [String] = []
+        package var oldCount = 0, newCount = 0, distance = 0
+        package var lcs: [String] = []
     }
 
     /// Renders the report for `old` → `new` into `directory` (created when missing).
@@ -39,7 +39,7 @@ public enum TeachingReport {
     ///   - startInQuiz: whether `stepper.html` opens in its quiz mode.
     ///   - answered: answers already made elsewhere, by engine (a plug-in's,
     ///     made in a worker): those engines are not called here.
-    public static func write<I: ElementIdentity>(
+    package static func write<I: ElementIdentity>(
         old: [I.Element], new: [I.Element], identity: I, oldLabels: [String], newLabels: [String],
         title: String, to directory: String, storyboardEngine: EngineName = .myers,
         engines: [any DiffEngine] = BuiltInEngine.all.map(\.engine), gnuplot: String? = GnuplotProcess.executable(),

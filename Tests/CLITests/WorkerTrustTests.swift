@@ -44,7 +44,7 @@ import Testing
 
     /// Whether `row` is `engine`'s, noted for a child process that outlived its call.
     static func childNoted(_ row: ResultRow, engine: String) -> Bool {
-        row.engine == engine && row.reasonCode == .lingeringThreads && row.reason.contains("outlived its call")
+        row.engine.name == engine && row.reasonCode == .lingeringThreads && row.reason.contains("outlived its call")
     }
 
     static func summary(_ document: RunDocument) -> [String] {
@@ -80,7 +80,7 @@ import Testing
         let (result, document) = try Self.run(fault: fault, marker: UUID().uuidString, ["--min-time", "0.5"], in: dir)
         let guilty = fault.split(separator: ":")[1]
         for row in document.rows {
-            if row.engine == guilty {
+            if row.engine.name == guilty {
                 // Noted and measured, or crashed in its own worker.
                 #expect(row.reasonCode == .lingeringThreads || row.status == .crashed, "\(row.engine): \(row.status) \(row.reason)")
                 if row.status == .ok { #expect(row.medianNs != nil && row.reason.contains("outlived its call"), "\(row.reason)") }

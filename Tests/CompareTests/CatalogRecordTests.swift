@@ -23,7 +23,7 @@ import Testing
         document.workloads = [workload]
         document.elementKinds = [ElementKindInfo(name: "int", summary: "integer ids")]
         document.targets = targets
-        document.engines = Fixture.engines.map { EngineInfo(name: $0, summary: $0, colour: "#000000", symbol: 1, claims: []) }
+        document.engines = Fixture.engines.map { EngineInfo(name: $0.name, summary: $0.name, colour: "#000000", symbol: 1, claims: []) }
         return RunMerge.Part(path: "shard\(index)/results.json", document: document)
     }
 

@@ -52,7 +52,7 @@ import DiffBenchTestSupport
     @Test func onlyTheRowsThatRepeatStayRegressions() throws {
         var random = TestRandom(seed: 11)
         let rows = Fixture.plan()
-        let engines = ["lcs", "myers", "heckel", "set"]  // hand-picked: labels of the made-up plan's rows
+        let engines: [Subject] = ["lcs", "myers", "heckel", "set"]  // hand-picked: labels of the made-up plan's rows
         let cases: [(String, Int)] = [("mixed", 100), ("mixed", 1_000), ("feed", 100)]
         for _ in 0..<20 {
             var first = rows, second = rows

@@ -13,7 +13,7 @@ import Testing
         try #require(checks.first { $0.area == area && $0.subject == subject }, "\(area) \(subject)", sourceLocation: sourceLocation)
     }
 
-    func periodic(_ engine: String, _ size: Int, median: Double, steps: Int) -> ResultRow {
+    func periodic(_ engine: Subject, _ size: Int, median: Double, steps: Int) -> ResultRow {
         var row = Fixture.row(engine, "periodic", size, median: median, parameters: "fraction=0.01;period=8")
         row.steps = steps
         return row
@@ -65,7 +65,7 @@ import Testing
         document.plan.deadlineSeconds = 1
         document.engines = Fixture.engines.map { name in
             EngineInfo(
-                name: name, summary: name, colour: "#000000", symbol: 1,
+                name: name.name, summary: name.name, colour: "#000000", symbol: 1,
                 claims: ["myers", "lcs"].contains(name) ? ["minimal-edits", "honours-bounds"] : [])
         }
         let checks = PerformanceTargets.evaluate(document, targets: PerformanceTargets.deadlineTargets)

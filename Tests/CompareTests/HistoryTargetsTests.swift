@@ -8,7 +8,7 @@ import Testing
 /// whose hunks equal git's with `--sliders indent`.
 @Suite("Targets: git history") struct HistoryTargetsTests {
     // hand-picked: the engines the history targets compare, in made-up rows.
-    static let engines = ["myers", "patience", "histogram", "heckel"]
+    static let engines: [Subject] = ["myers", "patience", "histogram", "heckel"]
 
     /// The history targets of the catalog, evaluated on `document`.
     func evaluate(targets document: RunDocument) -> [PerformanceTargets.Check] {
@@ -24,7 +24,7 @@ import Testing
     /// A run of `pairs` git pairs: each pair's rows with the given medians
     /// (`nil`: the engine has no median there) and hunk agreement.
     func document(
-        pairs: Int, sliders: String? = "indent", median: (String, Int) -> Double?, equal: (String, Int) -> Bool,
+        pairs: Int, sliders: String? = "indent", median: (Subject, Int) -> Double?, equal: (Subject, Int) -> Bool,
         fromGit: Bool = true
     ) -> RunDocument {
         var rows: [ResultRow] = []
@@ -51,7 +51,7 @@ import Testing
         document.plan.engines = Self.engines
         document.plan.sliders = sliders
         document.engines = Self.engines.map { name in
-            EngineInfo(name: name, summary: "", colour: "#000000", symbol: 7, cost: name == "heckel" ? .linear : .trimmedDifferencesSquared)
+            EngineInfo(name: name.name, summary: "", colour: "#000000", symbol: 7, cost: name == "heckel" ? .linear : .trimmedDifferencesSquared)
         }
         return document
     }

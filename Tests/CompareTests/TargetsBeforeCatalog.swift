@@ -45,7 +45,7 @@ enum TargetsBeforeCatalog {
     static func evaluate(_ document: RunDocument) -> [Check] {
         let rows = document.rows.filter { $0.elementKind == "int" && document.shape(of: $0)?.generated != false }
         func row(_ engine: String, _ workload: String, _ size: Int) -> ResultRow? {
-            rows.first { $0.engine == engine && $0.workload == workload && $0.size == size && $0.status == .ok }
+            rows.first { $0.engine.name == engine && $0.workload == workload && $0.size == size && $0.status == .ok }
         }
         func format(_ value: Double) -> String { String(format: "%.3g", value) }
         var checks: [Check] = []
@@ -110,7 +110,7 @@ enum TargetsBeforeCatalog {
         for engine in ["heckel", "set"] {
             for workload in ["mixed", "feed", "shuffled"] {
                 // The same fit over the same sizes as the charts' legends (PowerLawFit.sizeRange).
-                let points = rows.filter { $0.engine == engine && $0.workload == workload && $0.status == .ok && $0.parameters.isEmpty }
+                let points = rows.filter { $0.engine.name == engine && $0.workload == workload && $0.status == .ok && $0.parameters.isEmpty }
                     .compactMap { row in row.medianNs.map { (size: row.size, value: $0) } }
                 let (fit, sizes) = PowerLawFit.fitInRange(points)
                 checks.append(Check(
@@ -173,7 +173,7 @@ extension TargetsBeforeCatalog {
                 measured: "not measured", met: nil)
             for anchor in anchors {
                 func partner(_ engine: String) -> ResultRow? {
-                    rows.first { $0.engine == engine && $0.workload == anchor.workload && $0.size == size && $0.parameters == anchor.parameters && $0.status == .ok }
+                    rows.first { $0.engine.name == engine && $0.workload == anchor.workload && $0.size == size && $0.parameters == anchor.parameters && $0.status == .ok }
                 }
                 if let anchorSteps = anchor.steps, let myers = partner("myers")?.steps, myers > 0 {
                     let ratio = Double(anchorSteps) / Double(myers)
@@ -192,7 +192,7 @@ extension TargetsBeforeCatalog {
         guard let deadline = document.plan.deadlineSeconds else {
             checks += engines.map { engine in
                 Check(
-                    area: "with a deadline, each case within \(format(deadlineOverrun))× it, verified", subject: engine,
+                    area: "with a deadline, each case within \(format(deadlineOverrun))× it, verified", subject: engine.name,
                     target: "a run with --deadline", measured: "not measured (the run had no deadline)", met: nil)
             }
             return checks
@@ -201,7 +201,7 @@ extension TargetsBeforeCatalog {
         for engine in engines {
             let mine = document.rows.filter { $0.engine == engine && $0.status != .skipped }
             var check = Check(
-                area: "deadline \(format(deadline)) s: each case within \(format(limit)) s, verified", subject: engine,
+                area: "deadline \(format(deadline)) s: each case within \(format(limit)) s, verified", subject: engine.name,
                 target: "≤ \(format(limit)) s", measured: "not measured", met: nil)
             if !mine.isEmpty {
                 let failed = mine.filter { $0.status != .ok || !$0.verified || $0.medianNs == nil }
@@ -248,7 +248,7 @@ extension TargetsBeforeCatalog {
     static func stringIDChecks(_ rows: [ResultRow]) -> [Check] {
         func format(_ value: Double) -> String { String(format: "%.3g", value) }
         func row(_ engine: String, _ workload: String, _ size: Int, _ kind: String) -> ResultRow? {
-            rows.first { $0.engine == engine && $0.workload == workload && $0.size == size && $0.elementKind == kind && $0.status == .ok }
+            rows.first { $0.engine.name == engine && $0.workload == workload && $0.size == size && $0.elementKind == kind && $0.status == .ok }
         }
         var checks: [Check] = []
         for kind in stringKinds {
@@ -287,7 +287,7 @@ extension TargetsBeforeCatalog {
         for engine in ["heckel", "set"] {
             // The worst uuid row of the sizes above (set refuses repeated ids).
             let measured = rows.filter { row in
-                row.engine == engine && row.elementKind == "uuid" && stringSizes.contains(row.size) && row.status == .ok
+                row.engine.name == engine && row.elementKind == "uuid" && stringSizes.contains(row.size) && row.status == .ok
                     && row.peakHeapBytes != nil && row.sizeOld + row.sizeNew > 0
             }.map { row in (row, Double(row.peakHeapBytes!) / Double(row.sizeOld + row.sizeNew)) }
             let worst = measured.max { $0.1 < $1.1 }

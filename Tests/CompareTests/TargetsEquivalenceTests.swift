@@ -40,7 +40,7 @@ import DiffBenchTestSupport
                 var caseRows: [ResultRow] = []
                 for engine in engines where !random.chance(0.05) {
                     var row = ResultRow(
-                        engine: engine, workload: item.workload, size: item.size, sizeOld: item.size, sizeNew: item.size + item.size / 10,
+                        engine: Subject(engine), workload: item.workload, size: item.size, sizeOld: item.size, sizeNew: item.size + item.size / 10,
                         seed: 1, parameters: item.parameters)
                     row.elements = kind == "int" && random.chance(0.5) ? nil : kind
                     row.status = engine == "floor" ? .reference : (random.chance(0.04) ? .failed : (random.chance(0.03) ? .skipped : .ok))
@@ -80,7 +80,7 @@ import DiffBenchTestSupport
         }
         var document = Fixture.document([])
         document.rows = rows
-        document.plan.engines = engines
+        document.plan.engines = engines.map { Subject($0) }
         document.plan.deadlineSeconds = random.chance(0.5) ? nil : [0.5, 1, 2][random.below(3)]
         return document
     }

@@ -8,15 +8,15 @@ import DiffBenchTestSupport
 /// from the medians, independently of the comparator).
 enum Fixture {
     // hand-picked: the labels of made-up rows (no engine runs), with a median each below.
-    static let engines = ["lcs", "myers", "heckel", "set", "stdlib"]
+    static let engines: [Subject] = ["lcs", "myers", "heckel", "set", "stdlib"]
 
     static func row(
-        _ engine: String, _ workload: String, _ size: Int, median: Double, mad: Double? = nil, samples: Int = 50,
+        _ engine: Subject, _ workload: String, _ size: Int, median: Double, mad: Double? = nil, samples: Int = 50,
         parameters: String = "", seed: UInt64 = 1
     ) -> ResultRow {
         var row = ResultRow(
             engine: engine, workload: workload, size: size, sizeOld: size, sizeNew: size, seed: seed, parameters: parameters)
-        row.status = engine == "floor" ? .reference : .ok
+        row.status = engine == .floor ? .reference : .ok
         row.samples = samples
         let spread = mad ?? median * 0.01
         row.medianNs = median
@@ -27,7 +27,7 @@ enum Fixture {
         row.peakHeapBytes = 8 * size + 1_000
         row.allocations = size / 10 + 3
         row.instructions = 150 * size + 10_000
-        if engine != "floor" {
+        if engine != .floor {
             row.inserts = size / 10
             row.deletes = size / 10
             row.moves = size / 20
@@ -42,11 +42,11 @@ enum Fixture {
 
     /// One dataset's rows: every engine plus floor, with the given medians
     /// (default: a plausible spread of speeds).
-    static func dataset(_ workload: String, _ size: Int, medians: [String: Double] = [:], parameters: String = "") -> [ResultRow] {
-        let defaults: [String: Double] = [
+    static func dataset(_ workload: String, _ size: Int, medians: [Subject: Double] = [:], parameters: String = "") -> [ResultRow] {
+        let defaults: [Subject: Double] = [
             "lcs": 40_000, "myers": 30_000, "heckel": 8_000, "set": 12_000, "stdlib": 200_000, "floor": 2_000,
         ]
-        return (engines + ["floor"]).map { engine in
+        return (engines + [.floor]).map { engine in
             row(engine, workload, size, median: (medians[engine] ?? defaults[engine]!) * Double(size) / 100, parameters: parameters)
         }
     }
@@ -56,20 +56,20 @@ enum Fixture {
         var rows = rows
         for index in rows.indices {
             let row = rows[index]
-            func median(of engine: String) -> Double? {
+            func median(of engine: Subject) -> Double? {
                 rows.first { $0.engine == engine && $0.workload == row.workload && $0.size == row.size && $0.parameters == row.parameters }?
                     .medianNs
             }
             if let value = row.medianNs {
-                rows[index].ratioToStdlib = median(of: "stdlib").map { value / $0 }
-                rows[index].ratioToFloor = median(of: "floor").map { value / $0 }
+                rows[index].ratioToStdlib = median(of: .stdlib).map { value / $0 }
+                rows[index].ratioToFloor = median(of: .floor).map { value / $0 }
             }
         }
         let environment = RunEnvironment(
             swiftVersion: "6.3", os: "test", cpu: "test", cores: 2, memoryBytes: 1 << 30, buildConfiguration: build,
             gitCommit: "abc", seed: 1, startTime: "2026-01-01T00:00:00Z", runName: "fixture")
         let plan = PlanSummary(
-            engines: engines + ["floor"], workloads: rows.map(\.workload).reduce(into: []) { if !$0.contains($1) { $0.append($1) } },
+            engines: engines + [.floor], workloads: rows.map(\.workload).reduce(into: []) { if !$0.contains($1) { $0.append($1) } },
             sizes: Set(rows.map(\.size)).sorted(), extraCases: [], minSamples: 10, minTimeSeconds: 0.1,
             timeBudgetSeconds: 3, lcsMemoryBudgetBytes: 1 << 28)
         return RunDocument(environment: environment, plan: plan, complete: complete, rows: rows)
@@ -98,7 +98,7 @@ enum Fixture {
     }
 
     /// Applies `change` to the row of `engine` on `workload`@`size`.
-    static func modify(_ rows: [ResultRow], _ engine: String, _ workload: String, _ size: Int, _ change: (inout ResultRow) -> Void)
+    static func modify(_ rows: [ResultRow], _ engine: Subject, _ workload: String, _ size: Int, _ change: (inout ResultRow) -> Void)
         -> [ResultRow]
     {
         rows.map { row in
@@ -110,7 +110,7 @@ enum Fixture {
 }
 
 extension ComparisonReport {
-    func row(_ engine: String, _ workload: String, _ size: Int) -> RowComparison? {
+    func row(_ engine: Subject, _ workload: String, _ size: Int) -> RowComparison? {
         rows.first { $0.engine == engine && $0.workload == workload && $0.size == size }
     }
 }

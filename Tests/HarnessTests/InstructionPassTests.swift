@@ -39,7 +39,7 @@ import Testing
     @Test func longCallsAreLeftOutOfThePassWithANote() throws {
         let limit = InstructionCounter.longestCountedCallNanoseconds
         func row(_ engine: String, _ median: Double?, _ status: ResultRow.Status = .ok) -> ResultRow {
-            var row = ResultRow(engine: engine, workload: "shuffled", size: 100, sizeOld: 100, sizeNew: 100, seed: 1, parameters: "")
+            var row = ResultRow(engine: Subject(engine), workload: "shuffled", size: 100, sizeOld: 100, sizeNew: 100, seed: 1, parameters: "")
             row.status = status
             row.medianNs = median
             return row

@@ -31,7 +31,7 @@ import RunResults
         #expect(outcome.failedRows.isEmpty)
         for workload in ["mixed", "duplicates"] {
             let caseRows = rows.filter { $0.workload == workload }
-            #expect(caseRows.map(\.engine) == EngineName.builtIns.map(\.rawValue) + ["floor"])
+            #expect(caseRows.map(\.engine) == EngineName.builtIns.map(Subject.engine) + [.floor])
             let stdlib = try #require(caseRows.first { $0.engine == "stdlib" }?.medianNs)
             let floor = try #require(caseRows.first { $0.engine == "floor" }?.medianNs)
             for row in caseRows where row.medianNs != nil {
@@ -82,7 +82,7 @@ import RunResults
         #expect(wrong.status == .failed && wrong.batchVerified == false)
         #expect(wrong.reason.hasPrefix("batch update: sections: "), "\(wrong.reason)")
         #expect(outcome.failedRows.map(\.engine) == ["wrong-on-sections"])
-        for name in ["heckel", "set"] {
+        for name: Subject in ["heckel", "set"] {
             let row = try #require(outcome.document.rows.first { $0.engine == name })
             #expect(row.status == .ok && row.batchVerified == true, "\(name): \(row.reason)")
         }

@@ -31,7 +31,7 @@ import Testing
         func up(_ value: Double?) -> Double { (value ?? 1).nextUp }
         func plusOne(_ value: Int?) -> Int { (value ?? 0) + 1 }
         switch key {
-        case .engine: row.engine += "x"
+        case .engine: row.engine = Subject(row.engine.name + "x")
         case .workload: row.workload += "x"
         case .size: row.size += 1
         case .sizeOld: row.sizeOld += 1

@@ -10,7 +10,7 @@ import Testing
     /// `steps` deliberately differ from those, so a chart that used them
     /// instead of the lists' sizes and D would put the row elsewhere.
     static func row(_ engine: String, old: Int, new: Int, d: Int?, median: Double, kind: String? = nil) -> ResultRow {
-        var row = ResultRow(engine: engine, workload: "w\(old)-\(new)", size: 7, sizeOld: old, sizeNew: new, seed: 1, parameters: "")
+        var row = ResultRow(engine: Subject(engine), workload: "w\(old)-\(new)", size: 7, sizeOld: old, sizeNew: new, seed: 1, parameters: "")
         row.status = .ok
         row.medianNs = median
         row.minEdits = d
@@ -128,7 +128,7 @@ import Testing
                 swiftVersion: "6", os: "x", cpu: "y", cores: 1, memoryBytes: 1, buildConfiguration: "release", gitCommit: "z", seed: 1,
                 startTime: "now", runName: "t"),
             plan: PlanSummary(
-                engines: engines.map(\.name), workloads: ["t1", "t2"], sizes: [100], extraCases: [], minSamples: 1, minTimeSeconds: 0,
+                engines: engines.map(\.subject), workloads: ["t1", "t2"], sizes: [100], extraCases: [], minSamples: 1, minTimeSeconds: 0,
                 timeBudgetSeconds: 1, lcsMemoryBudgetBytes: 1),
             complete: true, engines: engines, rows: rows)
         let advice = EngineAdvice.advise(RunSeries.group(document, palette: EnginePalette(engines)), datasets: shapes)

@@ -25,7 +25,7 @@ import Testing
     ) -> ResultRow {
         // A row that can be true (the readers refuse others): the new list
         // is the old one plus `steps` inserted items, measured once.
-        var row = ResultRow(engine: engine, workload: workload, size: size, sizeOld: size, sizeNew: size + steps, seed: 1, parameters: parameters)
+        var row = ResultRow(engine: Subject(engine), workload: workload, size: size, sizeOld: size, sizeNew: size + steps, seed: 1, parameters: parameters)
         row.status = engine == "ground" ? .reference : .ok
         row.samples = 1
         row.medianNs = median
@@ -47,7 +47,7 @@ import Testing
     static func skipped(
         _ engine: String, _ workload: String, size: Int, _ code: ResultRow.ReasonCode, text: String = "not run (see reason_code)"
     ) -> ResultRow {
-        var row = ResultRow(engine: engine, workload: workload, size: size, sizeOld: size, sizeNew: size, seed: 1, parameters: "")
+        var row = ResultRow(engine: Subject(engine), workload: workload, size: size, sizeOld: size, sizeNew: size, seed: 1, parameters: "")
         row.refuse(code, text, predictedSeconds: code == .overTimeBudget ? 40 : nil)
         return row
     }
@@ -60,7 +60,7 @@ import Testing
                 swiftVersion: "6.3", os: "os", cpu: "cpu", cores: 2, memoryBytes: 1, buildConfiguration: "release",
                 gitCommit: "x", seed: 1, startTime: "2026-01-01T00:00:00Z", runName: "advice"),
             plan: PlanSummary(
-                engines: engines.map(\.name), workloads: workloads, sizes: Array(Set(rows.map(\.size))).sorted(), extraCases: [],
+                engines: engines.map(\.subject), workloads: workloads, sizes: Array(Set(rows.map(\.size))).sorted(), extraCases: [],
                 minSamples: 3, minTimeSeconds: 0.1, timeBudgetSeconds: 3, lcsMemoryBudgetBytes: 1 << 20),
             complete: true, engines: engines, rows: rows)
     }

@@ -8,7 +8,7 @@ import Testing
 /// optimum" listed "heckel ×1.50 moves on shuffled" three times).
 @Suite("Findings name the element kind") struct KindFindingTests {
     static func row(_ engine: String, kind: String?, moves: Int, median: Double) -> ResultRow {
-        var row = ResultRow(engine: engine, workload: "shuffled", size: 100, sizeOld: 100, sizeNew: 100, seed: 1, parameters: "")
+        var row = ResultRow(engine: Subject(engine), workload: "shuffled", size: 100, sizeOld: 100, sizeNew: 100, seed: 1, parameters: "")
         row.elements = kind
         row.status = .ok
         row.inserts = 0

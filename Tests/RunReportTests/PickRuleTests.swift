@@ -95,7 +95,7 @@ import Testing
                     Self.row(engine, samples: Self.samples(median, count: count, noise: noise, &random), steps: 10)
                 }
                 let advice = try #require(EngineAdviceTests.advise(rows).first)
-                return Set([advice.pick].compactMap { $0 } + advice.pickTies)
+                return Set(([advice.pick].compactMap { $0 } + advice.pickTies).map(\.name))
             }
             let first = try answer(0), second = try answer(1)
             if first != second { flips.append("scenario \(scenario): \(first.sorted()) then \(second.sorted()) (medians \(medians), n = \(count), noise \(noise))") }

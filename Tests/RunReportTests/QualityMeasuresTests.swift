@@ -70,7 +70,7 @@ import Testing
         let run = EngineRegistry.builtIns.descriptors.map(\.info) + [EngineRegistry.floor]
         let palette = EnginePalette(run)
         let colours = palette.order.map(palette.colour(for:))
-        #expect(palette.order == run.map(\.name) && palette.order.last == "floor")
+        #expect(palette.order == run.map(\.subject) && palette.order.last == "floor")
         #expect(colours == run.map(\.colour))
         #expect(Set(colours).count == palette.order.count)
         #expect(Set(palette.order.map(palette.pointType(for:))).count == palette.order.count)
@@ -83,10 +83,10 @@ import Testing
         // Any number of engines: symbols and sizes for twenty names, none described.
         let empty = EnginePalette()
         let many = (0..<20).map { "engine-\($0)" }
-        #expect(many.allSatisfy { [3, 5, 7, 9, 11, 13, 15].contains(empty.pointType(for: $0)) })
-        #expect(many.allSatisfy { empty.pointSize(for: $0, base: 2) >= 1 })
+        #expect(many.allSatisfy { [3, 5, 7, 9, 11, 13, 15].contains(empty.pointType(for: Subject($0))) })
+        #expect(many.allSatisfy { empty.pointSize(for: Subject($0), base: 2) >= 1 })
         // A palette is the run's own: another run's engines do not leak into it.
-        #expect(EnginePalette([run[0]]).order == [run[0].name])
+        #expect(EnginePalette([run[0]]).order == [run[0].subject])
     }
 
     @Test("ratio ticks: 1–2–5 steps inside the range; a range at or below zero or not finite gives [1], never a loop")

@@ -87,7 +87,7 @@ import Testing
         for size in [1_000, 10_000, 100_000] {
             for engine in ["stdlib", "new_engine^2"] {
                 var row = ResultRow(
-                    engine: engine, workload: "my_list {v2} & \"more\"", size: size, sizeOld: size, sizeNew: size, seed: 3,
+                    engine: Subject(engine), workload: "my_list {v2} & \"more\"", size: size, sizeOld: size, sizeNew: size, seed: 3,
                     parameters: "a=1;b=x y")
                 row.status = .ok
                 row.samples = 3
@@ -142,7 +142,7 @@ extension RenderTests {
         var rows: [ResultRow] = []
         for size in [1_000, 10_000, 100_000] {
             for (index, engine) in engines.enumerated() {
-                var row = ResultRow(engine: engine.name, workload: workload, size: size, sizeOld: size, sizeNew: size, seed: 1, parameters: "knob=some long value")
+                var row = ResultRow(engine: Subject(engine.name), workload: workload, size: size, sizeOld: size, sizeNew: size, seed: 1, parameters: "knob=some long value")
                 row.minMoves = 0
                 row.minEdits = 20
                 if index == 8 && size == 100_000 {
@@ -180,7 +180,7 @@ extension RenderTests {
                 swiftVersion: "6", os: "x", cpu: "y", cores: 1, memoryBytes: 1, buildConfiguration: "release", gitCommit: "z", seed: 1,
                 startTime: "now", runName: "many"),
             plan: PlanSummary(
-                engines: engines.map(\.name), workloads: [workload, "second"], sizes: [1_000, 10_000, 100_000], extraCases: [], minSamples: 1,
+                engines: engines.map(\.subject), workloads: [workload, "second"], sizes: [1_000, 10_000, 100_000], extraCases: [], minSamples: 1,
                 minTimeSeconds: 0, timeBudgetSeconds: 5, lcsMemoryBudgetBytes: 1),
             complete: true, engines: engines, rows: rows)
         let scratch = ScratchDirectory(prefix: "many-engines")

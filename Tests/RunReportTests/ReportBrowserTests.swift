@@ -37,7 +37,7 @@ import Testing
         let height = try #require(HeadlessChromium.bodyAttribute("data-window-height", in: dom).flatMap(Int.init))
         #expect(bottom > 0 && bottom <= height, "the advice ends at \(bottom) px, below the first screen (\(height) px)")
         // Every shape's pick is in the rendered page.
-        for advice in summary.advice { #expect(dom.contains(try #require(advice.pick))) }
+        for advice in summary.advice { #expect(dom.contains(try #require(advice.pick).name)) }
 
         let shot = folder + "/first-screen.png"
         _ = try HeadlessChromium.run(["--screenshot=" + shot], url: url)

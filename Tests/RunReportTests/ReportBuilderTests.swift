@@ -145,7 +145,7 @@ import Testing
     @Test("scaling legend: a line drawn on top of another's says so; one 20 % away does not")
     func overplotted() {
         func row(_ engine: String, _ size: Int, _ median: Double) -> ResultRow {
-            var row = ResultRow(engine: engine, workload: "w", size: size, sizeOld: size, sizeNew: size, seed: 1, parameters: "")
+            var row = ResultRow(engine: Subject(engine), workload: "w", size: size, sizeOld: size, sizeNew: size, seed: 1, parameters: "")
             row.status = .ok
             row.medianNs = median
             return row

@@ -62,7 +62,7 @@ struct SyntheticRun {
                 let stdlibMedian = laws["stdlib"]!.c * pow(Double(size), laws["stdlib"]!.k)
                 for engine in SyntheticRun.engines + ["floor"] {
                     var row = ResultRow(
-                        engine: engine, workload: workload.name, size: size, sizeOld: size, sizeNew: size - oldOnly + newOnly,
+                        engine: Subject(engine), workload: workload.name, size: size, sizeOld: size, sizeNew: size - oldOnly + newOnly,
                         seed: seed, parameters: workload.parameters)
                     row.minMoves = minMoves
                     row.minEdits = minEdits
@@ -122,7 +122,7 @@ struct SyntheticRun {
                 buildConfiguration: "release", gitCommit: "abc123", seed: seed, startTime: "2026-01-01T00:00:00Z",
                 runName: "synthetic-\(seed)"),
             plan: PlanSummary(
-                engines: SyntheticRun.engines + ["floor"], workloads: names, sizes: sizes, extraCases: [], minSamples: 3,
+                engines: SyntheticRun.engines.map { Subject($0) } + [.floor], workloads: names, sizes: sizes, extraCases: [], minSamples: 3,
                 minTimeSeconds: 0.1, timeBudgetSeconds: 3, lcsMemoryBudgetBytes: 1 << 28),
             complete: true,
             engines: EngineRegistry.builtIns.descriptors.map(\.info) + [EngineRegistry.floor], rows: rows)

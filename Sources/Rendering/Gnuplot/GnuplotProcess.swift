@@ -8,12 +8,12 @@ import FileSupport
 /// (`if (!exists("outfile")) outfile = 'name.png'`); the driver defines it as
 /// a temporary name and renames the PNG into place only when gnuplot
 /// succeeded, so a failed run never leaves half a picture.
-public enum GnuplotProcess {
+package enum GnuplotProcess {
     /// What to tell a user who has no gnuplot.
-    public static let installHint = "install gnuplot with its cairo terminals (Debian/Ubuntu: sudo apt-get install gnuplot-nox) and run again"
+    package static let installHint = "install gnuplot with its cairo terminals (Debian/Ubuntu: sudo apt-get install gnuplot-nox) and run again"
 
     /// The gnuplot executable on `PATH`, or nil.
-    public static func executable() -> String? {
+    package static func executable() -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
         for directory in path.split(separator: ":") {
             let candidate = String(directory) + "/gnuplot"
@@ -23,26 +23,26 @@ public enum GnuplotProcess {
     }
 
     /// A gnuplot run that failed, with gnuplot's own message.
-    public struct Failure: Error, CustomStringConvertible {
-        public var script: String
-        public var message: String
-        public var description: String { "gnuplot failed on \(script): \(message)" }
+    package struct Failure: Error, CustomStringConvertible {
+        package var script: String
+        package var message: String
+        package var description: String { "gnuplot failed on \(script): \(message)" }
     }
 
     /// How one gnuplot run went.
-    public struct Outcome: Sendable {
+    package struct Outcome: Sendable {
         /// 0 when the picture is in place; otherwise gnuplot's exit status
         /// (1 when it exited 0 without a picture, -1 when it could not start).
-        public var status: Int32
+        package var status: Int32
         /// What gnuplot wrote on stderr: its warnings, or why it failed.
-        public var messages: String
+        package var messages: String
     }
 
     /// Runs `gnuplot -e "outfile='TEMP'" script` in `directory` and renames
     /// the picture over `output` (both names relative to `directory`) only
     /// when gnuplot succeeded and wrote a non-empty file. A failed run
     /// leaves no picture of that name, not even one from an earlier run.
-    public static func run(script: String, output: String, in directory: String, gnuplot: String) -> Outcome {
+    package static func run(script: String, output: String, in directory: String, gnuplot: String) -> Outcome {
         let target = directory + "/" + output
         // gnuplot runs inside `directory`, so it gets the name relative to it.
         AtomicFile.removeStaleTemporaries(of: target)
@@ -83,7 +83,7 @@ public enum GnuplotProcess {
     }
 
     /// ``run(script:output:in:gnuplot:)``, throwing when there is no picture.
-    public static func render(script: String, output: String, in directory: String, gnuplot: String) throws(Failure) {
+    package static func render(script: String, output: String, in directory: String, gnuplot: String) throws(Failure) {
         let outcome = run(script: script, output: output, in: directory, gnuplot: gnuplot)
         if outcome.status != 0 { throw Failure(script: script, message: outcome.messages) }
     }

@@ -3,13 +3,13 @@ import Foundation
 /// Builds the text of a `.gp` file. Every script is complete on its own and
 /// names its files relative to its folder, so `gnuplot NAME.gp` run in the
 /// charts folder redraws `NAME.png` without diffbench.
-public struct GnuplotScript {
-    public private(set) var lines: [String] = []
+package struct GnuplotScript {
+    package private(set) var lines: [String] = []
 
     /// The common head: terminal, size, fonts, grid. `outfile` can be set from
     /// outside (`gnuplot -e "outfile='x'"`), which is how diffbench draws to a
     /// temporary file and renames it into place.
-    public init(name: String, title: String, width: Int, height: Int, runName: String) {
+    package init(name: String, title: String, width: Int, height: Int, runName: String) {
         lines = [
             "# \(GnuplotScript.comment(title))",
             "# Drawn by `diffbench chart` from the results.json of run \(GnuplotScript.comment(runName)).",
@@ -27,13 +27,13 @@ public struct GnuplotScript {
         ]
     }
 
-    public mutating func add(_ line: String) { lines.append(line) }
+    package mutating func add(_ line: String) { lines.append(line) }
 
     /// Text for a `#` comment line: a comment ending in a backslash would
     /// swallow the next line, and a line break (or any control character
     /// a reader may take for one) would end the comment and make the rest a
     /// command. O(length).
-    public static func comment(_ text: String) -> String {
+    package static func comment(_ text: String) -> String {
         String(String.UnicodeScalarView(text.unicodeScalars.map { scalar -> Unicode.Scalar in
             if scalar == "\\" { return "/" }
             return isControl(scalar) ? " " : scalar
@@ -41,7 +41,7 @@ public struct GnuplotScript {
     }
 
     /// `text` with each control character (``isControl(_:)``) as a space. O(length).
-    public static func withoutControls(_ text: String) -> String {
+    package static func withoutControls(_ text: String) -> String {
         String(String.UnicodeScalarView(text.unicodeScalars.map { isControl($0) ? " " : $0 }))
     }
 
@@ -50,15 +50,15 @@ public struct GnuplotScript {
         scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}"
     }
 
-    public mutating func add(_ more: [String]) { lines.append(contentsOf: more) }
+    package mutating func add(_ more: [String]) { lines.append(contentsOf: more) }
 
-    public var text: String { lines.joined(separator: "\n") + "\n" }
+    package var text: String { lines.joined(separator: "\n") + "\n" }
 
     /// A gnuplot double-quoted string whose content shows literally: in
     /// enhanced text mode (the default; there `^ _ @ & ~ { }` would
     /// otherwise format) or, with `enhanced: false`, on a `noenhanced`
     /// terminal, where those characters are plain and need no escape.
-    public static func literal(_ text: String, enhanced: Bool = true) -> String {
+    package static func literal(_ text: String, enhanced: Bool = true) -> String {
         "\"" + escaped(text, enhanced: enhanced) + "\""
     }
 
@@ -74,7 +74,7 @@ public struct GnuplotScript {
     /// `@` (a macro outside strings) is escaped for enhanced text anyway; a
     /// control character (a raw line break ends the command and starts a new
     /// one) is an octal escape too, NUL and C1 controls a space. O(length).
-    public static func escaped(_ text: String, enhanced: Bool = true) -> String {
+    package static func escaped(_ text: String, enhanced: Bool = true) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -102,7 +102,7 @@ public struct GnuplotScript {
     }
 
     /// `#RRGGBB` for a 24-bit colour.
-    public static func hex(_ rgb: Int) -> String {
+    package static func hex(_ rgb: Int) -> String {
         let digits = String(rgb, radix: 16, uppercase: true)
         return "#" + String(repeating: "0", count: max(0, 6 - digits.count)) + digits
     }
@@ -112,7 +112,7 @@ public struct GnuplotScript {
     /// range of 1e308 × 1.25, from a results file that claims it, would
     /// otherwise reach a script): NaN is written 0 and an infinity as the
     /// largest six-digit number below the greatest finite Double. O(1).
-    public static func number(_ value: Double) -> String {
+    package static func number(_ value: Double) -> String {
         guard value.isFinite else { return value.isNaN ? "0" : (value < 0 ? "-" : "") + "1.79769e+308" }
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
         return String(format: "%.6g", value)
@@ -128,20 +128,20 @@ extension GnuplotScript {
     /// line). Not single quotes with the quote doubled: gnuplot 5.4 reads
     /// `` (a label that is one `''`) as an empty string followed by a
     /// stray token, and the script fails. O(length).
-    public static func quote(_ text: String) -> String {
+    package static func quote(_ text: String) -> String {
         literal(withoutControls(text), enhanced: false)
     }
 
     /// A data field: no tabs, line breaks or other control characters (the
     /// files are tab-separated, one record a line).
-    public static func field(_ text: String) -> String {
+    package static func field(_ text: String) -> String {
         let cleaned = withoutControls(text)
         return cleaned.isEmpty ? "''" : cleaned
     }
 
     /// The lines every script starts with: the terminal, the output, a tab
     /// separated data format with no comment character (labels may hold `#`).
-    public static func preamble(width: Int, height: Int, output: String, fontSize: Double) -> [String] {
+    package static func preamble(width: Int, height: Int, output: String, fontSize: Double) -> [String] {
         [
             "# Generated by diffbench teach. Rerun with: gnuplot \(output.replacingOccurrences(of: ".png", with: ".gp"))",
             "if (!exists(\"outfile\")) outfile = \(quote(output))",
@@ -158,7 +158,7 @@ extension GnuplotScript {
 
     /// Places the plot area at exact pixel margins inside a canvas, so that a
     /// data unit is the same number of pixels on both axes.
-    public static func margins(left: Double, right: Double, top: Double, bottom: Double, width: Int, height: Int) -> [String] {
+    package static func margins(left: Double, right: Double, top: Double, bottom: Double, width: Int, height: Int) -> [String] {
         let w = Double(width), h = Double(height)
         return [
             "set lmargin at screen \(String(format: "%.5f", left / w))",
@@ -169,7 +169,7 @@ extension GnuplotScript {
     }
 
     /// A label at screen pixel coordinates measured from the top-left corner.
-    public static func screenLabel(
+    package static func screenLabel(
         _ text: String, x: Double, y: Double, width: Int, height: Int, align: String = "left", font: String? = nil,
         color: String = "#222222"
     ) -> String {
@@ -184,7 +184,7 @@ extension GnuplotScript {
     /// Draws `entries` in rows starting at pixel (x, y) (top-left, from the
     /// canvas top), wrapping at `maxWidth` pixels. Returns the commands and
     /// the height used.
-    public static func legend(
+    package static func legend(
         _ entries: [LegendEntry], x: Double, y: Double, maxWidth: Double, width: Int, height: Int, fontSize: Double = 11
     ) -> (commands: [String], height: Double) {
         var commands: [String] = []

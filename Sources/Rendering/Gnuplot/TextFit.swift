@@ -6,11 +6,11 @@
 /// (issue 17), one that is too large only wraps a line early.
 ///
 /// pngcairo draws a font of p points p · 4/3 pixels tall (96 dpi).
-public enum TextFit {
+package enum TextFit {
     /// Estimated width in pixels of `text` at `points`. The table below is
     /// for the bold face; the regular face is about a tenth narrower
     /// (measured: 815 against 900 pixels for the same sentence).
-    public static func width(_ text: String, points: Double, bold: Bool = true) -> Double {
+    package static func width(_ text: String, points: Double, bold: Bool = true) -> Double {
         var ems = 0.0
         for character in text {
             ems += em(character)
@@ -21,7 +21,7 @@ public enum TextFit {
     /// Width of one character in ems. Wide capitals and anything outside
     /// Latin (CJK, emoji, which fall back to other fonts) count as more
     /// than an em.
-    public static func em(_ character: Character) -> Double {
+    package static func em(_ character: Character) -> Double {
         guard let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1 else { return 1.25 }
         switch scalar.value {
         case 0x20, 0x21, 0x27, 0x2C, 0x2E, 0x3A, 0x3B, 0x69, 0x6A, 0x6C, 0x7C: return 0.38
@@ -36,7 +36,7 @@ public enum TextFit {
 
     /// `text` broken into lines no wider than `maxWidth` pixels: at spaces
     /// where it can, inside a word that is too long by itself.
-    public static func wrap(_ text: String, maxWidth: Double, points: Double, bold: Bool = true) -> [String] {
+    package static func wrap(_ text: String, maxWidth: Double, points: Double, bold: Bool = true) -> [String] {
         var lines: [String] = []
         var line = ""
         func fits(_ candidate: String) -> Bool { width(candidate, points: points, bold: bold) <= maxWidth }
@@ -66,7 +66,7 @@ public enum TextFit {
     /// `label` shortened with "…" until it is at most `maxWidth` pixels
     /// wide at `points` (at least one character and the ellipsis remain), so
     /// a label in a narrow cell never spills into its neighbours.
-    public static func fit(_ label: String, maxWidth: Double, points: Double) -> String {
+    package static func fit(_ label: String, maxWidth: Double, points: Double) -> String {
         if width(label, points: points) <= maxWidth { return label }
         var kept = String(label.prefix(max(1, label.count - 1)))
         while kept.count > 1 && width(kept + "…", points: points) > maxWidth { kept.removeLast() }
@@ -75,7 +75,7 @@ public enum TextFit {
 
     /// The largest size from `preferred` down to `minimum` at which `text`
     /// fits in one line of `maxWidth` pixels (`minimum` when none does).
-    public static func size(_ text: String, maxWidth: Double, preferred: Double, minimum: Double) -> Double {
+    package static func size(_ text: String, maxWidth: Double, preferred: Double, minimum: Double) -> Double {
         var points = preferred
         while points > minimum && width(text, points: points) > maxWidth { points -= 0.5 }
         return max(points, minimum)
@@ -86,7 +86,7 @@ extension GnuplotScript {
     /// Screen labels for a paragraph wrapped to `maxWidth` pixels, one per
     /// line from pixel row `y` down; returns the commands and the y after
     /// the last line.
-    public static func paragraph(
+    package static func paragraph(
         _ text: String, x: Double, y: Double, maxWidth: Double, width: Int, height: Int, points: Double,
         bold: Bool = false, color: String = "#222222", align: String = "left"
     ) -> (commands: [String], next: Double) {

@@ -4,18 +4,18 @@
 ///
 /// The glyphs were drawn for this project. Each is seven rows of five
 /// columns; `#` is ink. Drawing is O(characters · 35 · scale²).
-public enum BitmapFont {
+package enum BitmapFont {
     /// Glyph cell size before scaling, including one column of spacing.
-    public static let glyphWidth = 6
-    public static let glyphHeight = 7
+    package static let glyphWidth = 6
+    package static let glyphHeight = 7
 
     /// Width in pixels of `text` drawn at `scale`.
-    public static func width(of text: String, scale: Int = 1) -> Int {
+    package static func width(of text: String, scale: Int = 1) -> Int {
         max(0, text.count * glyphWidth - 1) * scale
     }
 
     /// Draws `text` with its top-left corner at (x, y).
-    public static func draw(_ text: String, into image: inout RasterImage, x: Int, y: Int, scale: Int = 1, color: RGBA) {
+    package static func draw(_ text: String, into image: inout RasterImage, x: Int, y: Int, scale: Int = 1, color: RGBA) {
         var penX = x
         for character in text {
             let rows = glyph(for: character)

@@ -5,21 +5,21 @@
 /// The stops are the published sRGB values of matplotlib's "viridis" map at
 /// tenths of its range; between stops the ramp interpolates linearly in sRGB,
 /// which stays close to the original at this spacing.
-public struct ColorRamp: Sendable {
-    public let stops: [RGBA]
+package struct ColorRamp: Sendable {
+    package let stops: [RGBA]
 
-    public init(stops: [RGBA]) {
+    package init(stops: [RGBA]) {
         precondition(stops.count >= 2, "a ramp needs two stops")
         self.stops = stops
     }
 
-    public static let viridis = ColorRamp(
+    package static let viridis = ColorRamp(
         stops: [
             0x440154, 0x482878, 0x3E4A89, 0x31688E, 0x26828E, 0x1F9E89, 0x35B779, 0x6DCD59, 0xB4DE2C, 0xFDE725,
         ].map { RGBA(hex: $0) })
 
     /// The colour at `t` in 0...1 (clamped).
-    public func color(at t: Double) -> RGBA {
+    package func color(at t: Double) -> RGBA {
         let clamped = t.isNaN ? 0 : min(1, max(0, t))
         let position = clamped * Double(stops.count - 1)
         let index = min(stops.count - 2, Int(position))
@@ -28,7 +28,7 @@ public struct ColorRamp: Sendable {
 
     /// A lookup table of `count` colours spanning the ramp, for colouring
     /// many cells without floating point per cell.
-    public func table(count: Int) -> [RGBA] {
+    package func table(count: Int) -> [RGBA] {
         precondition(count >= 1)
         if count == 1 { return [color(at: 0)] }
         return (0..<count).map { color(at: Double($0) / Double(count - 1)) }

@@ -3,7 +3,7 @@ import Foundation
 import FileSupport
 
 /// A PNG that could not be written or read, with the file and libpng's reason.
-public typealias PNGError = FileError
+package typealias PNGError = FileError
 
 /// PNG files through libpng's simplified API (`png_image_*`), which reports
 /// errors by return value: the classic API's `setjmp`/`longjmp` error handling
@@ -11,9 +11,9 @@ public typealias PNGError = FileError
 ///
 /// Complexity: linear in the pixel count; the whole image is in memory
 /// (4 bytes per pixel), which is what the simplified API needs.
-public enum PNGFile {
+package enum PNGFile {
     /// How many channels the file stores. The in-memory image is always RGBA.
-    public enum Channels: Sendable {
+    package enum Channels: Sendable {
         /// 8-bit RGB: the alpha channel is dropped (smaller files, opaque charts).
         case rgb
         /// 8-bit RGBA.
@@ -23,7 +23,7 @@ public enum PNGFile {
     /// Writes `image` to `path`: first to a temporary file next to it, then
     /// renamed over `path`, so a reader never sees half a PNG and a failure
     /// leaves any previous file in place.
-    public static func write(_ image: RasterImage, to path: String, channels: Channels = .rgb) throws(PNGError) {
+    package static func write(_ image: RasterImage, to path: String, channels: Channels = .rgb) throws(PNGError) {
         var bytes: [UInt8]
         let format: UInt32
         switch channels {
@@ -71,7 +71,7 @@ public enum PNGFile {
     }
 
     /// Reads any PNG libpng understands, converted to 8-bit RGBA.
-    public static func read(_ path: String) throws(PNGError) -> RasterImage {
+    package static func read(_ path: String) throws(PNGError) -> RasterImage {
         var control = png_image()
         control.version = UInt32(PNG_IMAGE_VERSION)
         guard png_image_begin_read_from_file(&control, path) != 0 else {

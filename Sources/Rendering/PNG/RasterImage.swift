@@ -4,15 +4,15 @@
 /// Memory: 4 · width · height bytes. The drawing operations are the few a
 /// chart without text needs (rectangles, lines, frames) and clip to the
 /// image, so callers can draw without bounds checks.
-public struct RasterImage: Hashable, Sendable {
-    public let width: Int
-    public let height: Int
+package struct RasterImage: Hashable, Sendable {
+    package let width: Int
+    package let height: Int
     /// RGBA bytes, `4 · width` per row, top row first.
-    public var pixels: [UInt8]
+    package var pixels: [UInt8]
 
     /// A `width` × `height` image filled with `background`. Both sides must be
     /// positive.
-    public init(width: Int, height: Int, background: RGBA = .white) {
+    package init(width: Int, height: Int, background: RGBA = .white) {
         precondition(width > 0 && height > 0, "an image needs at least one pixel")
         self.width = width
         self.height = height
@@ -26,14 +26,14 @@ public struct RasterImage: Hashable, Sendable {
     }
 
     /// An image over existing RGBA bytes (`4 · width · height` of them).
-    public init(width: Int, height: Int, rgba: [UInt8]) {
+    package init(width: Int, height: Int, rgba: [UInt8]) {
         precondition(width > 0 && height > 0 && rgba.count == width * height * 4, "RGBA bytes do not match the size")
         self.width = width
         self.height = height
         pixels = rgba
     }
 
-    public subscript(x: Int, y: Int) -> RGBA {
+    package subscript(x: Int, y: Int) -> RGBA {
         get {
             let o = (y * width + x) * 4
             return RGBA(pixels[o], pixels[o + 1], pixels[o + 2], pixels[o + 3])
@@ -49,12 +49,12 @@ public struct RasterImage: Hashable, Sendable {
 
     /// Sets one pixel when it is inside the image.
     @inlinable
-    public mutating func plot(_ x: Int, _ y: Int, _ color: RGBA) {
+    package mutating func plot(_ x: Int, _ y: Int, _ color: RGBA) {
         if x >= 0, y >= 0, x < width, y < height { self[x, y] = color }
     }
 
     /// Fills the rectangle with corner (x, y) and the given size, clipped.
-    public mutating func fill(x: Int, y: Int, width w: Int, height h: Int, _ color: RGBA) {
+    package mutating func fill(x: Int, y: Int, width w: Int, height h: Int, _ color: RGBA) {
         let x0 = max(0, x), y0 = max(0, y)
         let x1 = min(width, x + w), y1 = min(height, y + h)
         guard x0 < x1, y0 < y1 else { return }
@@ -71,7 +71,7 @@ public struct RasterImage: Hashable, Sendable {
     }
 
     /// Draws the outline of a rectangle, `thickness` pixels inwards.
-    public mutating func frame(x: Int, y: Int, width w: Int, height h: Int, thickness t: Int = 1, _ color: RGBA) {
+    package mutating func frame(x: Int, y: Int, width w: Int, height h: Int, thickness t: Int = 1, _ color: RGBA) {
         fill(x: x, y: y, width: w, height: t, color)
         fill(x: x, y: y + h - t, width: w, height: t, color)
         fill(x: x, y: y, width: t, height: h, color)
@@ -80,7 +80,7 @@ public struct RasterImage: Hashable, Sendable {
 
     /// A straight line from (x0, y0) to (x1, y1), Bresenham's integer walk,
     /// drawn as a `thickness`-pixel square brush. O(length · thickness²).
-    public mutating func line(from p0: (x: Int, y: Int), to p1: (x: Int, y: Int), thickness: Int = 1, _ color: RGBA) {
+    package mutating func line(from p0: (x: Int, y: Int), to p1: (x: Int, y: Int), thickness: Int = 1, _ color: RGBA) {
         var x = p0.x, y = p0.y
         let dx = abs(p1.x - x), dy = -abs(p1.y - y)
         let sx = x < p1.x ? 1 : -1, sy = y < p1.y ? 1 : -1
@@ -100,7 +100,7 @@ public struct RasterImage: Hashable, Sendable {
     }
 
     /// Copies `image` with its top-left corner at (x, y), clipped.
-    public mutating func draw(_ image: RasterImage, atX x: Int, y: Int) {
+    package mutating func draw(_ image: RasterImage, atX x: Int, y: Int) {
         for row in 0..<image.height where y + row >= 0 && y + row < height {
             for column in 0..<image.width where x + column >= 0 && x + column < width {
                 self[x + column, y + row] = image[column, row]
@@ -110,7 +110,7 @@ public struct RasterImage: Hashable, Sendable {
 
     /// Number of distinct colours, counting at most `limit` (tests use it to
     /// tell a picture from a blank canvas).
-    public func distinctColors(limit: Int = 1 << 16) -> Int {
+    package func distinctColors(limit: Int = 1 << 16) -> Int {
         var seen = Set<UInt32>()
         var o = 0
         while o < pixels.count && seen.count < limit {

@@ -4,20 +4,6 @@ import InputFiles
 import RunResults
 import Workloads
 
-/// Something the runner times on a dataset: a registered engine, or the
-/// `floor` reference.
-enum Subject: Hashable, Sendable {
-    case engine(EngineName)
-    case floor
-
-    var name: String {
-        switch self {
-        case let .engine(engine): return engine.rawValue
-        case .floor: return EngineInfo.floorName
-        }
-    }
-}
-
 /// The least work any identity-based diff must do, for the kind's id type:
 /// one dictionary build over the old ids and one probe per new id. Engines'
 /// medians are also reported as ratios to this.
