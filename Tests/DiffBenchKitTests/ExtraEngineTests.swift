@@ -141,8 +141,13 @@ struct ChattyEngine: DiffEngine {
             try DiffBench.run(["diff", "--engine", "chatty", "--in-process", "--format", format, "--chars", "abc", "abd"], with: registry)
         }
         #expect(!output.contains("chatty engine"), "\(output)")
-        // What is left is the one JSON document.
-        let object = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any]
+        // What is left is the one JSON document. The capture is of the whole
+        // process's standard output, which the test runner shares: a test
+        // finishing meanwhile prints its event line ("✔ Test …") there, and
+        // such a line starts with a symbol, where no line of the document does.
+        let document = output.split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { line in line.first.map(\.isASCII) ?? true }.joined(separator: "\n")
+        let object = try JSONSerialization.jsonObject(with: Data(document.utf8)) as? [String: Any]
         #expect(object?["engine"] as? String == "chatty", "\(output)")
     }
 }
