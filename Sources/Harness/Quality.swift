@@ -127,8 +127,8 @@ struct PairFacts {
     /// real sources with 1 % of lines deleted, replaced and inserted, this
     /// bound is 54,781 and 47,519 with the sources written out four times,
     /// where the multiset difference (Σ |count old − count new|, a lower
-    /// bound of D) is 40,201: the search's D²/2 priced from it errs high
-    /// by less than 2×. The anchors alone left 317,199 (their gaps hold
+    /// bound of D) is 40,201 (D itself: patience's script has as many
+    /// edits): the search's D²/2 priced from it errs high by less than 2×. The anchors alone left 317,199 (their gaps hold
     /// several edits apart), and nothing on the fourfold text; the
     /// trimmed length, 1,999,963, priced myers' 4.98 s call at 2,714 s.
     static func chainedEditBound(old: [FeedItem], new: [FeedItem]) -> Int {
