@@ -37,6 +37,15 @@ import Workloads
         return try #require(model.predictedSeconds(engine, facts: facts, oldCount: dataset.old.count, newCount: dataset.new.count))
     }
 
+    /// ``predicted(_:_:_:)`` with D at the trimmed length, the bound where
+    /// the common subsequence finds little (edits in every gap): how the
+    /// search is split, apart from how D is bounded.
+    static func predictedAtTheTrimmedLength(_ engine: EngineName, _ dataset: Dataset, _ model: CostModel = model()) throws -> Double {
+        var facts = PairFacts(dataset) { _, _, _ in false }
+        facts.editDistance = facts.trimmedOld + facts.trimmedNew
+        return try #require(model.predictedSeconds(engine, facts: facts, oldCount: dataset.old.count, newCount: dataset.new.count))
+    }
+
     static let budget = RunPlan.defaultTimeBudget
 
     /// Two unrelated texts that share only a blank line every tenth line:
@@ -158,9 +167,9 @@ extension CostModelTests {
         let model = Self.model()
         let facts = PairFacts(dataset) { _, _, _ in false }
         #expect(facts.anchors > 60_000)
-        let myers = try Self.predicted(.myers, dataset, model)
+        let myers = try Self.predictedAtTheTrimmedLength(.myers, dataset, model)
         for engine in [EngineName.patience, .histogram] {
-            let seconds = try Self.predicted(engine, dataset, model)
+            let seconds = try Self.predictedAtTheTrimmedLength(engine, dataset, model)
             #expect(seconds < myers / 500, "\(engine): \(seconds) s against myers' \(myers) s")
             // At least the engine's own work per element, at its price for 200,000 elements.
             let price = try #require(model.elementPrices[.int]?[engine])
@@ -188,11 +197,11 @@ extension CostModelTests {
         let facts = PairFacts(dataset) { _, _, _ in false }
         #expect(facts.anchors == 0)
         #expect(facts.rareAnchors > 15_000)
-        let myers = try Self.predicted(.myers, dataset, model)
-        let histogram = try Self.predicted(.histogram, dataset, model)
+        let myers = try Self.predictedAtTheTrimmedLength(.myers, dataset, model)
+        let histogram = try Self.predictedAtTheTrimmedLength(.histogram, dataset, model)
         #expect(histogram < myers / 500, "histogram \(histogram) s against myers' \(myers) s")
         #expect(histogram >= Double(2 * 100_000) * 25 / 1e9)
-        #expect(try Self.predicted(.patience, dataset, model) == myers)
+        #expect(try Self.predictedAtTheTrimmedLength(.patience, dataset, model) == myers)
     }
 
     @Test("rare anchors: ids in both lists at most 64 times in the old, counted as a brute-force count does")
@@ -207,5 +216,70 @@ extension CostModelTests {
             }.count
             #expect(PairFacts.anchorCounts(old: old, new: new).rare == oracle)
         }
+    }
+}
+
+extension CostModelTests {
+    /// Text like the 1,000,000-line pair of real sources, in small: a file
+    /// whose every third line is one of four blank-line or brace ids and
+    /// whose other lines are distinct, written out `copies` times; then,
+    /// seeded, about 1 % of the lines deleted, 1 % replaced by a new line
+    /// and 1 % followed by an inserted one.
+    static func editedText(_ n: Int, copies: Int, seed: UInt64) -> Dataset {
+        let file = (0..<n / copies).map { FeedItem(id: $0 % 3 == 0 ? $0 % 4 : 10 + $0, content: 0) }
+        let old = Array(repeatElement(file, count: copies).joined())
+        var random = TestRandom(seed: seed)
+        var new: [FeedItem] = []
+        var fresh = 10 + n
+        func added() -> FeedItem {
+            fresh += 1
+            return FeedItem(id: fresh, content: 0)
+        }
+        for item in old {
+            switch random.below(100) {
+            case 0: continue
+            case 1: new.append(added())
+            case 2: new += [item, added()]
+            default: new.append(item)
+            }
+        }
+        return Dataset(workload: "file", size: n, seed: seed, kind: .values, old: old, new: new)
+    }
+
+    @Test("where ids repeat, the bound of D from a common subsequence is never under the fewest edits, on random lists with repeats")
+    func chainedBoundIsAnUpperBound() {
+        var random = TestRandom(seed: 37)
+        for _ in 0..<300 {
+            let alphabet = 1 + random.below(12)
+            let old = (0..<random.below(50)).map { _ in FeedItem(id: random.below(alphabet), content: 0) }
+            let new = (0..<random.below(50)).map { _ in FeedItem(id: random.below(alphabet), content: 0) }
+            let fewest = old.count + new.count - 2 * referenceLCSLength(old.map(\.id), new.map(\.id))
+            let bound = PairFacts.chainedEditBound(old: old, new: new)
+            #expect(bound >= fewest, "\(old.map(\.id)) → \(new.map(\.id))")
+            #expect(bound <= old.count + new.count)
+        }
+    }
+
+    @Test(
+        "text with 1 % of its lines edited, once and written out four times: D's bound is within 1.5× of the fewest edits, and myers' prediction from it over the one from D by less than 10×",
+        arguments: [1, 4])
+    func editedTextBoundIsNearD(copies: Int) throws {
+        let dataset = Self.editedText(60_000, copies: copies, seed: 35)
+        let (oldCount, newCount) = (dataset.old.count, dataset.new.count)
+        let facts = PairFacts(dataset) { _, _, _ in false }
+        let exact = PairFacts(dataset) { _, _, _ in true }
+        let fewest = try #require(exact.minEdits)
+        #expect(facts.minEdits == nil)
+        #expect(facts.editDistance >= fewest)
+        #expect(Double(facts.editDistance) <= 1.5 * Double(fewest), "bound \(facts.editDistance), D = \(fewest)")
+        let model = Self.model()
+        let predicted = try #require(model.predictedSeconds(.myers, facts: facts, oldCount: oldCount, newCount: newCount))
+        let fromD = try #require(model.predictedSeconds(.myers, facts: exact, oldCount: oldCount, newCount: newCount))
+        #expect(predicted >= fromD && predicted < 10 * fromD, "\(predicted) s from the bound, \(fromD) s from D")
+        // The trimmed length (the bound before) priced the search hundreds of times over.
+        var trimmed = facts
+        trimmed.editDistance = facts.trimmedOld + facts.trimmedNew
+        let fromTrimmed = try #require(model.predictedSeconds(.myers, facts: trimmed, oldCount: oldCount, newCount: newCount))
+        #expect(fromTrimmed > 100 * fromD)
     }
 }
