@@ -231,9 +231,11 @@ struct RunCommand: EngineCommand {
         let memoCase = try parseMemoCase()
         try Self.checkLatest(in: output)
         try checkHistory(paths.store?.resolved)
-        let plan = makePlan(
+        var plan = makePlan(
             engines: selected, registry: registry, cases: cases, elements: elements, runName: runName, paths: paths,
             countInstructions: countInstructions)
+        for file in datasetFiles { plan.shownPaths[Self.absolute(file)] = file }
+        for pair in pairs { plan.shownPaths[pair.path] = paths.shownRunFolder + pair.path.dropFirst(paths.runFolder.count) }
         if !inProcess { OrphanReaper.adopt() }
         #if DEBUG
         FileHandle.standardError.write(Data("diffbench: warning: this is a debug build; times are not meaningful (use make bench or swift build -c release)\n".utf8))
