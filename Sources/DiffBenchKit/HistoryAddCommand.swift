@@ -50,15 +50,20 @@ struct HistoryAddCommand: ParsableCommand {
     }
 
     /// Adds one document and says what happened in one line; the command's
-    /// and `run`'s shared step. A refused document names `path`.
-    static func add(_ document: RunDocument, from path: String, to history: HistoryStore, branch: String?, machine: String?) throws -> String {
+    /// and `run`'s shared step. A refused document names `path`; the store
+    /// is named `store` when given (`run` opens it resolved and names it as
+    /// the user spelled it).
+    static func add(
+        _ document: RunDocument, from path: String, to history: HistoryStore, shownAs store: String? = nil, branch: String?, machine: String?
+    ) throws -> String {
+        let shown = TerminalText.visible(store ?? history.path)
         let branch = branch ?? GitBranch.current(atCommit: document.environment.gitCommit) ?? ""
         do throws(HistoryAddError) {
             switch try history.add(document, branch: branch, machine: machine, source: runLocation(path)) {
             case .added(let runID, let rows):
-                return "history: added \(TerminalText.visible(runID)) (\(rows) rows, commit \(TerminalText.visible(document.environment.gitCommit))\(branch.isEmpty ? "" : ", branch " + TerminalText.visible(branch))) to \(TerminalText.visible(history.path))"
+                return "history: added \(TerminalText.visible(runID)) (\(rows) rows, commit \(TerminalText.visible(document.environment.gitCommit))\(branch.isEmpty ? "" : ", branch " + TerminalText.visible(branch))) to \(shown)"
             case .unchanged(let runID):
-                return "history: \(TerminalText.visible(runID)) is in \(TerminalText.visible(history.path)) already; nothing changed"
+                return "history: \(TerminalText.visible(runID)) is in \(shown) already; nothing changed"
             }
         } catch {
             switch error {

@@ -207,17 +207,17 @@ struct RunCommand: EngineCommand {
         // The run folder is replaced, and the history store written: neither may be one of the lists read.
         let inputs = InputGuard(oldFiles + newFiles + datasetFiles + [git.fromGit].compactMap { $0 }, role: "the input lists")
         _ = try inputs.checkedFolder(output + "/" + runName, option: "--output", writing: [], clearing: true)
-        if let store = historyStorePath {
-            // SQLite takes an empty file for an empty store (an empty list would become a database), and
-            // writes its journal files beside it.
-            for file in [store, store + "-wal", store + "-shm", store + "-journal"] { _ = try inputs.checkedFile(file, option: "--history") }
-        }
+        // Every path the run writes, and every file it reads later, is resolved here, once, and only the
+        // resolved path is used after: an engine called in this process (--in-process) may change the
+        // working folder, and a relative path would then name another file. What is printed keeps the
+        // user's spelling (`shown`).
+        let paths = try resolvedPaths(runName: runName, inputs: inputs)
         var cases = generatedCases()
         var preloaded = try preloadDatasetFiles()
-        cases += datasetFiles.map { RunPlan.Source.file($0) }
+        cases += datasetFiles.map { RunPlan.Source.file(Self.absolute($0)) }
         // The user's pairs: read and checked here, written into the run folder
         // as dataset files once it is locked, and run from those files.
-        guard let pairs = try pairsToMeasure(into: output + "/" + runName, besides: cases) else { return }
+        guard let pairs = try pairsToMeasure(into: paths.runFolder, besides: cases) else { return }
         for pair in pairs {
             preloaded[pair.path] = pair.dataset
             cases.append(.file(pair.path))
@@ -230,10 +230,12 @@ struct RunCommand: EngineCommand {
         }
         let memoCase = try parseMemoCase()
         try Self.checkLatest(in: output)
-        try checkHistory()
-        let plan = makePlan(
-            engines: selected, registry: registry, cases: cases, elements: elements, runName: runName,
+        try checkHistory(paths.store?.resolved)
+        var plan = makePlan(
+            engines: selected, registry: registry, cases: cases, elements: elements, runName: runName, paths: paths,
             countInstructions: countInstructions)
+        for file in datasetFiles { plan.shownPaths[Self.absolute(file)] = file }
+        for pair in pairs { plan.shownPaths[pair.path] = paths.shownRunFolder + pair.path.dropFirst(paths.runFolder.count) }
         if !inProcess { OrphanReaper.adopt() }
         #if DEBUG
         FileHandle.standardError.write(Data("diffbench: warning: this is a debug build; times are not meaningful (use make bench or swift build -c release)\n".utf8))
@@ -242,7 +244,7 @@ struct RunCommand: EngineCommand {
         let runner = Runner(plan: plan, progress: progress)
         let lock = try RunFolderLock(directory: plan.outputDirectory)
         defer { withExtendedLifetime(lock) {} }
-        Self.removeEarlierReport(in: plan.outputDirectory)
+        Self.removeEarlierReport(in: plan.outputDirectory, shown: paths.shownRunFolder)
         for pair in pairs {
             do { try DatasetFile.write(pair.dataset, to: pair.path) } catch { throw CLIFailure.badInput(error.description) }
         }
@@ -250,12 +252,12 @@ struct RunCommand: EngineCommand {
         if let (workload, size) = memoCase {
             writeMemoDump(workload: workload, size: size, into: RunFolder(plan.outputDirectory).memo)
         }
-        try printAnswer(outcome.document, folder: plan.outputDirectory)
-        addToHistory(outcome.document, folder: plan.outputDirectory)
+        try printAnswer(outcome.document, folder: plan.outputDirectory, shown: paths.shownRunFolder)
+        addToHistory(outcome.document, folder: plan.outputDirectory, store: paths.store)
         // The folder is the user's text: a control character in it is shown escaped, not sent to the terminal.
-        let folder = TerminalText.visible(plan.outputDirectory)
+        let folder = TerminalText.visible(paths.shownRunFolder)
         print("results: \(folder)/results.csv, results.json (\(TerminalText.visible(output))/latest points here)")
-        print("report: not made by run; make the page \(TerminalText.visible(RunFolder(plan.outputDirectory).path(of: .htmlPage))) with: \(TerminalText.visible(Self.chartCommand(plan.outputDirectory)))")
+        print("report: not made by run; make the page \(TerminalText.visible(RunFolder(paths.shownRunFolder).path(of: .htmlPage))) with: \(TerminalText.visible(Self.chartCommand(paths.shownRunFolder)))")
         if !outcome.failedRows.isEmpty {
             throw CLIFailure.checkFailed(Self.failureSummary(outcome.failedRows))
         }
@@ -280,18 +282,28 @@ struct RunCommand: EngineCommand {
 
     /// Every `--dataset` file is read and checked before the run starts (a
     /// bad one is bad input, exit 2); the first is kept, keyed by its path,
-    /// for the runner, so a run of one big file reads it once. O(files' size).
+    /// for the runner (under its ``absolute(_:)`` path, as the plan names it), so a
+    /// run of one big file reads it once. O(files' size).
     func preloadDatasetFiles() throws(CLIFailure) -> [String: Dataset] {
         var preloaded: [String: Dataset] = [:]
         for path in datasetFiles {
             do {
                 let dataset = try Self.loadDataset(path)
-                if preloaded.isEmpty { preloaded[path] = dataset }
+                if preloaded.isEmpty { preloaded[Self.absolute(path)] = dataset }
             } catch {
                 throw CLIFailure.badInput("\(error)")
             }
         }
         return preloaded
+    }
+
+    /// A file the run reads later (a `--dataset`), named from the working
+    /// folder at the start: an engine called in this process may change
+    /// that folder. Links are left to the kernel, so the file keeps its own
+    /// name (a dataset that fails its generator claim is named after it,
+    /// in the parent and the workers alike). O(path length).
+    static func absolute(_ path: String) -> String {
+        path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
     }
 
     /// The user's pairs (``readPairs(into:)``) without those of two empty
@@ -317,13 +329,12 @@ struct RunCommand: EngineCommand {
     /// above. O(cases).
     func makePlan(
         engines selected: [EngineName], registry: EngineRegistry, cases: [RunPlan.Source], elements: [ElementKind],
-        runName: String, countInstructions: Bool
+        runName: String, paths: ResolvedPaths, countInstructions: Bool
     ) -> RunPlan {
         var plan = RunPlan(
             engines: selected, registry: registry, includeFloor: !noFloor, cases: cases, elementKinds: elements, seed: seed,
             minSamples: minSamples, minTime: minTime, timeBudget: timeBudget, lcsMemoryBudget: lcsMemoryBudget.bytes,
-            measureMemory: !noMemory, datasetsDirectory: datasetsDir.isEmpty ? nil : datasetsDir,
-            outputDirectory: output + "/" + runName, runName: runName)
+            measureMemory: !noMemory, datasetsDirectory: paths.datasets, outputDirectory: paths.runFolder, runName: runName)
         plan.countInstructions = countInstructions
         plan.sliders = sliders
         plan.deadline = deadline
@@ -365,7 +376,8 @@ struct RunCommand: EngineCommand {
     /// pairs the terminal gets one answer and a line a pair, and the full
     /// tables go to `run.txt` in the run folder, since a table a pair would
     /// scroll the answer away. O(rows).
-    func printAnswer(_ document: RunDocument, folder: String) throws(CLIFailure) {
+    /// The file is written under the resolved `folder` and named as `shown`.
+    func printAnswer(_ document: RunDocument, folder: String, shown: String) throws(CLIFailure) {
         let palette = EnginePalette(document)
         let blocks = YourLists.blocks(document, palette: palette)
         var details = ""
@@ -381,17 +393,18 @@ struct RunCommand: EngineCommand {
             return
         }
         let fullText = RunFolder(folder).path + "/run.txt"
+        let shownText = RunFolder(shown).path + "/run.txt"
         print(TerminalText.visible(answer.headline))
         if let advice = answer.advice { print("  " + TerminalText.visible(advice.plainText)) }
         print("  " + TerminalText.visible(answer.winsLine))
         print("")
-        print("Each pair (its evidence and every row: \(TerminalText.visible(fullText))):")
+        print("Each pair (its evidence and every row: \(TerminalText.visible(shownText))):")
         for block in blocks { print("  " + TerminalText.visible(block.headline)) }
         print("")
         do {
             try ResultsStore.writeAtomically(details + "\n", to: fullText)
         } catch {
-            throw CLIFailure.badInput("\(fullText): cannot write the full tables: \(error)")
+            throw CLIFailure.badInput("\(shownText): cannot write the full tables: \(error)")
         }
     }
 
@@ -523,10 +536,10 @@ struct RunCommand: EngineCommand {
     /// A reused run name starts clean: the charts, page and memo dump of the
     /// earlier run of that name would otherwise sit beside the new results.
     /// The earlier run is replaced, as the README says, but not silently:
-    /// a note names the folder whose results this run replaces.
-    static func removeEarlierReport(in directory: String) {
+    /// a note names the folder whose results this run replaces (as `shown`).
+    static func removeEarlierReport(in directory: String, shown: String) {
         if FileManager.default.fileExists(atPath: RunFolder(directory).path(of: .resultsJSON)) {
-            StandardError.note("\(TerminalText.visible(directory)) holds an earlier run of this --name: this run replaces its results, charts and page")
+            StandardError.note("\(TerminalText.visible(shown)) holds an earlier run of this --name: this run replaces its results, charts and page")
         }
         for entry in RunFolder.report {
             try? FileManager.default.removeItem(atPath: RunFolder(directory).path(of: entry))

@@ -72,17 +72,20 @@ struct TeachCommand: EngineCommand {
         if !chars {
             _ = try InputGuard([old, new], role: "the input lists").checkedFolder(directory, option: "--output", writing: [], clearing: true)
         }
+        // Resolved once, before any engine is called in this process (one may change the working
+        // folder); only the printed lines name it as the user did.
+        let resolvedDirectory = InputGuard.resolved(output) + "/" + folder
         let gnuplot = GnuplotProcess.executable()
         let plugins = try pluginAnswers(registry, old: pair.old.items, new: pair.new.items)
         let engines = registry.descriptors.filter { plugins.failed[$0.name] == nil }.map(\.engine)
         if let failure = plugins.failed[engineName] {
             throw CLIFailure.checkFailed("the storyboard engine \(engineName.rawValue) (a plug-in, called in a worker) failed: \(failure)")
         }
-        let summary: TeachingReport.Summary
+        var summary: TeachingReport.Summary
         do {
             summary = try TeachingReport.write(
                 old: pair.old.items, new: pair.new.items, identity: IdentifiedElements<FeedItem>(),
-                oldLabels: pair.old.labels, newLabels: pair.new.labels, title: title, to: directory,
+                oldLabels: pair.old.labels, newLabels: pair.new.labels, title: title, to: resolvedDirectory,
                 storyboardEngine: engineName, engines: engines, gnuplot: gnuplot, startInQuiz: quiz, answered: plugins.answered)
         } catch {
             if case let .engineRefused(engine, engineError) = error {
@@ -93,6 +96,7 @@ struct TeachCommand: EngineCommand {
             }
             throw CLIFailure.badInput(error.description)
         }
+        summary.directory = directory
         print(TeachCommand.closingLines(summary).joined(separator: "\n"))
         if !summary.picturesWithoutGnuplot.isEmpty {
             FileHandle.standardError.write(

@@ -71,6 +71,11 @@ import Workloads
 /// as VICTIM, or the engine itself, is called next in the same process
 /// (that call waits for it): the crash lands in another engine's calls
 /// when both share a worker, in its own when it runs alone.
+///
+/// The fault of an engine that moves the process: `chdir:ENGINE:FOLDER`
+/// makes FOLDER the process's working folder on every call, then answers
+/// right (under `run --in-process` that is the run's own process, whose
+/// relative output paths must not follow it).
 public struct FaultInjection: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
         case wrong
@@ -98,6 +103,7 @@ public struct FaultInjection: Hashable, Sendable {
         case approximateDrift
         case forge
         case killDuring(victim: EngineName)
+        case changeDirectory(String)
     }
     public var engine: EngineName
     public var kind: Kind
@@ -151,6 +157,9 @@ public struct FaultInjection: Hashable, Sendable {
         case "shm", "raise-limit":
             guard parts.count > 2, let mebibytes = Int(parts[2]), mebibytes > 0 else { return nil }
             return FaultInjection(engine: engine, kind: parts[0] == "shm" ? .sharedMemory(mebibytes: mebibytes) : .raiseLimit(mebibytes: mebibytes))
+        case "chdir":
+            guard parts.count > 2 else { return nil }
+            return FaultInjection(engine: engine, kind: .changeDirectory(parts[2...].joined(separator: ":")))
         case "hang-counted": return FaultInjection(engine: engine, kind: .hangCounted)
         case "hog-counted": return FaultInjection(engine: engine, kind: .hogCounted)
         default: return nil
@@ -295,6 +304,8 @@ public struct FaultInjection: Hashable, Sendable {
             return Self.driftingApproximation(try call.diff(lists), call: number, counts: lists.counts)
         case .forge:
             Self.forgeReport(engine: engine, counts: lists.counts)
+        case let .changeDirectory(folder):
+            guard chdir(folder) == 0 else { fatalError("test fault: chdir \(folder): \(String(cString: strerror(errno)))") }
         case .killDuring:
             if call.subject == .engine(engine), !Self.leftBehind.exchange(true, ordering: .relaxed) {
                 Self.armKillDuringVictim()

@@ -69,6 +69,10 @@ public struct RunPlan: Sendable {
     public var datasetsDirectory: String?
     /// Folder of this run's reports.
     public var outputDirectory: String
+    /// A file case's path (absolute, so that a change of working folder
+    /// cannot redirect it) as the user spelled it, for the progress line;
+    /// a case not here is shown by its path.
+    public var shownPaths: [String: String] = [:]
     /// The performance targets to record with the run (results.json
     /// `targets`; the CLI gives the project's catalog); nil records none.
     public var targets: [PerformanceTarget]?

@@ -58,7 +58,7 @@ public struct Runner {
         let cost = try execution.calibrate(engines)
         var rowsPerCase: [[ResultRow]] = []
         for source in plan.cases {
-            progress?.starting(source.label)
+            progress?.starting(plan.shownPaths[source.label] ?? source.label)
             // Made here in both executions, for its measured shape and to be
             // saved; a worker makes it again itself (untimed, before any call).
             let dataset = try CaseJob(source, kind: .int, subjects: []).dataset(seed: plan.seed, loadFile: loadFile)

@@ -146,4 +146,34 @@ import Testing
         #expect(Self.snapshot(dir) == before, "--history \(store) changed the files")
         #expect(!FileManager.default.fileExists(atPath: dir.path + "/out/pair"))
     }
+
+    /// Output folders are resolved once, at the start: an engine that makes
+    /// another folder the working one during its call (`chdir`, in the
+    /// run's own process with `--in-process`) moves neither the results nor
+    /// the history store, both named relative to where the run started, and
+    /// nothing is written in the engine's folder.
+    @Test(.timeLimit(.minutes(10))) func anEngineThatChangesTheWorkingFolderMovesNoOutput() throws {
+        let dir = try CLI.temporaryDirectory()
+        let elsewhere = try CLI.temporaryDirectory()
+        defer {
+            try? FileManager.default.removeItem(at: dir)
+            try? FileManager.default.removeItem(at: elsewhere)
+        }
+        try Data("a\nb\nc\n".utf8).write(to: dir.appendingPathComponent("old.txt"))
+        try Data("a\nc\nd\n".utf8).write(to: dir.appendingPathComponent("new.txt"))
+        var environment = ProcessInfo.processInfo.environment
+        environment["DIFFBENCH_TEST_FAULT"] = "chdir:myers:" + elsewhere.path
+        let result = try CLI.run(
+            ["run", "--in-process", "--lines", "--old", "old.txt", "--new", "new.txt", "--engines", "myers", "--min-time", "0",
+             "--repetitions", "1", "--datasets-dir", "", "--memo", "", "--quiet", "--name", "pair", "--output", "out",
+             "--history", "runs.sqlite"], in: dir, environment: environment)
+        #expect(result.status == 0, "\(result.stderr)")
+        for file in ["out/pair/results.json", "out/pair/results.csv", "out/latest", "runs.sqlite"] {
+            #expect(FileManager.default.fileExists(atPath: dir.path + "/" + file), "\(file) missing")
+        }
+        // The lines printed keep the paths as the user gave them.
+        #expect(result.stdout.contains("results: out/pair/results.csv"), "\(result.stdout)")
+        let strays = FileManager.default.enumerator(atPath: elsewhere.path)?.allObjects as? [String] ?? []
+        #expect(strays.isEmpty, "written in the engine's working folder: \(strays)")
+    }
 }
