@@ -135,7 +135,7 @@ struct ListObjectReader {
         case UInt8(ascii: "n"): return literal("null", &parser)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             guard let range = try? parser.scanNumber() else { return false }
-            out.append(contentsOf: parser.bytes[range])
+            Self.appendBytes(parser.bytes, range, into: &out)
             return true
         default:
             return false
@@ -190,16 +190,16 @@ struct ListObjectReader {
     private mutating func writeObject(from first: Int, at start: Int, skippingID: Bool) -> Bool {
         guard sortMembers(from: first) else { return false }
         reorder.removeAll(keepingCapacity: true)
-        reorder.append(contentsOf: out[start...])
+        Self.appendBytes(out, start..<out.count, into: &reorder)
         out.removeSubrange(start...)
         out.append(UInt8(ascii: "{"))
         var written = 0
         for member in members[first...] where !(skippingID && keyEquals(member, idKey)) {
             if written > 0 { out.append(UInt8(ascii: ",")) }
             written += 1
-            Self.appendQuoted(keys[member.key], into: &out)
+            Self.appendQuoted(keys, member.key, into: &out)
             out.append(UInt8(ascii: ":"))
-            out.append(contentsOf: reorder[(member.value.lowerBound - start)..<(member.value.upperBound - start)])
+            Self.appendBytes(reorder, (member.value.lowerBound - start)..<(member.value.upperBound - start), into: &out)
         }
         out.append(UInt8(ascii: "}"))
         members.removeSubrange(first...)
