@@ -223,8 +223,8 @@ package struct EngineAdvice: Hashable, Sendable, Codable {
     static func advise(
         shape: Shape, _ series: [RunSeries], datasets: [DatasetShape], elements: (ResultRow) -> String?
     ) -> EngineAdvice? {
-        let references = Set(series.palette.engines.filter(\.isReference).map { Subject($0.name) })
-        let uniqueOnly = Set(series.palette.engines.filter(\.requiresUniqueIDs).map { Subject($0.name) })
+        let references = Set(series.palette.engines.filter(\.isReference).map(\.subject))
+        let uniqueOnly = Set(series.palette.engines.filter(\.requiresUniqueIDs).map(\.subject))
         // Where ids repeat, an engine that needs unique ids is never advised,
         // even where it ran (trimming can hide a repeat from it).
         let idsRepeat = shape == .repeatedIDs || series.contains { Self.idsRepeat(in: $0, datasets) }

@@ -33,7 +33,7 @@ package struct EnginePalette: Hashable, Sendable {
     }
 
     /// Engines in the order charts, legends and tables list them.
-    package var order: [Subject] { engines.map { Subject($0.name) } }
+    package var order: [Subject] { engines.map(\.subject) }
 
     /// gnuplot point types: circle, square, triangles up and down, diamond, pentagon, star.
     static let shapes = [7, 5, 9, 11, 13, 15, 3]
