@@ -383,22 +383,6 @@ extension SliderPolicy: ListItem {
     static var itemNoun: String { "slider policy" }
 }
 
-/// One meaning per option name across subcommands: `--output` always names
-/// a folder (`run`'s reports folder, `merge`'s run folder, `teach`'s
-/// pictures, `generate --from-git`'s datasets) and `--to FILE` the one file
-/// a command writes (`compare`'s report, `generate`'s dataset, `targets`'
-/// table). The file commands still take their old `--output FILE`, with a note.
-enum OutputFile {
-    /// The file named by `--to`, or by the old `--output` (with a note on
-    /// standard error saying the new spelling); nil when neither is given.
-    static func resolve(to: String?, output: String?, command: String) -> String? {
-        if let to { return to }
-        guard let output else { return nil }
-        StandardError.note("\(command) --output FILE is now --to FILE (--output names a folder in every command); --output still works here for now")
-        return output
-    }
-}
-
 extension EngineRegistry {
     /// The engines (not the references) for which `applies` holds, in words
     /// ("lcs, myers and anchor"): help texts and messages read option rules

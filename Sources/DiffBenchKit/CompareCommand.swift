@@ -101,9 +101,7 @@ struct CompareCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write the report to this file (atomically) and print only the verdict line.", valueName: "FILE"))
     var to: String?
 
-    /// The old spelling of `--to` (``OutputFile``).
-    @Option(help: .hidden)
-    var output: String?
+    @OptionGroup var outputIsAFolder: OutputIsAFolder
 
     @OptionGroup var baselines: BaselineFolderOption
 
@@ -128,7 +126,7 @@ struct CompareCommand: ParsableCommand {
     /// inputs (the baseline, the run, the confirming run) by any spelling
     /// (``InputGuard``); nil without `--to`.
     func checkedReportPath() throws(CLIFailure) -> (given: String, resolved: String)? {
-        guard let output = OutputFile.resolve(to: to, output: output, command: "compare") else { return nil }
+        guard let output = to else { return nil }
         let references = [baseline, fallback].compactMap { $0 }.map { (try? Baselines.resolve($0, in: baselines.path)) ?? $0 }
         let stores = against == .history ? [history.path] : []
         let inputs = InputGuard(references + [current ?? Self.latest] + stores + (confirm.map { [$0] } ?? []), role: "the runs being compared")

@@ -53,8 +53,7 @@ struct GenerateCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The dataset file to write (parent folders are created).", valueName: "FILE"))
     var to: String?
 
-    @Option(name: .long, help: ArgumentHelp("The folder --from-git writes its datasets into.", valueName: "FOLDER"))
-    var output: String?
+    @OptionGroup var outputFolder: OutputFolderOption<GitDatasetsFolder>
 
     @OptionGroup var git: GitImportOptions
 
@@ -71,9 +70,10 @@ struct GenerateCommand: ParsableCommand {
         if git.fromGit != nil { return try importHistory() }
         guard let workload else { throw CLIFailure.badInput("generate needs --workload NAME (or --list, or --from-git)") }
         guard let size else { throw CLIFailure.badInput("generate needs --size N") }
-        guard let output = OutputFile.resolve(to: to, output: output, command: "generate") else {
-            throw CLIFailure.badInput("generate needs --to FILE")
+        guard outputFolder.given == nil else {
+            throw CLIFailure.badInput("generate --output names the folder of --from-git's datasets; one dataset is written with --to FILE")
         }
+        guard let output = to else { throw CLIFailure.badInput("generate needs --to FILE") }
         var parameters: [String: String] = [:]
         for text in param {
             guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
@@ -106,7 +106,7 @@ struct GenerateCommand: ParsableCommand {
 
     /// `--from-git`: one dataset file per pair of consecutive versions.
     func importHistory() throws {
-        guard let output else { throw CLIFailure.badInput("--from-git needs --output FOLDER") }
+        guard let output = outputFolder.shown else { throw CLIFailure.badInput("--from-git needs --output FOLDER") }
         guard let datasets = try git.datasets() else { return }
         var names: Set<String> = []
         for dataset in datasets {

@@ -30,8 +30,10 @@ struct MergeCommand: ParsableCommand {
     @Argument(help: "The shards: run folders or results.json files.")
     var runs: [String]
 
-    @Option(help: "The merged run folder (results.csv, results.json).")
-    var output: String
+    @OptionGroup var outputFolder: OutputFolderOption<MergedRunFolder>
+
+    /// The merged run folder as the user spelled it (``OutputFolderOption``); required.
+    var output: String { outputFolder.shown ?? "" }
 
     @Flag(help: "Merge shards measured on different machines; each row then names its machine (results.json's machines).")
     var allowMixedMachines = false
@@ -41,6 +43,7 @@ struct MergeCommand: ParsableCommand {
 
     func run() throws {
         guard !runs.isEmpty else { throw CLIFailure.badInput("merge: name at least one run") }
+        guard outputFolder.shown != nil else { throw CLIFailure.badInput("merge needs --output FOLDER: the merged run's folder") }
         // Resolved once, before anything is read or written: a link planted
         // or swapped meanwhile does not move the output.
         let inputs = InputGuard(runs, role: "the runs being merged")

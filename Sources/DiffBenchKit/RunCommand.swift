@@ -111,8 +111,10 @@ struct RunCommand: EngineCommand {
 
     @OptionGroup var git: GitImportOptions
 
-    @Option(help: "Reports folder.")
-    var output: String = "Reports"
+    @OptionGroup var outputFolder: OutputFolderOption<ReportsFolder>
+
+    /// The reports folder as the user spelled it (``OutputFolderOption``).
+    var output: String { outputFolder.folder }
 
     @Option(help: "Run name (default: run-YYYYMMDD-HHMMSS).")
     var name: String?

@@ -48,9 +48,7 @@ struct TargetsCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write the table to this file as well (markdown).", valueName: "FILE"))
     var to: String?
 
-    /// The old spelling of `--to` (``OutputFile``).
-    @Option(help: .hidden)
-    var output: String?
+    @OptionGroup var outputIsAFolder: OutputIsAFolder
 
     func run() throws {
         if list {
@@ -58,7 +56,7 @@ struct TargetsCommand: ParsableCommand {
             print(printing.format == .json ? PerformanceTargets.listJSON(catalog) : PerformanceTargets.listMarkdown(catalog))
             return
         }
-        let outputPath = try OutputFile.resolve(to: to, output: output, command: "targets").map { output in
+        let outputPath = try to.map { output in
             (output, try InputGuard([runDirectory], role: "the files read").checkedFile(output, option: "--to"))
         }
         let document: RunDocument

@@ -38,8 +38,10 @@ struct TeachCommand: EngineCommand {
     @Option(name: .long, help: "Folder name under the output directory (default: made from the inputs).")
     var name: String?
 
-    @Option(name: .long, help: "Output directory.")
-    var output: String = "Reports/teach"
+    @OptionGroup var outputFolder: OutputFolderOption<TeachingFolder>
+
+    /// The output folder as the user spelled it (``OutputFolderOption``).
+    var output: String { outputFolder.folder }
 
     @Option(
         name: .long,

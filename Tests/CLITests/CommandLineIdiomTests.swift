@@ -123,18 +123,52 @@ import Testing
         #expect(version.stdout.hasPrefix("diffbench "))
     }
 
-    /// Issue 27, item 9: `--output` names a folder in every command and
-    /// `--to` the one file a command writes; the old `--output FILE` of
-    /// generate, compare and targets still works, with a note saying so.
-    @Test("a file is written with --to, and the old --output FILE still works with a note", arguments: ["--to", "--output"])
+    /// Issue 27, item 9 and issue 38, item 6: `--output` names a folder in
+    /// every command and `--to` the one file a command writes; the old
+    /// `--output FILE` of the file commands is refused, naming `--to`.
+    @Test("a file is written with --to; --output FILE is refused with a hint", arguments: ["--to", "--output"])
     func oneFileIsTo(option: String) throws {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("same.json").path
         let result = try CLI.run(["generate", "--workload", "same", "--size", "5", option, file])
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(FileManager.default.fileExists(atPath: file))
-        #expect(result.stderr.contains("--output FILE is now --to FILE") == (option == "--output"), "\(result.stderr)")
+        #expect(result.status == (option == "--to" ? 0 : 2), "\(result.stderr)")
+        #expect(FileManager.default.fileExists(atPath: file) == (option == "--to"))
+        #expect(result.stderr.contains("--to FILE") == (option == "--output"), "\(result.stderr)")
+        for command in ["compare", "targets"] where option == "--output" {
+            let refused = try CLI.run([command, "--output", file])
+            #expect(refused.status == 2, "\(command): \(refused.stderr)")
+            #expect(refused.stderr.contains("give --to FILE"), "\(command): \(refused.stderr)")
+        }
+    }
+
+    /// Issue 38, item 6: one `--output` group. Every command that writes into
+    /// a folder shows the same help sentence, refuses an existing file with
+    /// exit 2 before anything runs, and drops a trailing slash from what it prints.
+    @Test("--output is one folder option: one help, one check, no double slash")
+    func oneOutputFolder() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("plain.txt").path
+        try "x\n".write(toFile: file, atomically: true, encoding: .utf8)
+        for command in ["run", "teach", "merge", "generate"] {
+            let help = try CLI.run([command, "--help"]).stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+            #expect(help.contains(#/--output <folder> +The folder /#), "\(command): \(help)")
+            let refused = try CLI.run([command, "--output", file] + (command == "merge" ? [dir.path] : []))
+            #expect(refused.status == 2, "\(command): \(refused.stderr)")
+            #expect(refused.stderr.contains("is a file; --output names a folder"), "\(command): \(refused.stderr)")
+        }
+        let old = dir.appendingPathComponent("old.json").path, new = dir.appendingPathComponent("new.json").path
+        try #"[{"id": 1}, {"id": 2}]"#.write(toFile: old, atomically: true, encoding: .utf8)
+        try #"[{"id": 2}, {"id": 1}]"#.write(toFile: new, atomically: true, encoding: .utf8)
+        let out = dir.appendingPathComponent("out").path
+        let run = try CLI.run([
+            "run", "--old", old, "--new", new, "--output", out + "//", "--name", "pair", "--engines", "myers",
+            "--repetitions", "1", "--min-time", "0", "--no-memory", "--no-history", "--in-process",
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains(out + "/pair/results.csv"), "\(run.stdout)")
+        #expect(!run.stdout.contains("//"), "\(run.stdout)")
     }
 
     @Test("diff, run and hunks share one --time-budget default")
