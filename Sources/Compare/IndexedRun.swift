@@ -5,7 +5,7 @@ import RunResults
 struct IndexedRun {
     struct Key: Hashable, Comparable {
         var engine: Subject
-        var workload: String
+        var workload: WorkloadName
         var size: Int
         var parameters: String
 
@@ -21,11 +21,11 @@ struct IndexedRun {
     /// it but not on parameters measured different data.
     struct LooseKey: Hashable {
         var engine: Subject
-        var workload: String
+        var workload: WorkloadName
         var size: Int
     }
     struct DatasetKey: Hashable {
-        var workload: String
+        var workload: WorkloadName
         var size: Int
         var parameters: String
     }

@@ -12,19 +12,19 @@ extension PerformanceTargets {
         speedTargets + deadlineTargets + stringIDTargets + historyTargets + [noFailedRows]
 
     /// heckel's median over stdlib's on the named cases: the original goals.
-    static let heckelCases: [(workload: String, size: Int, limit: Double)] = [
-        ("mixed", 5_000, 0.009), ("shuffled", 2_000, 0.0012), ("feed", 100, 0.023), ("updates", 10_000, 0.025),
-        ("same", 10_000, 1.0), ("created", 10_000, 0.0001), ("deleted", 10_000, 0.0001),
+    static let heckelCases: [(workload: WorkloadName, size: Int, limit: Double)] = [
+        (.mixed, 5_000, 0.009), (.shuffled, 2_000, 0.0012), (.feed, 100, 0.023), (.updates, 10_000, 0.025),
+        (.same, 10_000, 1.0), (.created, 10_000, 0.0001), (.deleted, 10_000, 0.0001),
     ]
     /// myers' median over stdlib's.
-    static let myersCases: [(workload: String, size: Int, limit: Double)] = [
-        ("mixed", 5_000, 0.1), ("shuffled", 2_000, 0.1), ("updates", 10_000, 0.1), ("created", 10_000, 0.001),
-        ("deleted", 10_000, 0.001), ("same", 10_000, 1.0),
+    static let myersCases: [(workload: WorkloadName, size: Int, limit: Double)] = [
+        (.mixed, 5_000, 0.1), (.shuffled, 2_000, 0.1), (.updates, 10_000, 0.1), (.created, 10_000, 0.001),
+        (.deleted, 10_000, 0.001), (.same, 10_000, 1.0),
     ]
     /// set's median over heckel's on heckel's cases (with the fewest moves).
     static let setOverHeckelLimit = 1.5
     /// The cases of the `lcs` table targets.
-    static let lcsCases: [(workload: String, size: Int)] = [("mixed", 5_000), ("shuffled", 2_000)]
+    static let lcsCases: [(workload: WorkloadName, size: Int)] = [(.mixed, 5_000), (.shuffled, 2_000)]
     /// The `lcs` table's cost per cell against the floor's cost per element
     /// (one dictionary insert or probe) on the same dataset in the same run.
     /// Once an absolute 1.5 ns per cell, which a loaded machine missed with
@@ -76,12 +76,12 @@ extension PerformanceTargets {
         targets.append(
             PerformanceTarget(
                 id: "peak-heap-mixed-100000", area: "peak heap per element", measure: .peakHeapPerElement,
-                engines: ["heckel", "set", "myers"], workloads: ["mixed"], sizes: [100_000], limit: peakHeapPerElementLimit))
+                engines: ["heckel", "set", "myers"], workloads: [.mixed], sizes: [100_000], limit: peakHeapPerElementLimit))
         targets.append(
             PerformanceTarget(
                 id: "scaling-exponent", area: "scaling exponent", measure: .scalingExponent, engines: ["heckel", "set"],
-                workloads: ["mixed", "feed", "shuffled"], limit: scalingExponentLimit))
-        targets += heckelCases.filter { !["created", "deleted", "same", "updates"].contains($0.workload) }.map { item in
+                workloads: [.mixed, .feed, .shuffled], limit: scalingExponentLimit))
+        targets += heckelCases.filter { ![WorkloadName.created, .deleted, .same, .updates].contains($0.workload) }.map { item in
             PerformanceTarget(
                 id: id("heckel-floor", item.workload, item.size), area: "heckel ÷ floor (aim)", measure: .medianRatio,
                 engines: ["heckel"], reference: .floor, workloads: [item.workload], sizes: [item.size], limit: heckelOverFloorLimit)

@@ -11,7 +11,7 @@ import RunResults
 ///   case within 2 s, verified. An engine that takes no deadline (`stdlib`,
 ///   the linear engines) gets a row "not measured: takes no deadline".
 extension PerformanceTargets {
-    static let periodicWorkload = "periodic"
+    static let periodicWorkload = WorkloadName.periodic
     static let periodicSizes = [1_000, 10_000, 100_000]
     /// Anchor's steps over myers' on the periodic workload.
     static let anchorPeriodicStepsLimit = 1.5

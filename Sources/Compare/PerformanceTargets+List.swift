@@ -33,9 +33,9 @@ extension PerformanceTargets {
         let kind = kind(of: target.measure)
         let engines = target.engines.isEmpty ? kind?.anyEngine ?? "every engine" : target.engines.map(\.name).joined(separator: ", ")
         let reference = target.reference.map { " ÷ \($0)" + (target.referenceElements.map { " (\($0))" } ?? "") } ?? ""
-        let workloads = target.workloads.isEmpty ? kind?.anyWorkload ?? "any workload" : target.workloads.joined(separator: ", ")
+        let workloads = target.workloads.isEmpty ? kind?.anyWorkload ?? "any workload" : target.workloads.map(\.rawValue).joined(separator: ", ")
         let sizes = target.sizes.isEmpty ? "" : "@" + target.sizes.map(String.init).joined(separator: ",")
-        let kinds = target.elements.isEmpty ? "any kind" : target.elements.joined(separator: ", ")
+        let kinds = target.elements.isEmpty ? "any kind" : target.elements.map(\.rawValue).joined(separator: ", ")
         return "\(engines)\(reference) on \(workloads)\(sizes) (\(kinds))"
     }
 

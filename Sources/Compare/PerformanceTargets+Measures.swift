@@ -237,7 +237,7 @@ extension PerformanceTargets {
     static func failedRows(_ target: PerformanceTarget, _ context: Context) -> [Check] {
         context.document.rows.filter { $0.status.isFailure && (target.elements.isEmpty || target.elements.contains($0.elementKind)) }
             .map { failed in
-                let kind = failed.elementKind == ResultRow.integerKind ? "" : " (\(failed.elementKind))"
+                let kind = failed.elementKind == .int ? "" : " (\(failed.elementKind))"
                 return Check(
                     targetID: target.id, area: target.area, subject: "\(failed.engine) \(failed.workload)@\(failed.size)\(kind)",
                     target: "ok", measured: failed.status.rawValue, met: false)

@@ -8,10 +8,10 @@ import RunResults
 /// 1000,10000` alone.
 extension PerformanceTargets {
     /// Workloads whose ids are unique within each list.
-    static let uniqueIDWorkloads = ["shuffled", "mixed", "feed", "sectioned"]
+    static let uniqueIDWorkloads: [WorkloadName] = [.shuffled, .mixed, .feed, .sectioned]
     /// Workloads of plain values with repeated ids.
-    static let repeatedIDWorkloads = ["duplicates", "text"]
-    static let stringKinds = ["uuid", "record"]
+    static let repeatedIDWorkloads: [WorkloadName] = [.duplicates, .text]
+    static let stringKinds: [ElementKind] = [.uuid, .record]
     static let stringSizes = [1_000, 10_000]
     /// Heckel, set and anchor ÷ floor on the unique-id workloads.
     static let stringFloorLimit = 0.35
@@ -28,7 +28,7 @@ extension PerformanceTargets {
         for kind in stringKinds {
             for size in stringSizes {
                 for workload in uniqueIDWorkloads {
-                    let limit = workload == "shuffled" && size == 10_000 ? shuffledLargeFloorLimit : stringFloorLimit
+                    let limit = workload == .shuffled && size == 10_000 ? shuffledLargeFloorLimit : stringFloorLimit
                     for engine: Subject in [.engine(.heckel), .engine(.set), .engine(.anchor)] {
                         targets.append(
                             PerformanceTarget(
@@ -45,8 +45,8 @@ extension PerformanceTargets {
                             limit: stringFloorLimit))
                     targets.append(
                         PerformanceTarget(
-                            id: id("anchor", kind, ResultRow.integerKind, workload, size), area: "anchor \(kind) ÷ anchor int", measure: .medianRatio,
-                            engines: ["anchor"], reference: "anchor", referenceElements: ResultRow.integerKind, workloads: [workload], sizes: [size],
+                            id: id("anchor", kind, ElementKind.int, workload, size), area: "anchor \(kind) ÷ anchor int", measure: .medianRatio,
+                            engines: ["anchor"], reference: "anchor", referenceElements: .int, workloads: [workload], sizes: [size],
                             elements: [kind], limit: anchorStringOverIntLimit))
                 }
             }
@@ -55,7 +55,7 @@ extension PerformanceTargets {
         targets.append(
             PerformanceTarget(
                 id: "peak-heap-uuid", area: "peak heap per element, uuid ids", measure: .peakHeapPerElement, engines: ["heckel", "set"],
-                sizes: stringSizes, elements: ["uuid"], limit: stringPeakHeapLimit))
+                sizes: stringSizes, elements: [.uuid], limit: stringPeakHeapLimit))
         return targets
     }()
 }

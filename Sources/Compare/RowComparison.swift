@@ -3,7 +3,7 @@ import RunResults
 /// One engine × workload × size, compared.
 package struct RowComparison: Hashable, Sendable, Codable {
     package var engine: Subject
-    package var workload: String
+    package var workload: WorkloadName
     package var size: Int
     package var parameters: String
     package var verdict: Verdict
@@ -17,7 +17,7 @@ package struct RowComparison: Hashable, Sendable, Codable {
     package var instructionChange: Double?
     package var findings: [Finding]
 
-    package init(engine: Subject, workload: String, size: Int, parameters: String) {
+    package init(engine: Subject, workload: WorkloadName, size: Int, parameters: String) {
         self.engine = engine
         self.workload = workload
         self.size = size

@@ -65,7 +65,7 @@ package enum RunMerge {
         var rowsByKey: [String: String] = [:]
         var rows: [ResultRow] = []
         var machines: [RunEnvironment] = []
-        var workloads: [String] = [], sizes: Set<Int> = [], extra: [String] = []
+        var workloads: [WorkloadName] = [], sizes: Set<Int> = [], extra: [String] = []
         for part in parts {
             let plan = part.document.plan
             try checkSameRun(part, as: first, allowMixedMachines: allowMixedMachines)
@@ -234,7 +234,7 @@ package enum RunMerge {
     /// Refuses a shard marked complete whose rows do not cover its plan.
     static func checkShareIsWhole(_ part: Part) throws(CompareInputError) {
         let plan = part.document.plan, rows = part.document.rows
-        let kinds = plan.elements ?? [ResultRow.integerKind]
+        let kinds = plan.elements ?? [.int]
         func refuse(_ problem: String) -> CompareInputError {
             CompareInputError(path: part.path, problem: "says it is complete but \(problem)")
         }
@@ -249,7 +249,7 @@ package enum RunMerge {
             throw refuse("has no row of its plan's element kind \(kind)")
         }
         // Every dataset it ran has a row for each engine (and the floor) in each kind.
-        struct Case: Hashable { var workload: String, size: Int, parameters: String, seed: UInt64, kind: String, engine: Subject }
+        struct Case: Hashable { var workload: WorkloadName, size: Int, parameters: String, seed: UInt64, kind: ElementKind, engine: Subject }
         let present = Set(rows.map { Case(workload: $0.workload, size: $0.size, parameters: $0.parameters, seed: $0.seed, kind: $0.elementKind, engine: $0.engine) })
         for row in rows {
             for kind in kinds {

@@ -4,6 +4,7 @@ import DiffEngines
 import FileSupport
 import InputFiles
 import Harness
+import RunResults
 import Workloads
 
 /// A value a command-line list can hold: parsed from one item, named back
@@ -145,7 +146,7 @@ extension EngineName: ListItem {
 }
 
 extension WorkloadName: ListItem {
-    init?(item text: String) { self.init(rawValue: text) }
+    init?(item text: String) { self.init(registered: text) }
     var itemName: String { rawValue }
     /// The workloads, then the families (`run --workloads` takes both).
     static var knownNames: [String] { allCases.map(\.rawValue) + WorkloadCatalog.families }
@@ -153,7 +154,7 @@ extension WorkloadName: ListItem {
 }
 
 extension ElementKind: ListItem {
-    init?(item text: String) { self.init(rawValue: text) }
+    init?(item text: String) { self.init(registered: text) }
     var itemName: String { rawValue }
     static var knownNames: [String] { allCases.map(\.rawValue) }
     static var itemNoun: String { "element kind" }

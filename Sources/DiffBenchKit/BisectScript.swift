@@ -1,4 +1,5 @@
 import Foundation
+import RunResults
 
 /// The script `diffbench history bisect` writes for `git bisect run`: it
 /// builds the checked-out commit, counts one series' instructions with that
@@ -17,8 +18,8 @@ import Foundation
 struct BisectScript: Hashable {
     /// The series: one engine on one generated dataset and element kind.
     var engine: String
-    var workload: String
-    var elements: String
+    var workload: WorkloadName
+    var elements: ElementKind
     var size: Int
     var seed: Int
     /// Bad when the count is above this; nil for a script that only counts
@@ -52,7 +53,7 @@ struct BisectScript: Hashable {
     /// The script's text.
     var text: String {
         let settings: [(String, String)] = [
-            ("engine", engine), ("workload", workload), ("elements", elements), ("size", String(size)), ("seed", String(seed)),
+            ("engine", engine), ("workload", workload.rawValue), ("elements", elements.rawValue), ("size", String(size)), ("seed", String(seed)),
             ("limit", limit.map(String.init) ?? ""), ("build_command", buildCommand), ("diffbench", executable),
         ]
         return """

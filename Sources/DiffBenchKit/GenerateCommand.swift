@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RunResults
 import Workloads
 import InputFiles
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import FileSupport
 import Harness
+import RunResults
 import Workloads
 
 /// `diffbench history bisect`: writes the script `git bisect run` calls to
@@ -74,7 +75,7 @@ struct HistoryBisectCommand: EngineCommand {
     func run(with registry: EngineRegistry) throws {
         _ = try engine.resolve(in: registry, option: "--engine")
         var script = BisectScript(
-            engine: engine.name.rawValue, workload: workload.rawValue, elements: elements.rawValue, size: size, seed: seed,
+            engine: engine.name.rawValue, workload: workload, elements: elements, size: size, seed: seed,
             limit: nil, limitNote: "", buildCommand: buildCommand, executable: diffbench)
         let goodCount: Int
         let source: String
@@ -104,12 +105,12 @@ struct HistoryBisectCommand: EngineCommand {
     }
 
     @Sendable static func workload(_ text: String) throws -> WorkloadName {
-        guard let name = WorkloadName(rawValue: text) else { throw ListError(WorkloadName.refusal(TerminalText.visible(text))) }
+        guard let name = WorkloadName(registered: text) else { throw ListError(WorkloadName.refusal(TerminalText.visible(text))) }
         return name
     }
 
     @Sendable static func kind(_ text: String) throws -> ElementKind {
-        guard let kind = ElementKind(rawValue: text) else { throw ListError(ElementKind.refusal(TerminalText.visible(text))) }
+        guard let kind = ElementKind(registered: text) else { throw ListError(ElementKind.refusal(TerminalText.visible(text))) }
         return kind
     }
 

@@ -100,9 +100,9 @@ struct HistoryGate {
     /// fails as under `compare`, unless ``allowMissing``. O(rows).
     func missingCases(of document: RunDocument, identity: RunIdentity, since latest: StoredRun?, in history: HistoryStore) throws -> [String] {
         guard let latest else { return [] }
-        let present = Set(document.rows.map { [identity.machine(of: $0), $0.engine.name, $0.workload, $0.parameters, $0.elementKind, String($0.size)] })
+        let present = Set(document.rows.map { [identity.machine(of: $0), $0.engine.name, $0.workload.rawValue, $0.parameters, $0.elementKind.rawValue, String($0.size)] })
         return try history.rows(ofRun: latest.runID)
-            .filter { !present.contains([$0.machine, $0.engine, $0.workload, $0.parameters, $0.elements, String($0.size)]) }
+            .filter { !present.contains([$0.machine, $0.engine, $0.workload.rawValue, $0.parameters, $0.elements.rawValue, String($0.size)]) }
             .map(\.caseName)
     }
 }

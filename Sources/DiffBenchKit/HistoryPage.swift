@@ -127,13 +127,13 @@ struct HistoryPage {
         var out = ""
         let byWorkload = Dictionary(grouping: entries) { $0.trend.key.workload }
         out += "<nav><h2>Workloads</h2><ul>" + byWorkload.keys.sorted().map { workload in
-            "<li><a href=\"#\(Self.anchor("workload", workload))\">\(HTMLText.escape(workload))</a></li>"
+            "<li><a href=\"#\(Self.anchor("workload", workload.rawValue))\">\(HTMLText.escape(workload.rawValue))</a></li>"
         }.joined() + "</ul></nav>\n"
         for workload in byWorkload.keys.sorted() {
-            out += "<section id=\"\(Self.anchor("workload", workload))\">\n<h2>\(HTMLText.escape(workload))</h2>\n"
+            out += "<section id=\"\(Self.anchor("workload", workload.rawValue))\">\n<h2>\(HTMLText.escape(workload.rawValue))</h2>\n"
             let byKind = Dictionary(grouping: byWorkload[workload]!) { $0.trend.key.elements }
             for kind in byKind.keys.sorted() {
-                out += "<h3>\(HTMLText.escape(kind)) ids</h3>\n"
+                out += "<h3>\(HTMLText.escape(kind.rawValue)) ids</h3>\n"
                 let bySize = Dictionary(grouping: byKind[kind]!) { $0.trend.key.size }
                 for size in bySize.keys.sorted() {
                     out += "<h4>n = \(Formatting.grouped(size))</h4>\n<div class=\"grid\">\n"

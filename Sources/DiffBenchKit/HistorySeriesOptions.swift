@@ -1,5 +1,6 @@
 import ArgumentParser
 import HistoryStore
+import RunResults
 
 /// The series filters `history show` and `history changes` share, with one
 /// meaning each: which engine × workload × element kind × size, measure and
@@ -8,11 +9,13 @@ struct HistorySeriesOptions: ParsableArguments {
     @Option(help: "Only this engine (or reference: stdlib, floor).")
     var engine: String?
 
-    @Option(help: "Only this workload.")
-    var workload: String?
+    // Read as written, not checked against the registrations: the store also
+    // holds series of the user's own datasets and of kinds no longer registered.
+    @Option(help: "Only this workload.", transform: WorkloadName.init(_:))
+    var workload: WorkloadName?
 
-    @Option(help: "Only this element kind (int, uuid, record).")
-    var elements: String?
+    @Option(help: "Only this element kind (int, uuid, record).", transform: ElementKind.init(_:))
+    var elements: ElementKind?
 
     @Option(help: "Only this size.")
     var size: Int?

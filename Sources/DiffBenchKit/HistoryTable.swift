@@ -39,7 +39,7 @@ enum HistoryTable {
             series.flatMap { key, points in
                 points.map { point in
                     [
-                        key.machine, key.plan, key.engine, key.workload, key.parameters, key.elements, String(key.size), key.measure.rawValue,
+                        key.machine, key.plan, key.engine, key.workload.rawValue, key.parameters, key.elements.rawValue, String(key.size), key.measure.rawValue,
                         point.commit, point.date, point.runID, point.branch, number(point.value), point.noise.map(number) ?? "",
                         point.status.rawValue, point.reasonCode ?? "",
                     ]

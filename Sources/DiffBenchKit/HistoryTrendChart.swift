@@ -158,7 +158,7 @@ struct HistoryTrendChart {
     /// digits and hyphens (store text never names a file as it is), made
     /// unique among `taken` with a number. O(length).
     static func name(for key: SeriesKey, taken: inout Set<String>) -> String {
-        let raw = [key.engine, key.workload, key.parameters, key.elements, String(key.size)].filter { !$0.isEmpty }.joined(separator: "-")
+        let raw = [key.engine, key.workload.rawValue, key.parameters, key.elements.rawValue, String(key.size)].filter { !$0.isEmpty }.joined(separator: "-")
         var slug = ""
         for scalar in raw.lowercased().unicodeScalars {
             if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {

@@ -414,7 +414,7 @@ struct RunCommand: EngineCommand {
     /// naming engine, workload and size, element kind, status and cause.
     static func failureSummary(_ rows: [ResultRow]) -> String {
         let lines = rows.map {
-            "  \($0.engine) on \(TerminalText.visible($0.workload))@\($0.size) (elements \($0.elementKind)): \($0.status.rawValue): "
+            "  \($0.engine) on \(TerminalText.visible($0.workload.rawValue))@\($0.size) (elements \($0.elementKind)): \($0.status.rawValue): "
                 + TerminalText.visible($0.reason)
         }
         let faults = rows.filter { $0.status != .failed }.count
@@ -444,7 +444,7 @@ struct RunCommand: EngineCommand {
         let memo = self.memo ?? (generatesWorkloads ? "feed@100" : "")
         if memo.isEmpty { return nil }
         let parts = memo.split(separator: "@").map(String.init)
-        guard parts.count == 2, let workload = WorkloadName(rawValue: parts[0]), let size = Int(parts[1]), size >= 0 else {
+        guard parts.count == 2, let workload = WorkloadName(registered: parts[0]), let size = Int(parts[1]), size >= 0 else {
             throw CLIFailure.badInput("--memo: expected WORKLOAD@SIZE (e.g. feed@100), got '\(memo)'")
         }
         // Refused before the run starts (it used to fail only after the run, as a warning).

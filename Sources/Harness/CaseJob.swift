@@ -42,7 +42,7 @@ public struct CaseJob: Codable, Sendable, Hashable {
     /// The plan's source this job runs (nil when the job names neither a known workload and size nor a file).
     var source: RunPlan.Source? {
         if let file { return .file(file) }
-        guard let workload = workload.flatMap(WorkloadName.init(rawValue:)), let size else { return nil }
+        guard let workload = workload.flatMap(WorkloadName.init(registered:)), let size else { return nil }
         return .generated(workload: workload, size: size, parameters: parameters ?? [:])
     }
 
@@ -50,7 +50,7 @@ public struct CaseJob: Codable, Sendable, Hashable {
     var label: String { source?.label ?? "?" }
 
     /// The element kind, or nil when the job names an unknown one.
-    var kind: ElementKind? { ElementKind(rawValue: elements ?? ResultRow.integerKind) }
+    var kind: ElementKind? { ElementKind(registered: elements ?? ElementKind.int.rawValue) }
 
     /// The dataset: generated from the workload with `seed`, or loaded with
     /// `loadFile`. Throws ``CaseJobError`` naming the job when it names

@@ -101,9 +101,9 @@ struct CaseRun {
         let parameters = dataset.parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
             .joined(separator: ";")
         var row = ResultRow(
-            engine: subject, workload: dataset.workload, size: dataset.size, sizeOld: dataset.old.count,
+            engine: subject, workload: WorkloadName(dataset.workload), size: dataset.size, sizeOld: dataset.old.count,
             sizeNew: dataset.new.count, seed: dataset.seed, parameters: parameters)
-        row.elements = kind.rawValue
+        row.elements = kind
         row.minMoves = facts.minMoves
         row.minEdits = facts.minEdits
         row.trimmedOld = facts.trimmedOld

@@ -331,11 +331,11 @@ struct CaseSupervisor {
         switch source {
         case let .generated(workload, size, parameters):
             let text = parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ";")
-            row = ResultRow(engine: "", workload: workload.rawValue, size: size, sizeOld: 0, sizeNew: 0, seed: seed, parameters: text)
+            row = ResultRow(engine: "", workload: workload, size: size, sizeOld: 0, sizeNew: 0, seed: seed, parameters: text)
         case let .file(path):
-            row = ResultRow(engine: "", workload: path, size: 0, sizeOld: 0, sizeNew: 0, seed: seed, parameters: "")
+            row = ResultRow(engine: "", workload: WorkloadName(path), size: 0, sizeOld: 0, sizeNew: 0, seed: seed, parameters: "")
         }
-        row.elements = kind.rawValue
+        row.elements = kind
         return row
     }
 }

@@ -163,7 +163,12 @@ public enum CaseWorker {
         switch job.task {
         case .calibrate:
             let engines = job.job.subjects.compactMap { $0.engineName.flatMap(registry.descriptor(named:)) }
-            let cost = CostModel.calibrate(engines: engines, kinds: job.elementKinds ?? [.int], seed: job.seed) { channel.send(.calling(subject: .engine($0), phase: .calibration)) }
+            let kinds = job.elementKinds ?? [.int]
+            if let unknown = kinds.first(where: { !$0.isRegistered }) {
+                channel.send(.failure("\(jobPath): the job names an unknown element kind \(unknown)"))
+                return 2
+            }
+            let cost = CostModel.calibrate(engines: engines, kinds: kinds, seed: job.seed) { channel.send(.calling(subject: .engine($0), phase: .calibration)) }
             channel.send(.cost(job: job.id, cost))
         case .call:
             guard let call = job.call else {

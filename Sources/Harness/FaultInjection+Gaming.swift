@@ -58,7 +58,7 @@ extension FaultInjection {
     /// job file when that file can still be read; then the process exits
     /// with status 0, as a worker that has reported would.
     static func forgeReport(engine: EngineName, counts: (old: Int, new: Int)) -> Never {
-        var row = ResultRow(engine: .engine(engine), workload: "mixed", size: counts.old, sizeOld: counts.old, sizeNew: counts.new, seed: 0, parameters: "")
+        var row = ResultRow(engine: .engine(engine), workload: .mixed, size: counts.old, sizeOld: counts.old, sizeNew: counts.new, seed: 0, parameters: "")
         row.status = .ok
         row.verified = true
         row.samples = 5

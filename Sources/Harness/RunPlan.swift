@@ -230,13 +230,13 @@ public struct RunPlan: Sendable {
     }
 
     public var summary: PlanSummary {
-        var workloads: [String] = []
+        var workloads: [WorkloadName] = []
         var sizes: [Int] = []
         var extra: [String] = []
         for source in cases {
             switch source {
             case let .generated(workload, size, _):
-                if !workloads.contains(workload.rawValue) { workloads.append(workload.rawValue) }
+                if !workloads.contains(workload) { workloads.append(workload) }
                 if !sizes.contains(size) { sizes.append(size) }
             case let .file(path): extra.append(path)
             }
@@ -244,7 +244,7 @@ public struct RunPlan: Sendable {
         return PlanSummary(
             engines: subjects, workloads: workloads, sizes: sizes.sorted(),
             extraCases: extra, minSamples: minSamples, minTimeSeconds: minTime, timeBudgetSeconds: timeBudget,
-            lcsMemoryBudgetBytes: lcsMemoryBudget, elements: elementKinds.map(\.rawValue), shard: shard,
+            lcsMemoryBudgetBytes: lcsMemoryBudget, elements: elementKinds, shard: shard,
             instructions: countInstructions, sliders: sliders.rawValue, deadlineSeconds: deadline)
     }
 

@@ -39,8 +39,8 @@ extension HistoryStore {
         if let machine = filter.machine { conditions.append("m.name = ?"); values.append(.text(machine)) }
         if let plan = filter.plan { conditions.append("p.settings = ?"); values.append(.text(plan)) }
         if let engine = filter.engine { conditions.append("c.engine = ?"); values.append(.text(engine)) }
-        if let workload = filter.workload { conditions.append("c.workload = ?"); values.append(.text(workload)) }
-        if let elements = filter.elements { conditions.append("c.elements = ?"); values.append(.text(elements)) }
+        if let workload = filter.workload { conditions.append("c.workload = ?"); values.append(.text(workload.rawValue)) }
+        if let elements = filter.elements { conditions.append("c.elements = ?"); values.append(.text(elements.rawValue)) }
         if let size = filter.size { conditions.append("c.size = ?"); values.append(.integer(Int64(size))) }
         let statement = try connection.prepare(
             """
@@ -55,8 +55,8 @@ extension HistoryStore {
             for measure in HistoryMeasure.allCases where measures & measure.bit != 0 && (filter.measure == nil || filter.measure == measure) {
                 keys.append(
                     SeriesKey(
-                        machine: statement.text(0), plan: statement.text(1), engine: statement.text(2), workload: statement.text(3),
-                        parameters: statement.text(4), elements: statement.text(5), size: Int(statement.integer(6)), measure: measure))
+                        machine: statement.text(0), plan: statement.text(1), engine: statement.text(2), workload: WorkloadName(statement.text(3)),
+                        parameters: statement.text(4), elements: ElementKind(statement.text(5)), size: Int(statement.integer(6)), measure: measure))
             }
         }
         return keys.sorted()
@@ -81,7 +81,7 @@ extension HistoryStore {
             ORDER BY u.start_time, u.id
             """)
         var values: [SQLiteValue] = [
-            .text(key.machine), .text(key.plan), .text(key.engine), .text(key.workload), .text(key.parameters), .text(key.elements),
+            .text(key.machine), .text(key.plan), .text(key.engine), .text(key.workload.rawValue), .text(key.parameters), .text(key.elements.rawValue),
             .integer(Int64(key.size)),
         ]
         if let branch { values.append(.text(branch)) }
@@ -114,8 +114,8 @@ extension HistoryStore {
         while try statement.step() {
             rows.append(
                 StoredRow(
-                    machine: statement.text(0), plan: statement.text(1), engine: statement.text(2), workload: statement.text(3),
-                    parameters: statement.text(4), elements: statement.text(5), size: Int(statement.integer(6)),
+                    machine: statement.text(0), plan: statement.text(1), engine: statement.text(2), workload: WorkloadName(statement.text(3)),
+                    parameters: statement.text(4), elements: ElementKind(statement.text(5)), size: Int(statement.integer(6)),
                     status: ResultRow.Status(rawValue: statement.text(7)) ?? .failed, reasonCode: statement.optionalText(8),
                     samples: Int(statement.integer(9)), medianNs: statement.optionalReal(10), spreadNs: statement.optionalReal(11),
                     instructions: statement.optionalInteger(12).map(Int.init), peakHeapBytes: statement.optionalInteger(13).map(Int.init),

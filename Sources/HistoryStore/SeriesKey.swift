@@ -1,3 +1,5 @@
+import RunResults
+
 /// One series of the history: a measure of one case (engine × dataset ×
 /// element kind) on one machine under one plan, across runs. Machines are a
 /// dimension of every series, so two machines' values are never mixed.
@@ -7,16 +9,16 @@ package struct SeriesKey: Hashable, Sendable, Codable, Comparable, CustomStringC
     /// The plan's settings text (``RunIdentity/planSettings(_:)``).
     package var plan: String
     package var engine: String
-    package var workload: String
+    package var workload: WorkloadName
     /// The workload's further parameters (`key=value;…`), empty for most.
     package var parameters: String
     /// The element kind (`int`, `uuid`, `record`).
-    package var elements: String
+    package var elements: ElementKind
     package var size: Int
     package var measure: HistoryMeasure
 
     package init(
-        machine: String, plan: String, engine: String, workload: String, parameters: String = "", elements: String, size: Int,
+        machine: String, plan: String, engine: String, workload: WorkloadName, parameters: String = "", elements: ElementKind, size: Int,
         measure: HistoryMeasure
     ) {
         self.machine = machine
@@ -36,10 +38,10 @@ package struct SeriesKey: Hashable, Sendable, Codable, Comparable, CustomStringC
 
     /// Machine, plan, then the case as tables show it (workload, size, kind, parameters, engine), then the measure.
     package static func < (lhs: SeriesKey, rhs: SeriesKey) -> Bool {
-        let left = [lhs.machine, lhs.plan, lhs.workload], right = [rhs.machine, rhs.plan, rhs.workload]
+        let left = [lhs.machine, lhs.plan, lhs.workload.rawValue], right = [rhs.machine, rhs.plan, rhs.workload.rawValue]
         if left != right { return left.lexicographicallyPrecedes(right) }
         if lhs.size != rhs.size { return lhs.size < rhs.size }
-        let rest = [lhs.elements, lhs.parameters, lhs.engine], restRight = [rhs.elements, rhs.parameters, rhs.engine]
+        let rest = [lhs.elements.rawValue, lhs.parameters, lhs.engine], restRight = [rhs.elements.rawValue, rhs.parameters, rhs.engine]
         if rest != restRight { return rest.lexicographicallyPrecedes(restRight) }
         return lhs.measure < rhs.measure
     }

@@ -6,9 +6,9 @@ package struct StoredRow: Hashable, Sendable, Codable {
     package var machine: String
     package var plan: String
     package var engine: String
-    package var workload: String
+    package var workload: WorkloadName
     package var parameters: String
-    package var elements: String
+    package var elements: ElementKind
     package var size: Int
     package var status: ResultRow.Status
     package var reasonCode: String?

@@ -87,12 +87,12 @@ enum ComplexityChart {
             let rows = plotted(allSeries.filter { $0.elementKind == kind }.flatMap(\.rows))
             guard Set(rows.compactMap(complexity).map(bucket)).count >= 2 else { return nil }
             return draft(
-                rows, kind: kind, named: kinds.count == 1 ? "complexity" : "complexity-" + RunSeries.slugify(kind), runName: runName,
+                rows, kind: kind, named: kinds.count == 1 ? "complexity" : "complexity-" + RunSeries.slugify(kind.rawValue), runName: runName,
                 palette: palette)
         }
     }
 
-    static func draft(_ rows: [ResultRow], kind: String, named name: String, runName: String, palette: EnginePalette) -> ChartDraft {
+    static func draft(_ rows: [ResultRow], kind: ElementKind, named name: String, runName: String, palette: EnginePalette) -> ChartDraft {
         let engines = palette.sorted(rows.map(\.engine))
         let medians = bucketMedians(rows)
         var table = DataTable(
@@ -145,7 +145,7 @@ enum ComplexityChart {
         }
         script.add("plot " + clauses.joined(separator: ", \\\n     "))
         let file = ChartFile(
-            kind: .complexity, name: name, series: kind == ResultRow.integerKind ? nil : RunSeries.kindText(kind), title: title,
+            kind: .complexity, name: name, series: kind == .int ? nil : RunSeries.kindText(kind), title: title,
             caption: caption, finding: finding(medians, palette: palette), width: width, height: height, rows: table.rowCount, drawn: false)
         return ChartDraft(file: file, data: table.render(title: title), script: script.text)
     }

@@ -202,26 +202,26 @@ package struct EngineAdvice: Hashable, Sendable, Codable {
     /// do not). `elements` gives a row's element kind when the run records
     /// one. O(rows · engines).
     package static func advise(
-        _ allSeries: [RunSeries], datasets: [DatasetShape] = [], elements: (ResultRow) -> String? = { _ in nil }
+        _ allSeries: [RunSeries], datasets: [DatasetShape] = [], elements: (ResultRow) -> ElementKind? = { _ in nil }
     ) -> [EngineAdvice] {
         let groups = Dictionary(grouping: allSeries) { shape(of: $0, datasets: datasets) }
         return Shape.allCases.flatMap { shape -> [EngineAdvice] in
             guard let series = groups[shape] else { return [] }
-            var kinds: [String] = []
+            var kinds: [ElementKind] = []
             for one in series {
-                let kind = one.rows.first.flatMap(elements) ?? ResultRow.integerKind
+                let kind = one.rows.first.flatMap(elements) ?? .int
                 if !kinds.contains(kind) { kinds.append(kind) }
             }
             return kinds.compactMap { kind in
                 advise(
-                    shape: shape, series.filter { ($0.rows.first.flatMap(elements) ?? ResultRow.integerKind) == kind }, datasets: datasets,
+                    shape: shape, series.filter { ($0.rows.first.flatMap(elements) ?? .int) == kind }, datasets: datasets,
                     elements: elements)
             }
         }
     }
 
     static func advise(
-        shape: Shape, _ series: [RunSeries], datasets: [DatasetShape], elements: (ResultRow) -> String?
+        shape: Shape, _ series: [RunSeries], datasets: [DatasetShape], elements: (ResultRow) -> ElementKind?
     ) -> EngineAdvice? {
         let references = Set(series.palette.engines.filter(\.isReference).map(\.subject))
         let uniqueOnly = Set(series.palette.engines.filter(\.requiresUniqueIDs).map(\.subject))
@@ -525,9 +525,9 @@ package struct EngineAdvice: Hashable, Sendable, Codable {
         }
     }
 
-    /// The run's `elements` value in words ("int" → "integer ids").
-    static func elementText(_ value: String) -> String {
-        value == ResultRow.integerKind || value == "integer" ? "integer ids" : "\(value) elements"
+    /// The run's `elements` value in words (``ElementKind/int`` → "integer ids").
+    static func elementText(_ kind: ElementKind) -> String {
+        kind == .int || kind.rawValue == "integer" ? "integer ids" : "\(kind) elements"
     }
 
     /// The heading a reader looks for, naming what the lists held: "Lists
@@ -536,7 +536,7 @@ package struct EngineAdvice: Hashable, Sendable, Codable {
     /// Text is always compared as one integer id per line or character, so
     /// its heading says that instead of a bare "integer ids".
     package var heading: String {
-        if shape == .text, elements == [Self.elementText(ResultRow.integerKind)] {
+        if shape == .text, elements == [Self.elementText(.int)] {
             return shape.title + ", one integer id per line or character"
         }
         return shape.title + ", timed as " + elements.joined(separator: " and ")

@@ -44,7 +44,7 @@ package struct PairsAnswer: Hashable, Sendable, Codable {
         // Each pair's deciding series: the one its block was decided on.
         let series = blocks.compactMap { block in
             allSeries.first { one in
-                one.rows.contains { block.shape.describes($0) } && (one.rows.first?.elementKind ?? ResultRow.integerKind) == block.elements
+                one.rows.contains { block.shape.describes($0) } && (one.rows.first?.elementKind ?? .int) == block.elements
             }
         }
         let shapes = series.map { EngineAdvice.shape(of: $0, datasets: datasets) }

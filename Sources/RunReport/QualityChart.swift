@@ -153,7 +153,7 @@ enum QualityChart {
 
     /// The chart's data: the picked rows by engine, with their slot, the
     /// kind's panel and each panel's measure.
-    static func dataTable(engines: [Subject], picked: [(series: RunSeries, slot: Int, rows: [ResultRow], size: Int)], kinds: [String]) -> DataTable {
+    static func dataTable(engines: [Subject], picked: [(series: RunSeries, slot: Int, rows: [ResultRow], size: Int)], kinds: [ElementKind]) -> DataTable {
         var table = DataTable(
             columns: ["size", "inserts", "deletes", "moves", "updates", "steps", "min_moves", "min_edits"],
             derived: ["slot", "kind_panel"] + panels.map(\.column),
@@ -178,7 +178,7 @@ enum QualityChart {
     /// and the size (by default the series' largest).
     static func categoryLabel(_ series: RunSeries, all: [RunSeries], size: Int? = nil) -> String {
         let shared = all.filter { $0.workload == series.workload }.count > 1
-        return (shared ? series.label : series.workload) + "\nn = " + Formatting.grouped(size ?? series.largestSize)
+        return (shared ? series.label : series.workload.rawValue) + "\nn = " + Formatting.grouped(size ?? series.largestSize)
     }
 
     /// A category label without the element kind, which the panel's title names.
@@ -192,11 +192,11 @@ enum QualityChart {
     /// shuffled, uuid elements"), since the same workload then appears once per kind.
     static func finding(_ groups: [[ResultRow]]) -> String {
         var excess: [String] = []
-        var kinds: Set<String> = []
+        var kinds: Set<ElementKind> = []
         for rows in groups { for row in rows { kinds.insert(row.elementKind) } }
         for rows in groups {
             for row in rows {
-                let place = row.workload + (kinds.count > 1 ? ", " + RunSeries.kindText(row.elementKind) : "")
+                let place = row.workload.rawValue + (kinds.count > 1 ? ", " + RunSeries.kindText(row.elementKind) : "")
                 if let ratio = QualityMeasures.movesRatio(row), ratio > 1.005 {
                     excess.append("\(row.engine) \(ratioText(ratio)) moves on \(place)")
                 } else if let ratio = QualityMeasures.editRatio(row), ratio > 1.005 {

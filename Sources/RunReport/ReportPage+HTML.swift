@@ -152,7 +152,7 @@ extension ReportPage {
             if !block.evidenceLines.isEmpty {
                 out.append("<pre>" + block.evidenceLines.map(Self.escapeHTML).joined(separator: "\n") + "</pre>")
             }
-            out.append("<p class=\"scope\">Measured as \(Self.escapeHTML(block.elements)) elements; ids repeat and changed are measured on the whole lists.</p>")
+            out.append("<p class=\"scope\">Measured as \(Self.escapeHTML(block.elements.rawValue)) elements; ids repeat and changed are measured on the whole lists.</p>")
         }
         if pairsAnswer != nil { out.append("</details>") }
         out.append("</section>")

@@ -52,7 +52,7 @@ struct ReportPage {
             ("memory", Formatting.bytes(environment.memoryBytes)),
             ("seed", String(environment.seed)),
             ("engines", plan.engines.map(\.name).joined(separator: ", ")),
-            ("workloads", plan.workloads.joined(separator: ", ")),
+            ("workloads", plan.workloads.map(\.rawValue).joined(separator: ", ")),
             ("sizes", plan.sizes.map(Formatting.grouped).joined(separator: ", ")),
             ("samples", "at least \(plan.minSamples) rounds (one sample of every engine each) lasting \(plan.minTimeSeconds) s per dataset; \(plan.timeBudgetSeconds > 0 ? "time budget \(plan.timeBudgetSeconds) s per engine and dataset" : "no time budget (--time-budget 0)")"),
             ("lcs memory budget", Formatting.bytes(plan.lcsMemoryBudgetBytes)),
@@ -81,7 +81,7 @@ struct ReportPage {
         document.rows.map { row in
             func count(_ value: Int?) -> String { value.map(Formatting.grouped) ?? "" }
             return [
-                row.engine.name, row.workload, row.parameters, Formatting.grouped(row.size), row.status.rawValue,
+                row.engine.name, row.workload.rawValue, row.parameters, Formatting.grouped(row.size), row.status.rawValue,
                 row.medianNs.map(Formatting.duration) ?? "", row.spreadNs.map(Formatting.duration) ?? "",
                 row.ratioToStdlib.map(RatioText.against) ?? "", row.peakHeapBytes.map(Formatting.bytes) ?? "",
                 count(row.allocations), count(row.inserts), count(row.deletes), count(row.moves), count(row.updates),

@@ -5,7 +5,7 @@ import RunResults
 /// because a run may hold, say, `duplicates` with two alphabets, and mixing
 /// them on one line would fit a curve through two different experiments.
 package struct RunSeries: Hashable, Sendable {
-    package var workload: String
+    package var workload: WorkloadName
     package var parameters: String
     /// "duplicates (alphabet 8)", or the bare workload name: the parameters in
     /// words (``ParameterWords``), for titles and labels.
@@ -35,18 +35,18 @@ package struct RunSeries: Hashable, Sendable {
 
     /// The element kind of the series' rows (a series never mixes kinds:
     /// the kind is part of its key).
-    package var elementKind: String { rows.first?.elementKind ?? ResultRow.integerKind }
+    package var elementKind: ElementKind { rows.first?.elementKind ?? .int }
 
     /// The kinds of the given series in first-appearance order: the panels
     /// of a run-wide chart, one per kind. O(series).
-    static func elementKinds(_ series: [RunSeries]) -> [String] {
-        var kinds: [String] = []
+    static func elementKinds(_ series: [RunSeries]) -> [ElementKind] {
+        var kinds: [ElementKind] = []
         for one in series where !kinds.contains(one.elementKind) { kinds.append(one.elementKind) }
         return kinds
     }
 
     /// A kind in words for a panel title or a finding: "integer ids", "uuid elements".
-    static func kindText(_ kind: String) -> String { EngineAdvice.elementText(kind) }
+    static func kindText(_ kind: ElementKind) -> String { EngineAdvice.elementText(kind) }
 
     /// Engines with at least one row, in palette order.
     package var engines: [Subject] { palette.sorted(rows.map(\.engine)) }
@@ -77,7 +77,7 @@ package struct RunSeries: Hashable, Sendable {
         for index in series.indices {
             let workload = series[index].workload
             let shared = series.filter { $0.workload == workload }.count > 1
-            var slug = slugify(shared && !series[index].parameters.isEmpty ? workload + "-" + series[index].parameters : workload)
+            var slug = slugify(shared && !series[index].parameters.isEmpty ? workload.rawValue + "-" + series[index].parameters : workload.rawValue)
             if slug.isEmpty { slug = "workload" }
             var candidate = slug
             var suffix = 2

@@ -121,7 +121,7 @@ enum TradeoffChart {
     /// the title names the size, so the labels drop it. O(rows).
     static func legend(
         engines: [Subject], palette: EnginePalette, picked: [(series: RunSeries, rows: [ResultRow], size: Int)],
-        kind: String, symbolOf: [String: Int], oneSize: Bool
+        kind: ElementKind, symbolOf: [String: Int], oneSize: Bool
     ) -> [String] {
         var clauses = ["keyentry with points ps 0 title '{/:Bold engine}'"]
         for engine in engines {
@@ -162,7 +162,7 @@ enum TradeoffChart {
     /// The chart's data: the picked rows by engine, with their steps ratio,
     /// whether it is exact, the workload's symbol and the kind's panel.
     static func dataTable(
-        engines: [Subject], picked: [(series: RunSeries, rows: [ResultRow], size: Int)], kinds: [String], symbolOf: [String: Int]
+        engines: [Subject], picked: [(series: RunSeries, rows: [ResultRow], size: Int)], kinds: [ElementKind], symbolOf: [String: Int]
     ) -> DataTable {
         var table = DataTable(
             columns: ["size", "ratio_to_stdlib", "median_ns", "inserts", "deletes", "moves", "steps", "min_moves", "min_edits"],
@@ -218,8 +218,8 @@ enum TradeoffChart {
     /// Which engines were both the fastest and minimal, and how often. A
     /// workload where the best is tied within noise (``EngineAdvice/tied(_:_:)``)
     /// with another minimal engine counts as shared, not as a win.
-    static func finding(_ groups: [(kind: String, rows: [ResultRow])], palette: EnginePalette) -> String {
-        var kinds: [String] = []
+    static func finding(_ groups: [(kind: ElementKind, rows: [ResultRow])], palette: EnginePalette) -> String {
+        var kinds: [ElementKind] = []
         for group in groups where !kinds.contains(group.kind) { kinds.append(group.kind) }
         guard kinds.count > 1 else { return finding(groups.map(\.rows), palette: palette) }
         // One sentence per kind, each naming its kind.

@@ -16,7 +16,7 @@ import RunResults
 package struct YourLists: Hashable, Sendable {
     package var shape: DatasetShape
     /// The element kind the advice was decided under.
-    package var elements: String
+    package var elements: ElementKind
     package var advice: EngineAdvice?
     /// The deciding rows (verified, timed), fastest first.
     package var evidence: [ResultRow]
@@ -30,7 +30,7 @@ package struct YourLists: Hashable, Sendable {
         return datasets.filter { !$0.generated }.compactMap { shape in
             let mine = allSeries.filter { series in series.rows.contains { shape.describes($0) } }
             // A kind other than int hashes the user's own id texts (a dataset's symbols); int hashes their codes.
-            guard let series = mine.first(where: { ($0.rows.first?.elementKind ?? ResultRow.integerKind) != ResultRow.integerKind }) ?? mine.first else {
+            guard let series = mine.first(where: { ($0.rows.first?.elementKind ?? .int) != .int }) ?? mine.first else {
                 return nil
             }
             let advice = EngineAdvice.advise(
@@ -38,7 +38,7 @@ package struct YourLists: Hashable, Sendable {
                 elements: { $0.elements })
             let evidence = series.rows.filter { $0.status == .ok && $0.medianNs != nil && !references.contains($0.engine) }
                 .sorted { $0.medianNs! < $1.medianNs! }
-            return YourLists(shape: shape, elements: series.rows.first?.elementKind ?? ResultRow.integerKind, advice: advice, evidence: evidence)
+            return YourLists(shape: shape, elements: series.rows.first?.elementKind ?? .int, advice: advice, evidence: evidence)
         }
     }
 

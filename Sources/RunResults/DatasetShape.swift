@@ -8,7 +8,7 @@ import InputFiles
 /// prefix is still a repeat for an engine that needs unique ids.
 public struct DatasetShape: Hashable, Sendable, Codable {
     /// The dataset as rows name it: workload, size and parameters (`k=v;…`).
-    public var workload: String
+    public var workload: WorkloadName
     public var size: Int
     public var parameters: String
     public var sizeOld: Int
@@ -42,7 +42,7 @@ public struct DatasetShape: Hashable, Sendable, Codable {
     }
 
     public init(
-        workload: String, size: Int, parameters: String = "", sizeOld: Int, sizeNew: Int, idsRepeat: Bool,
+        workload: WorkloadName, size: Int, parameters: String = "", sizeOld: Int, sizeNew: Int, idsRepeat: Bool,
         changedFraction: Double, unit: String? = nil, sectioned: Bool = false, generated: Bool, fromGit: Bool? = nil
     ) {
         self.fromGit = fromGit
@@ -60,7 +60,7 @@ public struct DatasetShape: Hashable, Sendable, Codable {
 
     /// Measures `dataset`. O(N + M) expected (a hash per element).
     public init(_ dataset: Dataset, generated: Bool) {
-        workload = dataset.workload
+        workload = WorkloadName(dataset.workload)
         size = dataset.size
         parameters = dataset.parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ";")
         sizeOld = dataset.old.count

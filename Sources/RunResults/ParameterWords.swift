@@ -41,7 +41,7 @@ public enum ParameterWords {
             case "unit":
                 words.append(value)
             case "elements":
-                words.append(value == ResultRow.integerKind ? "integer ids" : value + " elements")
+                words.append(value == ElementKind.int.rawValue ? "integer ids" : value + " elements")
             default:
                 words.append(String(key.map { $0 == "_" ? " " : $0 }) + " " + value)
             }
@@ -51,8 +51,8 @@ public enum ParameterWords {
 
     /// A workload with its parameters in words: "duplicates (alphabet 8)",
     /// or the bare name when it has none. O(length).
-    public static func label(workload: String, parameters: String) -> String {
+    public static func label(workload: WorkloadName, parameters: String) -> String {
         let words = text(parameters)
-        return words.isEmpty ? workload : "\(workload) (\(words))"
+        return words.isEmpty ? workload.rawValue : "\(workload) (\(words))"
     }
 }

@@ -59,13 +59,13 @@ public struct PerformanceTarget: Hashable, Sendable, Codable {
     public var reference: Subject?
     /// The element kind of the reference row, when it is not the subject
     /// row's own (anchor on `uuid` over anchor on `int`).
-    public var referenceElements: String?
+    public var referenceElements: ElementKind?
     /// The workloads read; empty: every workload.
-    public var workloads: [String]
+    public var workloads: [WorkloadName]
     /// The sizes read; empty: every size.
     public var sizes: [Int]
     /// The element kinds read; empty: every kind.
-    public var elements: [String]
+    public var elements: [ElementKind]
     public var limit: Double
     public var comparison: Comparison
     /// An allowance per element (old + new) on top of the limit, where the
@@ -81,7 +81,7 @@ public struct PerformanceTarget: Hashable, Sendable, Codable {
 
     public init(
         id: String, area: String, measure: Measure, engines: [Subject], reference: Subject? = nil,
-        referenceElements: String? = nil, workloads: [String] = [], sizes: [Int] = [], elements: [String] = [ResultRow.integerKind],
+        referenceElements: ElementKind? = nil, workloads: [WorkloadName] = [], sizes: [Int] = [], elements: [ElementKind] = [.int],
         limit: Double, comparison: Comparison = .atMost, allowancePerElement: Double? = nil
     ) {
         self.id = id

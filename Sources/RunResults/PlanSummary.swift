@@ -1,7 +1,7 @@
 /// The plan as recorded in the results (enough to rerun it).
 public struct PlanSummary: Hashable, Sendable, Codable {
     public var engines: [Subject]
-    public var workloads: [String]
+    public var workloads: [WorkloadName]
     public var sizes: [Int]
     public var extraCases: [String]
     public var minSamples: Int
@@ -9,7 +9,7 @@ public struct PlanSummary: Hashable, Sendable, Codable {
     public var timeBudgetSeconds: Double
     public var lcsMemoryBudgetBytes: Int
     /// The element kinds every dataset was timed as; nil before kinds existed (`int` only).
-    public var elements: [String]?
+    public var elements: [ElementKind]?
     /// Shard K of N (`run --shard`), written `"K/N"`; nil for a whole plan or a merged run.
     public var shard: ShardLabel?
     /// True when the run counted instructions (`run --instructions`); nil in older files.
@@ -31,8 +31,8 @@ public struct PlanSummary: Hashable, Sendable, Codable {
     }
 
     public init(
-        engines: [Subject], workloads: [String], sizes: [Int], extraCases: [String], minSamples: Int,
-        minTimeSeconds: Double, timeBudgetSeconds: Double, lcsMemoryBudgetBytes: Int, elements: [String]? = nil,
+        engines: [Subject], workloads: [WorkloadName], sizes: [Int], extraCases: [String], minSamples: Int,
+        minTimeSeconds: Double, timeBudgetSeconds: Double, lcsMemoryBudgetBytes: Int, elements: [ElementKind]? = nil,
         shard: ShardLabel? = nil, instructions: Bool? = nil, sliders: String? = nil, deadlineSeconds: Double? = nil
     ) {
         self.sliders = sliders

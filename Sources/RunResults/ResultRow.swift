@@ -38,7 +38,8 @@ public struct ResultRow: Hashable, Sendable, Codable {
 
     /// Who was measured: an engine, or the floor.
     public var engine: Subject
-    public var workload: String
+    /// The workload the dataset came from, or the name a user's dataset gives.
+    public var workload: WorkloadName
     /// The workload's size parameter n.
     public var size: Int
     public var sizeOld: Int
@@ -48,7 +49,7 @@ public struct ResultRow: Hashable, Sendable, Codable {
     public var parameters: String
     /// The element kind the lists were timed as (`int`, `uuid`, `record`);
     /// nil in files written before kinds existed, which were all `int`.
-    public var elements: String?
+    public var elements: ElementKind?
     public var status: Status
     /// Why the row was skipped or failed, for a person (with the figures).
     public var reason: String
@@ -151,7 +152,7 @@ public struct ResultRow: Hashable, Sendable, Codable {
         case machine
     }
 
-    public init(engine: Subject, workload: String, size: Int, sizeOld: Int, sizeNew: Int, seed: UInt64, parameters: String) {
+    public init(engine: Subject, workload: WorkloadName, size: Int, sizeOld: Int, sizeNew: Int, seed: UInt64, parameters: String) {
         self.engine = engine
         self.workload = workload
         self.size = size
@@ -165,19 +166,15 @@ public struct ResultRow: Hashable, Sendable, Codable {
         self.verified = false
     }
 
-    /// The name of the integer-id element kind: the default of every run and
-    /// of files that predate kinds, spelled here alone.
-    public static let integerKind = "int"
-
-    /// The element kind, ``integerKind`` when the file predates kinds.
-    public var elementKind: String { elements ?? Self.integerKind }
+    /// The element kind, ``ElementKind/int`` when the file predates kinds.
+    public var elementKind: ElementKind { elements ?? .int }
 
     /// The parameters with the element kind folded in when it is not `int`
     /// (`alphabet=8;elements=uuid`): what charts, comparisons and targets
     /// group by, so rows of different kinds are never mixed in one series
     /// or compared with each other, and `int` rows keep their old keys.
     public var parametersAndKind: String {
-        guard elementKind != Self.integerKind else { return parameters }
+        guard elementKind != .int else { return parameters }
         return parameters.isEmpty ? "elements=\(elementKind)" : parameters + ";elements=\(elementKind)"
     }
 
@@ -204,13 +201,13 @@ extension ResultRow {
     /// are exactly the JSON keys, in declaration order.
     public static let csvTable: [CSVColumn] = [
         CSVColumn(key: .engine) { .text($0.engine.name) },
-        CSVColumn(key: .workload) { .text($0.workload) },
+        CSVColumn(key: .workload) { .text($0.workload.rawValue) },
         CSVColumn(key: .size) { .integer($0.size) },
         CSVColumn(key: .sizeOld) { .integer($0.sizeOld) },
         CSVColumn(key: .sizeNew) { .integer($0.sizeNew) },
         CSVColumn(key: .seed) { .unsigned($0.seed) },
         CSVColumn(key: .parameters) { .text($0.parameters) },
-        CSVColumn(key: .elements) { .text($0.elementKind) },
+        CSVColumn(key: .elements) { .text($0.elementKind.rawValue) },
         CSVColumn(key: .status) { .text($0.status.rawValue) },
         CSVColumn(key: .reason) { .text($0.reason) },
         CSVColumn(key: .reasonCode) { .text($0.reasonCode?.rawValue ?? "") },

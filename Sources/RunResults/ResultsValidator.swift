@@ -73,7 +73,7 @@ public enum ResultsValidator {
 
     /// One dataset of a run, as its rows name it.
     struct DatasetKey: Hashable {
-        var workload: String, size: Int, parameters: String, kind: String, seed: UInt64, machine: Int?
+        var workload: WorkloadName, size: Int, parameters: String, kind: ElementKind, seed: UInt64, machine: Int?
         init(_ row: ResultRow) {
             (workload, size, parameters, kind, seed, machine) = (row.workload, row.size, row.parameters, row.elementKind, row.seed, row.machine)
         }
@@ -85,16 +85,16 @@ public enum ResultsValidator {
     /// carry the file's workload, size and seed), its workload, size and
     /// seed among the plan's. O(plan).
     public static func planProblem(of row: ResultRow, in plan: PlanSummary, seed: UInt64) -> String? {
-        let kinds = plan.elements ?? [ResultRow.integerKind]
+        let kinds = plan.elements ?? [.int]
         if !plan.engines.contains(row.engine) {
             return "engine \(row.engine) is not among the plan's engines (\(plan.engines.map(\.name).joined(separator: ", ")))"
         }
         if !kinds.contains(row.elementKind) {
-            return "element kind \(row.elementKind) is not among the plan's (\(kinds.joined(separator: ", ")))"
+            return "element kind \(row.elementKind) is not among the plan's (\(kinds.map(\.rawValue).joined(separator: ", ")))"
         }
         guard plan.extraCases.isEmpty else { return nil }
         if !plan.workloads.contains(row.workload) {
-            return "workload \(row.workload) is not among the plan's (\(plan.workloads.joined(separator: ", ")))"
+            return "workload \(row.workload) is not among the plan's (\(plan.workloads.map(\.rawValue).joined(separator: ", ")))"
         }
         if !plan.sizes.contains(row.size) {
             return "size \(row.size) is not among the plan's (\(plan.sizes.map(String.init).joined(separator: ", ")))"

@@ -1,4 +1,5 @@
 import InputFiles
+import RunResults
 
 extension Dataset {
     /// Whether the dataset says it was made by the generator of the workload
@@ -6,7 +7,7 @@ extension Dataset {
     /// dataset made in this process or passed through
     /// ``checkingGeneratorClaim(file:)``, which re-runs the generator.
     public var isGenerated: Bool {
-        generator == Dataset.generatorVersion && WorkloadName(rawValue: workload) != nil
+        generator == Dataset.generatorVersion && WorkloadName(registered: workload) != nil
     }
 
     /// The dataset read from `file`, its claim to be generated re-checked:
@@ -17,7 +18,7 @@ extension Dataset {
     /// workload renamed after the file — so `targets` and the CI plan never
     /// count a user's data as a generated workload. O(N + M).
     public func checkingGeneratorClaim(file: String) -> Dataset {
-        guard let workload = WorkloadName(rawValue: self.workload) else { return self }
+        guard let workload = WorkloadName(registered: self.workload) else { return self }
         if generator == Dataset.generatorVersion, let made = try? workload.make(size: size, seed: seed, parameters: parameters),
             made.old == old, made.new == new, made.kind == kind, made.oldSections == oldSections,
             made.newSections == newSections, made.symbols == symbols

@@ -1,12 +1,5 @@
 import InputFiles
-
-extension ElementKind {
-    /// `record`: ``FeedRecord``, a UUID id, a title, a like count and a
-    /// date, compared field by field: the shape of a real feed post. Plain
-    /// values become `String`s, and a user's string ids keep their texts,
-    /// as under `uuid`.
-    public static let record = ElementKind(name: "record")
-}
+import RunResults
 
 extension ElementKind.Entry {
     static let record = ElementKind.Entry(

@@ -1,37 +1,34 @@
 import InputFiles
 import RunResults
 
-/// What one element of a timed list is. Datasets store integer ids and
+/// The element kinds a run can time. Datasets store integer ids and
 /// contents; a kind is a projection of them made once per dataset, before
 /// and outside every timed call, so that the same lists can be timed the
 /// way an app holds them.
 ///
 /// Kinds are an open registration, like engine names: a kind is a name
-/// (this type, what `--elements` and the result rows' `elements` column
-/// spell) and an ``Entry`` stating everything about it — its summary and
-/// how a dataset's lists become its lists — written in one file
-/// (`ElementKind+Int.swift`, `+UUID.swift`, `+Record.swift`) and listed
-/// once in ``registered``. Nothing else switches over kinds.
+/// (``ElementKind`` in RunResults, what `--elements` and the result rows'
+/// `elements` column spell, and where its constant is) and an ``Entry``
+/// stating everything about it — its summary and how a dataset's lists
+/// become its lists — written in one file (`ElementKind+Int.swift`,
+/// `+UUID.swift`, `+Record.swift`) and listed once in ``registered``.
+/// Nothing else switches over kinds.
 ///
 /// The projected lists are one of a few element representations
 /// (``ProjectedLists``: `FeedItem`, ``UUIDItem``, ``FeedRecord``,
 /// `String`), each of which every engine descriptor has a specialized call
-/// for; a new kind that projects into one of them is one file and one line.
-public struct ElementKind: RawRepresentable, Hashable, Sendable, Codable, Comparable, CaseIterable,
-    CustomStringConvertible
-{
-    public let rawValue: String
-
-    /// The registered kind called `rawValue`, or nil.
-    public init?(rawValue: String) {
-        guard ElementKind.registered.contains(where: { $0.kind.name == rawValue }) else { return nil }
-        self.rawValue = rawValue
+/// for; a new kind that projects into one of them is one file, its
+/// constant and one line here.
+extension ElementKind {
+    /// The registered kind called `name`, or nil: how names from the
+    /// command line and from a worker's job are read. O(kinds).
+    public init?(registered name: String) {
+        guard ElementKind.registered.contains(where: { $0.kind.rawValue == name }) else { return nil }
+        self.init(name)
     }
 
-    /// A kind's name, for its entry (``Entry``) and its static constant.
-    init(name: String) { self.rawValue = name }
-
-    var name: String { rawValue }
+    /// Whether this name is a registered kind (one a run can time). O(kinds).
+    public var isRegistered: Bool { ElementKind.registered.contains { $0.kind == self } }
 
     /// Everything about one kind.
     public struct Entry: Sendable {
@@ -52,8 +49,8 @@ public struct ElementKind: RawRepresentable, Hashable, Sendable, Codable, Compar
     /// Every registered kind, in ``registered`` order.
     public static var allCases: [ElementKind] { registered.map(\.kind) }
 
-    /// This kind's entry. O(kinds). Every value of this type names a
-    /// registered kind (``init(rawValue:)`` refuses others).
+    /// This kind's entry. O(kinds). Only a registered kind has one (names
+    /// reach the runner through ``init(registered:)``).
     public var entry: Entry {
         guard let entry = ElementKind.registered.first(where: { $0.kind == self }) else {
             preconditionFailure("element kind \(rawValue) is not registered")
@@ -63,14 +60,6 @@ public struct ElementKind: RawRepresentable, Hashable, Sendable, Codable, Compar
 
     /// One line for help texts and the report.
     public var summary: String { entry.summary }
-
-    public var description: String { rawValue }
-
-    /// Registration order.
-    public static func < (lhs: ElementKind, rhs: ElementKind) -> Bool {
-        let kinds = allCases
-        return (kinds.firstIndex(of: lhs) ?? kinds.count) < (kinds.firstIndex(of: rhs) ?? kinds.count)
-    }
 }
 
 extension ProjectedLists {

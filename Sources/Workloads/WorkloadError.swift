@@ -1,4 +1,5 @@
 import InputFiles
+import RunResults
 
 /// A workload that cannot be generated as asked.
 public enum WorkloadError: Error, Hashable, Sendable, CustomStringConvertible {

@@ -1,4 +1,5 @@
 import InputFiles
+import RunResults
 
 /// The given parameters checked against a workload's knobs, with defaults
 /// filled in. Unknown names are refused so that a typo never silently

@@ -1,34 +1,17 @@
 import InputFiles
+import RunResults
 
-/// A workload's stable name. The raw values are a contract: the runner,
-/// the charts, the CI report and the dataset files use them. The workloads
-/// themselves — summary, knobs, generator, the sizes the plans add — are
-/// registered once, in ``WorkloadCatalog``.
-public struct WorkloadName: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
-    public let rawValue: String
-
-    public init?(rawValue: String) {
-        guard WorkloadCatalog.descriptor(named: rawValue) != nil else { return nil }
-        self.rawValue = rawValue
+/// The generated workloads: the name type and the constants that spell
+/// each name are ``WorkloadName`` in RunResults (a row's `workload` column);
+/// what each one is — summary, knobs, generator, the sizes the plans add —
+/// is registered once, in ``WorkloadCatalog``, and read here.
+extension WorkloadName {
+    /// The catalog's workload called `name`, or nil (a user's dataset name,
+    /// a typo). O(workloads).
+    public init?(registered name: String) {
+        guard WorkloadCatalog.descriptor(named: name) != nil else { return nil }
+        self.init(name)
     }
-
-    public init(stringLiteral value: String) { rawValue = value }
-
-    public static let same: WorkloadName = "same"
-    public static let created: WorkloadName = "created"
-    public static let deleted: WorkloadName = "deleted"
-    public static let shuffled: WorkloadName = "shuffled"
-    public static let mixed: WorkloadName = "mixed"
-    public static let feed: WorkloadName = "feed"
-    public static let updates: WorkloadName = "updates"
-    public static let duplicates: WorkloadName = "duplicates"
-    public static let text: WorkloadName = "text"
-    public static let sectioned: WorkloadName = "sectioned"
-    public static let pathologicalDisjoint: WorkloadName = "pathological-disjoint"
-    public static let pathologicalPatience: WorkloadName = "pathological-patience"
-    public static let pathologicalIdentical: WorkloadName = "pathological-identical"
-    public static let pathologicalFrequent: WorkloadName = "pathological-frequent"
-    public static let periodic: WorkloadName = "periodic"
 
     /// Every registered workload, in the catalog's order.
     public static var allCases: [WorkloadName] { WorkloadCatalog.all.map(\.name) }
@@ -46,8 +29,6 @@ public struct WorkloadName: RawRepresentable, Hashable, Sendable, ExpressibleByS
     /// The largest size accepted: ten million elements already take
     /// gigabytes once diffed; beyond that a typo is likelier than an intent.
     public static let maximumSize = 10_000_000
-
-    public var description: String { rawValue }
 
     var descriptor: WorkloadDescriptor {
         guard let found = WorkloadCatalog.descriptor(named: rawValue) else {
@@ -83,7 +64,7 @@ public struct WorkloadName: RawRepresentable, Hashable, Sendable, ExpressibleByS
 
     /// The workload called `name`, or the unknown-workload error listing the names.
     public init(validating name: String) throws(WorkloadError) {
-        guard let workload = WorkloadName(rawValue: name) else { throw .unknownWorkload(name) }
+        guard let workload = WorkloadName(registered: name) else { throw .unknownWorkload(name) }
         self = workload
     }
 }

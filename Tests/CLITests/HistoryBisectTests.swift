@@ -135,7 +135,7 @@ import Testing
         for (index, name) in hostile.enumerated() {
             let executable = "bin dir/$(touch ../PWNED6) \(index)"
             let script = BisectScript(
-                engine: name, workload: name + "w", elements: "int", size: 100, seed: 1, limit: 6_000, limitNote: "note \(name)",
+                engine: name, workload: WorkloadName(name + "w"), elements: "int", size: 100, seed: 1, limit: 6_000, limitNote: "note \(name)",
                 buildCommand: "sh build.sh " + ShellWord.quoted(executable), executable: executable)
             let path = try CLI.write(script.text, to: "hostile.sh", in: folder)
             let result = try Self.runScript(path, in: repository)

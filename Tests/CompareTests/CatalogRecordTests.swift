@@ -16,9 +16,9 @@ import Testing
 
     /// Shard `index` of 2 with one dataset of `workload`, recording the catalog.
     static func shard(_ index: Int, _ workload: WorkloadInfo, targets: [PerformanceTarget]? = PerformanceTargets.catalog) -> RunMerge.Part {
-        var document = Fixture.document(Fixture.dataset(workload.name, 100))
+        var document = Fixture.document(Fixture.dataset(WorkloadName(workload.name), 100))
         document.plan.shard = ShardLabel(index: index, count: 2)
-        document.plan.workloads = [workload.name]
+        document.plan.workloads = [WorkloadName(workload.name)]
         document.plan.sizes = [100]
         document.workloads = [workload]
         document.elementKinds = [ElementKindInfo(name: "int", summary: "integer ids")]

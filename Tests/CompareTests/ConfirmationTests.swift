@@ -53,7 +53,7 @@ import DiffBenchTestSupport
         var random = TestRandom(seed: 11)
         let rows = Fixture.plan()
         let engines: [Subject] = ["lcs", "myers", "heckel", "set"]  // hand-picked: labels of the made-up plan's rows
-        let cases: [(String, Int)] = [("mixed", 100), ("mixed", 1_000), ("feed", 100)]
+        let cases: [(WorkloadName, Int)] = [("mixed", 100), ("mixed", 1_000), ("feed", 100)]
         for _ in 0..<20 {
             var first = rows, second = rows
             var expectedFailing: Set<String> = []

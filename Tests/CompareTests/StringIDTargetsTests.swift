@@ -9,7 +9,7 @@ import Testing
 @Suite("Targets: string ids") struct StringIDTargetsTests {
     /// One row of `kind` with the given median and peak heap; with a floor
     /// ratio, its median is that ratio of the floor's (100 ns, ``withFloors(_:)``).
-    func row(_ engine: Subject, _ workload: String, _ size: Int, _ kind: String, median: Double, ratio: Double? = nil, peak: Int? = nil)
+    func row(_ engine: Subject, _ workload: WorkloadName, _ size: Int, _ kind: ElementKind, median: Double, ratio: Double? = nil, peak: Int? = nil)
         -> ResultRow
     {
         var row = Fixture.row(engine, workload, size, median: ratio.map { $0 * 100 } ?? median)

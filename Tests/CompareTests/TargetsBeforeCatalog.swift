@@ -45,7 +45,7 @@ enum TargetsBeforeCatalog {
     static func evaluate(_ document: RunDocument) -> [Check] {
         let rows = document.rows.filter { $0.elementKind == "int" && document.shape(of: $0)?.generated != false }
         func row(_ engine: String, _ workload: String, _ size: Int) -> ResultRow? {
-            rows.first { $0.engine.name == engine && $0.workload == workload && $0.size == size && $0.status == .ok }
+            rows.first { $0.engine.name == engine && $0.workload.rawValue == workload && $0.size == size && $0.status == .ok }
         }
         func format(_ value: Double) -> String { String(format: "%.3g", value) }
         var checks: [Check] = []
@@ -110,7 +110,7 @@ enum TargetsBeforeCatalog {
         for engine in ["heckel", "set"] {
             for workload in ["mixed", "feed", "shuffled"] {
                 // The same fit over the same sizes as the charts' legends (PowerLawFit.sizeRange).
-                let points = rows.filter { $0.engine.name == engine && $0.workload == workload && $0.status == .ok && $0.parameters.isEmpty }
+                let points = rows.filter { $0.engine.name == engine && $0.workload.rawValue == workload && $0.status == .ok && $0.parameters.isEmpty }
                     .compactMap { row in row.medianNs.map { (size: row.size, value: $0) } }
                 let (fit, sizes) = PowerLawFit.fitInRange(points)
                 checks.append(Check(
@@ -164,7 +164,7 @@ extension TargetsBeforeCatalog {
         func format(_ value: Double) -> String { String(format: "%.3g", value) }
         var checks: [Check] = []
         for size in periodicSizes {
-            let anchors = rows.filter { $0.engine == "anchor" && $0.workload == periodicWorkload && $0.size == size && $0.status == .ok }
+            let anchors = rows.filter { $0.engine == "anchor" && $0.workload.rawValue == periodicWorkload && $0.size == size && $0.status == .ok }
             var steps = Check(
                 area: "anchor steps ÷ myers steps", subject: "\(periodicWorkload)@\(size)",
                 target: "≤ \(format(anchorPeriodicStepsLimit))×", measured: "not measured", met: nil)
@@ -248,7 +248,7 @@ extension TargetsBeforeCatalog {
     static func stringIDChecks(_ rows: [ResultRow]) -> [Check] {
         func format(_ value: Double) -> String { String(format: "%.3g", value) }
         func row(_ engine: String, _ workload: String, _ size: Int, _ kind: String) -> ResultRow? {
-            rows.first { $0.engine.name == engine && $0.workload == workload && $0.size == size && $0.elementKind == kind && $0.status == .ok }
+            rows.first { $0.engine.name == engine && $0.workload.rawValue == workload && $0.size == size && $0.elementKind.rawValue == kind && $0.status == .ok }
         }
         var checks: [Check] = []
         for kind in stringKinds {
@@ -272,7 +272,7 @@ extension TargetsBeforeCatalog {
                         measured: "not measured", met: nil)
                     if let strings = row("anchor", workload, size, kind), let stringMedian = strings.medianNs,
                         let ints = rows.first(where: {
-                            $0.engine == "anchor" && $0.workload == workload && $0.size == size && $0.parameters == strings.parameters
+                            $0.engine == "anchor" && $0.workload.rawValue == workload && $0.size == size && $0.parameters == strings.parameters
                                 && $0.elementKind == "int" && $0.status == .ok
                         })?.medianNs, ints > 0
                     {

@@ -17,21 +17,21 @@ import DiffBenchTestSupport
     /// ratios filled in as the runner does (per dataset and kind).
     static func randomRun(seed: UInt64) -> RunDocument {
         var random = TestRandom(seed: seed)
-        var cases: [(workload: String, size: Int, parameters: String, kinds: [String])] = []
-        func add(_ workload: String, _ size: Int, _ kinds: [String] = ["int"]) {
+        var cases: [(workload: WorkloadName, size: Int, parameters: String, kinds: [ElementKind])] = []
+        func add(_ workload: WorkloadName, _ size: Int, _ kinds: [ElementKind] = [.int]) {
             if let index = cases.firstIndex(where: { $0.workload == workload && $0.size == size }) {
                 for kind in kinds where !cases[index].kinds.contains(kind) { cases[index].kinds.append(kind) }
                 return
             }
-            let parameters = ["updates": "fraction=0.1", "periodic": "fraction=0.01;period=8", "duplicates": "alphabet=8", "text": "unit=lines", "sectioned": "sections=10"][workload] ?? ""
+            let parameters = ["updates": "fraction=0.1", "periodic": "fraction=0.01;period=8", "duplicates": "alphabet=8", "text": "unit=lines", "sectioned": "sections=10"][workload.rawValue] ?? ""
             cases.append((workload, size, parameters, kinds))
         }
         for item in PerformanceTargets.heckelCases + PerformanceTargets.myersCases { add(item.workload, item.size) }
-        for workload in ["mixed", "feed", "shuffled"] { for size in [100, 1_000, 10_000, 100_000] { add(workload, size) } }
-        for size in PerformanceTargets.periodicSizes { add("periodic", size) }
+        for workload: WorkloadName in [.mixed, .feed, .shuffled] { for size in [100, 1_000, 10_000, 100_000] { add(workload, size) } }
+        for size in PerformanceTargets.periodicSizes { add(.periodic, size) }
         for size in PerformanceTargets.stringSizes {
             for workload in PerformanceTargets.uniqueIDWorkloads + PerformanceTargets.repeatedIDWorkloads {
-                add(workload, size, ["int", "uuid", "record"])
+                add(workload, size, [.int, .uuid, .record])
             }
         }
         var rows: [ResultRow] = []
@@ -42,7 +42,7 @@ import DiffBenchTestSupport
                     var row = ResultRow(
                         engine: Subject(engine), workload: item.workload, size: item.size, sizeOld: item.size, sizeNew: item.size + item.size / 10,
                         seed: 1, parameters: item.parameters)
-                    row.elements = kind == "int" && random.chance(0.5) ? nil : kind
+                    row.elements = kind == .int && random.chance(0.5) ? nil : kind
                     row.status = engine == "floor" ? .reference : (random.chance(0.04) ? .failed : (random.chance(0.03) ? .skipped : .ok))
                     guard row.status == .ok || row.status == .reference else {
                         caseRows.append(row)

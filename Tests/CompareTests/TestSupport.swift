@@ -11,7 +11,7 @@ enum Fixture {
     static let engines: [Subject] = ["lcs", "myers", "heckel", "set", "stdlib"]
 
     static func row(
-        _ engine: Subject, _ workload: String, _ size: Int, median: Double, mad: Double? = nil, samples: Int = 50,
+        _ engine: Subject, _ workload: WorkloadName, _ size: Int, median: Double, mad: Double? = nil, samples: Int = 50,
         parameters: String = "", seed: UInt64 = 1
     ) -> ResultRow {
         var row = ResultRow(
@@ -42,7 +42,7 @@ enum Fixture {
 
     /// One dataset's rows: every engine plus floor, with the given medians
     /// (default: a plausible spread of speeds).
-    static func dataset(_ workload: String, _ size: Int, medians: [Subject: Double] = [:], parameters: String = "") -> [ResultRow] {
+    static func dataset(_ workload: WorkloadName, _ size: Int, medians: [Subject: Double] = [:], parameters: String = "") -> [ResultRow] {
         let defaults: [Subject: Double] = [
             "lcs": 40_000, "myers": 30_000, "heckel": 8_000, "set": 12_000, "stdlib": 200_000, "floor": 2_000,
         ]
@@ -98,7 +98,7 @@ enum Fixture {
     }
 
     /// Applies `change` to the row of `engine` on `workload`@`size`.
-    static func modify(_ rows: [ResultRow], _ engine: Subject, _ workload: String, _ size: Int, _ change: (inout ResultRow) -> Void)
+    static func modify(_ rows: [ResultRow], _ engine: Subject, _ workload: WorkloadName, _ size: Int, _ change: (inout ResultRow) -> Void)
         -> [ResultRow]
     {
         rows.map { row in
@@ -110,7 +110,7 @@ enum Fixture {
 }
 
 extension ComparisonReport {
-    func row(_ engine: Subject, _ workload: String, _ size: Int) -> RowComparison? {
+    func row(_ engine: Subject, _ workload: WorkloadName, _ size: Int) -> RowComparison? {
         rows.first { $0.engine == engine && $0.workload == workload && $0.size == size }
     }
 }

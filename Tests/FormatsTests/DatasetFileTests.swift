@@ -3,6 +3,7 @@ import Testing
 @testable import Workloads
 import DiffBenchTestSupport
 import InputFiles
+import RunResults
 
 @Suite("Dataset files")
 struct DatasetFileTests {

@@ -46,7 +46,7 @@ struct JSONCheckTests {
 @Suite("Quick results decoding")
 struct QuickDecodingTests {
     static func document(label: String, median: Double) -> RunDocument {
-        var row = ResultRow(engine: "heckel", workload: label, size: 10, sizeOld: 10, sizeNew: 12, seed: 7, parameters: "p=1")
+        var row = ResultRow(engine: "heckel", workload: WorkloadName(label), size: 10, sizeOld: 10, sizeNew: 12, seed: 7, parameters: "p=1")
         row.medianNs = median
         row.status = .skipped
         row.peakHeapBytes = Int.max
@@ -58,7 +58,7 @@ struct QuickDecodingTests {
             swiftVersion: "6.3", os: "Linux", cpu: "cpu \"x\"", cores: 2, memoryBytes: 1, buildConfiguration: "release",
             gitCommit: "abc", seed: 7, startTime: "2026-01-01T00:00:00Z", runName: label)
         let plan = PlanSummary(
-            engines: ["heckel", "myers"], workloads: [label], sizes: [10], extraCases: [], minSamples: 1, minTimeSeconds: 0.1,
+            engines: ["heckel", "myers"], workloads: [WorkloadName(label)], sizes: [10], extraCases: [], minSamples: 1, minTimeSeconds: 0.1,
             timeBudgetSeconds: 5, lcsMemoryBudgetBytes: 1 << 28)
         return RunDocument(environment: environment, plan: plan, complete: true, rows: [row, other])
     }

@@ -14,7 +14,7 @@ import Testing
     func columnsFitTheLongestName(engine: String, workload: String) throws {
         var rows: [ResultRow] = []
         for (name, place) in [(engine, workload), ("set", "mixed")] {
-            var row = ResultRow(engine: Subject(name), workload: place, size: 100, sizeOld: 100, sizeNew: 100, seed: 1, parameters: "")
+            var row = ResultRow(engine: Subject(name), workload: WorkloadName(place), size: 100, sizeOld: 100, sizeNew: 100, seed: 1, parameters: "")
             row.status = .ok
             row.medianNs = 1_500
             rows.append(row)

@@ -1,6 +1,7 @@
 import DiffEngines
 import InputFiles
 import Testing
+import RunResults
 import Workloads
 
 @testable import Harness

@@ -2,6 +2,7 @@ import DiffBenchTestSupport
 import DiffEngines
 import InputFiles
 import Testing
+import RunResults
 import Workloads
 
 @testable import Harness

@@ -29,7 +29,7 @@ import RunResults
         let outcome = try Runner(plan: tinyPlan(dir)).run { _ in fatalError("no files in this plan") }
         let rows = outcome.document.rows
         #expect(outcome.failedRows.isEmpty)
-        for workload in ["mixed", "duplicates"] {
+        for workload: WorkloadName in [.mixed, .duplicates] {
             let caseRows = rows.filter { $0.workload == workload }
             #expect(caseRows.map(\.engine) == EngineName.builtIns.map(Subject.engine) + [.floor])
             let stdlib = try #require(caseRows.first { $0.engine == "stdlib" }?.medianNs)
@@ -249,8 +249,8 @@ import RunResults
             sampleTargetNanoseconds: 10_000, measureMemory: false, outputDirectory: dir + "/run", runName: "run")
         let rows = try Runner(plan: plan).run { _ in fatalError() }.document.rows
         for kind in ElementKind.allCases {
-            for workload in ["mixed", "text"] {
-                let mine = rows.filter { $0.elementKind == kind.rawValue && $0.workload == workload }
+            for workload: WorkloadName in [.mixed, .text] {
+                let mine = rows.filter { $0.elementKind == kind && $0.workload == workload }
                 #expect(mine.count == EngineRegistry.builtIns.descriptors.count + 1, "\(kind) \(workload)")
                 for row in mine where row.engine != "floor" && !(row.engine == "set" && workload == "text") {
                     #expect(row.status == .ok && row.verified && row.batchVerified == true, "\(row.key): \(row.reason)")

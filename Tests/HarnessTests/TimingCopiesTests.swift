@@ -1,6 +1,7 @@
 import DiffEngines
 import Foundation
 import Testing
+import RunResults
 import Workloads
 
 @testable import Harness

@@ -32,13 +32,13 @@ import Testing
         func plusOne(_ value: Int?) -> Int { (value ?? 0) + 1 }
         switch key {
         case .engine: row.engine = Subject(row.engine.name + "x")
-        case .workload: row.workload += "x"
+        case .workload: row.workload = WorkloadName(row.workload.rawValue + "x")
         case .size: row.size += 1
         case .sizeOld: row.sizeOld += 1
         case .sizeNew: row.sizeNew += 1
         case .seed: row.seed &+= 1
         case .parameters: row.parameters += "x"
-        case .elements: row.elements = row.elementKind + "x"
+        case .elements: row.elements = ElementKind(row.elementKind.rawValue + "x")
         case .status: row.status = row.status == .ok ? .failed : .ok
         case .reason: row.reason += ","
         case .reasonCode: row.reasonCode = row.reasonCode == ResultRow.ReasonCode.allCases[0] ? ResultRow.ReasonCode.allCases[1] : ResultRow.ReasonCode.allCases[0]

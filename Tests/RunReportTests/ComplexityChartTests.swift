@@ -9,8 +9,8 @@ import Testing
     /// A verified row whose (N + M)·D is `(old + new) · d`; `size` and
     /// `steps` deliberately differ from those, so a chart that used them
     /// instead of the lists' sizes and D would put the row elsewhere.
-    static func row(_ engine: String, old: Int, new: Int, d: Int?, median: Double, kind: String? = nil) -> ResultRow {
-        var row = ResultRow(engine: Subject(engine), workload: "w\(old)-\(new)", size: 7, sizeOld: old, sizeNew: new, seed: 1, parameters: "")
+    static func row(_ engine: String, old: Int, new: Int, d: Int?, median: Double, kind: ElementKind? = nil) -> ResultRow {
+        var row = ResultRow(engine: Subject(engine), workload: WorkloadName("w\(old)-\(new)"), size: 7, sizeOld: old, sizeNew: new, seed: 1, parameters: "")
         row.status = .ok
         row.medianNs = median
         row.minEdits = d
@@ -106,7 +106,7 @@ import Testing
             EngineInfo(name: "linear", summary: "l", colour: "#333333", symbol: 9),
         ]
         // Per workload: slowsearch 100 + 100, fastsearch 150 + 30 (faster in all, not on each), linear fastest of all.
-        let times: [(String, String, Double)] = [
+        let times: [(String, WorkloadName, Double)] = [
             ("slowsearch", "t1", 100), ("fastsearch", "t1", 150), ("linear", "t1", 1),
             ("slowsearch", "t2", 100), ("fastsearch", "t2", 30), ("linear", "t2", 1),
         ]

@@ -20,7 +20,7 @@ import Testing
 
     /// One verified row; `fewestMoves` nil means ids repeat.
     static func row(
-        _ engine: String, _ workload: String, size: Int = 1_000, median: Double, spread: Double = 0, steps: Int,
+        _ engine: String, _ workload: WorkloadName, size: Int = 1_000, median: Double, spread: Double = 0, steps: Int,
         fewestMoves: Int? = 0, parameters: String = ""
     ) -> ResultRow {
         // A row that can be true (the readers refuse others): the new list
@@ -45,7 +45,7 @@ import Testing
     /// not the ones the report would print, so a test passes only when the
     /// code is read, never the text.
     static func skipped(
-        _ engine: String, _ workload: String, size: Int, _ code: ResultRow.ReasonCode, text: String = "not run (see reason_code)"
+        _ engine: String, _ workload: WorkloadName, size: Int, _ code: ResultRow.ReasonCode, text: String = "not run (see reason_code)"
     ) -> ResultRow {
         var row = ResultRow(engine: Subject(engine), workload: workload, size: size, sizeOld: size, sizeNew: size, seed: 1, parameters: "")
         row.refuse(code, text, predictedSeconds: code == .overTimeBudget ? 40 : nil)
@@ -53,7 +53,7 @@ import Testing
     }
 
     static func document(_ rows: [ResultRow]) -> RunDocument {
-        var workloads: [String] = []
+        var workloads: [WorkloadName] = []
         for row in rows where !workloads.contains(row.workload) { workloads.append(row.workload) }
         return RunDocument(
             environment: RunEnvironment(
@@ -155,7 +155,7 @@ import Testing
     }
 
     /// An engine that failed in any way at a smaller size than the deciding one.
-    static func fault(_ engine: String, _ workload: String, size: Int, _ code: ResultRow.ReasonCode) -> ResultRow {
+    static func fault(_ engine: String, _ workload: WorkloadName, size: Int, _ code: ResultRow.ReasonCode) -> ResultRow {
         skipped(engine, workload, size: size, code, text: "killed by SIGILL (illegal instruction) during its verification call")
     }
 
@@ -182,7 +182,7 @@ import Testing
     }
 
     /// A recorded shape for the rows of `workload` at n = 1,000.
-    static func shape(_ workload: String, parameters: String = "", idsRepeat: Bool = false, unit: String? = nil, sectioned: Bool = false) -> DatasetShape {
+    static func shape(_ workload: WorkloadName, parameters: String = "", idsRepeat: Bool = false, unit: String? = nil, sectioned: Bool = false) -> DatasetShape {
         DatasetShape(
             workload: workload, size: 1_000, parameters: parameters, sizeOld: 1_000, sizeNew: 1_000, idsRepeat: idsRepeat,
             changedFraction: 0.1, unit: unit, sectioned: sectioned, generated: true)

@@ -10,7 +10,7 @@ import Testing
     /// A user's text pair (not generated) named `name`.
     static func pair(_ name: String) -> DatasetShape {
         DatasetShape(
-            workload: name, size: 1_000, parameters: "", sizeOld: 1_000, sizeNew: 1_000, idsRepeat: true, changedFraction: 0.1,
+            workload: WorkloadName(name), size: 1_000, parameters: "", sizeOld: 1_000, sizeNew: 1_000, idsRepeat: true, changedFraction: 0.1,
             unit: "lines", sectioned: false, generated: false)
     }
 
@@ -18,8 +18,8 @@ import Testing
     static func document(_ medians: [(alpha: Double, beta: Double)]) -> RunDocument {
         var rows: [ResultRow] = []
         for (index, pair) in medians.enumerated() {
-            rows.append(EngineAdviceTests.row("alpha", "pair\(index)", median: pair.alpha, steps: 10, fewestMoves: nil))
-            rows.append(EngineAdviceTests.row("beta", "pair\(index)", median: pair.beta, steps: 10, fewestMoves: nil))
+            rows.append(EngineAdviceTests.row("alpha", WorkloadName("pair\(index)"), median: pair.alpha, steps: 10, fewestMoves: nil))
+            rows.append(EngineAdviceTests.row("beta", WorkloadName("pair\(index)"), median: pair.beta, steps: 10, fewestMoves: nil))
         }
         var document = EngineAdviceTests.document(rows)
         document.datasets = medians.indices.map { pair("pair\($0)") }

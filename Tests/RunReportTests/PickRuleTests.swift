@@ -12,7 +12,7 @@ import Testing
 /// excess steps under "avoid", and the busy-machine warning.
 @Suite("Pick rule and intervals") struct PickRuleTests {
     /// A verified row with recorded samples (sorted and thinned as the runner does).
-    static func row(_ engine: String, _ workload: String = "text", samples: [Double], steps: Int, moves: Int = 0) -> ResultRow {
+    static func row(_ engine: String, _ workload: WorkloadName = "text", samples: [Double], steps: Int, moves: Int = 0) -> ResultRow {
         var row = EngineAdviceTests.row(engine, workload, median: 0, steps: steps)
         let sorted = samples.sorted()
         row.samples = sorted.count

@@ -138,7 +138,7 @@ extension RenderTests {
         let gnuplot = try Self.gnuplot()
         let palette = ["#E69F00", "#0072B2", "#009E73", "#CC79A7", "#D55E00", "#56B4E9", "#8C564B", "#9467BD", "#17BECF"]
         let engines = (0..<9).map { EngineInfo(name: "engine_number_\($0)_with_a_long_name", summary: "x", colour: palette[$0], symbol: [7, 5, 9, 11, 13, 15, 1, 2, 3][$0]) }
-        let workload = "a_very_long_workload_name_that_goes_on_and_on_for_a_while"
+        let workload: WorkloadName = "a_very_long_workload_name_that_goes_on_and_on_for_a_while"
         var rows: [ResultRow] = []
         for size in [1_000, 10_000, 100_000] {
             for (index, engine) in engines.enumerated() {

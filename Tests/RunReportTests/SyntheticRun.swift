@@ -7,7 +7,7 @@ import DiffBenchTestSupport
 /// tests know the right answers without timing anything.
 struct SyntheticRun {
     struct Workload {
-        var name: String
+        var name: WorkloadName
         var parameters: String
         var uniqueIDs: Bool
         /// The file-name part the report must use (spec: the workload, plus the
@@ -114,7 +114,7 @@ struct SyntheticRun {
                 }
             }
         }
-        var names: [String] = []
+        var names: [WorkloadName] = []
         for workload in workloads where !names.contains(workload.name) { names.append(workload.name) }
         document = RunDocument(
             environment: RunEnvironment(

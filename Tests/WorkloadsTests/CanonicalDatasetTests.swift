@@ -3,6 +3,7 @@ import InputFiles
 import Foundation
 import Testing
 @testable import Workloads
+import RunResults
 
 /// The committed datasets in Datasets/canonical: they must read, hold what
 /// the literature says they hold, and (for generated ones) still be what the

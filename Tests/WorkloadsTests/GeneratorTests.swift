@@ -2,6 +2,7 @@ import InputFiles
 import Testing
 @testable import Workloads
 import DiffBenchTestSupport
+import RunResults
 
 @Suite("Workload generators")
 struct GeneratorTests {

@@ -3,6 +3,7 @@ import InputFiles
 import Testing
 @testable import Workloads
 import DiffBenchTestSupport
+import RunResults
 
 /// The `pathological` family: each generator's stated shape, the family's
 /// opt-in place in the plans, and every engine's answer on small cases.

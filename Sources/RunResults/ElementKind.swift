@@ -1,0 +1,53 @@
+/// What one element of a timed list is, by name: what `--elements` and the
+/// result rows' `elements` column spell, typed from the command line to the
+/// report, the targets and the history store.
+///
+/// The name is open here: RunResults reads rows of any kind a results file
+/// names. The kinds a run can time are registered in Workloads
+/// (`ElementKind.registered`: each kind's summary and projection, and
+/// `ElementKind(registered:)`, the lookup the command line reads names
+/// through). The constants below are the one place that spells the
+/// registered kinds' names; ``int`` is also the kind of every file written
+/// before kinds existed.
+public struct ElementKind: Hashable, Sendable, Comparable, Codable, ExpressibleByStringLiteral, CustomStringConvertible {
+    /// The name as results.json and results.csv write it.
+    public let rawValue: String
+
+    /// The kind a results file or a job spells `name`, registered or not.
+    public init(_ name: String) { rawValue = name }
+
+    public init(stringLiteral value: String) { rawValue = value }
+
+    /// `int`: `FeedItem` (integer id and content), as stored; the default
+    /// of every run and of files that predate kinds. A dataset whose ids
+    /// are strings (a user's file) is timed on their codes, numbered in
+    /// order of first appearance.
+    public static let int: ElementKind = "int"
+    /// `uuid`: `UUIDItem`, a 36-character UUID string id and an integer
+    /// content; plain values become `String`s. A dataset whose ids are
+    /// strings keeps its own id texts instead of generated UUIDs, so a
+    /// user's own string ids are what is hashed.
+    public static let uuid: ElementKind = "uuid"
+    /// `record`: `FeedRecord`, a UUID id, a title, a like count and a date,
+    /// compared field by field: the shape of a real feed post. Plain values
+    /// become `String`s, and a user's string ids keep their texts, as under
+    /// `uuid`.
+    public static let record: ElementKind = "record"
+
+    public var description: String { rawValue }
+
+    /// By name, as the rows' strings sorted before the column was typed, so
+    /// every table and series keeps its order (the registration order is
+    /// `ElementKind.allCases` in Workloads).
+    public static func < (lhs: ElementKind, rhs: ElementKind) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// Read as the bare string, so results files keep their bytes.
+    public init(from decoder: any Decoder) throws {
+        rawValue = try decoder.singleValueContainer().decode(String.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}
