@@ -138,7 +138,9 @@ enum WorkerMessage: Codable {
 public enum CaseWorker {
     /// The exit status of a worker whose report descriptor an engine closed
     /// or replaced (`dup2` over it): the parent's `report-channel-lost`.
-    static let lostChannelStatus: Int32 = 3
+    /// Far from the small statuses programs exit with; an engine that exits
+    /// with it itself only labels its own crashed row so.
+    static let lostChannelStatus: Int32 = 86
 
     /// Runs the job in `jobPath`; the process's exit status (0, or 2 when
     /// the job or its dataset cannot be read).
