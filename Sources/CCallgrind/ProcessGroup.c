@@ -14,6 +14,10 @@
 #include <stdlib.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/vfs.h>
+#include <linux/magic.h>
+#include <pthread.h>
 #include <sys/syscall.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -116,46 +120,134 @@ int diffbench_child_count(void) {
 
 int diffbench_become_subreaper(void) { return prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0 ? 0 : -1; }
 
+/// The decimal digits of `number` after `prefix` and before `suffix`, in
+/// `out` (a path under /proc): snprintf is not async-signal-safe.
+static void proc_path(char *out, const char *prefix, long number, const char *suffix) {
+    char digits[24];
+    int count = 0;
+    do { digits[count++] = (char)('0' + number % 10); number /= 10; } while (number > 0);
+    while (*prefix) *out++ = *prefix++;
+    while (count > 0) *out++ = digits[--count];
+    while (*suffix) *out++ = *suffix++;
+    *out = 0;
+}
+
 /// The parent pid of process `pid` (field 4 of /proc/PID/stat, after the
-/// command name's closing parenthesis), or -1.
-static pid_t parent_of(const char *pid) {
+/// command name's closing parenthesis), or -1. Async-signal-safe.
+static pid_t parent_of(long pid) {
     char path[64], text[512];
-    snprintf(path, sizeof path, "/proc/%s/stat", pid);
+    proc_path(path, "/proc/", pid, "/stat");
     int file = open(path, O_RDONLY | O_CLOEXEC);
     if (file < 0) return -1;
     ssize_t length = read(file, text, sizeof text - 1);
     close(file);
     if (length <= 0) return -1;
     text[length] = 0;
-    char *close_paren = strrchr(text, ')');
+    char *close_paren = NULL;
+    for (char *at = text; *at; at++) if (*at == ')') close_paren = at;
     if (!close_paren) return -1;
-    char state;
-    int parent;
-    return sscanf(close_paren + 1, " %c %d", &state, &parent) == 2 ? (pid_t)parent : -1;
+    // ") S PPID ...": skip the state, then read the number.
+    char *at = close_paren + 1;
+    while (*at == ' ') at++;
+    if (*at) at++;
+    while (*at == ' ') at++;
+    long parent = 0;
+    int any = 0;
+    while (*at >= '0' && *at <= '9') { parent = parent * 10 + (*at++ - '0'); any = 1; }
+    return any ? (pid_t)parent : -1;
 }
+
+/// The entries of a getdents64 buffer (the kernel's own layout, as glibc
+/// has no async-signal-safe directory reading).
+struct proc_entry {
+    unsigned long long inode;
+    long long offset;
+    unsigned short length;
+    unsigned char type;
+    char name[];
+};
 
 int diffbench_kill_orphans(void) {
     int killed = 0;
     pid_t self = getpid();
+    char buffer[8192];
     for (int pass = 0; pass < 64; pass++) {
-        DIR *processes = opendir("/proc");
-        if (!processes) return killed;
+        int processes = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        if (processes < 0) return killed;
         int found = 0;
-        struct dirent *entry;
-        while ((entry = readdir(processes)) != NULL) {
-            if (entry->d_name[0] < '1' || entry->d_name[0] > '9') continue;
-            if (parent_of(entry->d_name) != self) continue;
-            pid_t child = (pid_t)atoi(entry->d_name);
-            if (getpgid(child) == child) kill(-child, SIGKILL);
-            kill(child, SIGKILL);
-            while (waitpid(child, NULL, 0) < 0 && errno == EINTR) {}
-            found += 1;
+        long length;
+        while ((length = syscall(SYS_getdents64, processes, buffer, sizeof buffer)) > 0) {
+            for (long offset = 0; offset < length;) {
+                struct proc_entry *entry = (struct proc_entry *)(buffer + offset);
+                offset += entry->length;
+                if (entry->name[0] < '1' || entry->name[0] > '9') continue;
+                long child = 0;
+                for (const char *digit = entry->name; *digit >= '0' && *digit <= '9'; digit++) child = child * 10 + (*digit - '0');
+                if (parent_of(child) != self) continue;
+                if (getpgid((pid_t)child) == (pid_t)child) kill(-(pid_t)child, SIGKILL);
+                kill((pid_t)child, SIGKILL);
+                while (waitpid((pid_t)child, NULL, 0) < 0 && errno == EINTR) {}
+                found += 1;
+            }
         }
-        closedir(processes);
+        close(processes);
         killed += found;
         if (found == 0) break;
     }
     return killed;
+}
+
+int diffbench_is_subreaper(void) {
+    int flag = 0;
+    return prctl(PR_GET_CHILD_SUBREAPER, &flag, 0, 0, 0) == 0 && flag != 0;
+}
+
+/// The handler of a termination signal in a subreaper: every child ends
+/// first (a worker, then what it left), then the signal's default action.
+static void diffbench_end_children_then_die(int signal_number) {
+    if (diffbench_is_subreaper()) (void)diffbench_kill_orphans();
+    signal(signal_number, SIG_DFL);
+    raise(signal_number);
+}
+
+int diffbench_end_children_on_termination(void) {
+    const int signals[] = {SIGTERM, SIGINT, SIGHUP};
+    sigset_t unblocked;
+    sigemptyset(&unblocked);
+    for (size_t i = 0; i < sizeof signals / sizeof signals[0]; i++) {
+        if (signal(signals[i], diffbench_end_children_then_die) == SIG_ERR) return -1;
+        sigaddset(&unblocked, signals[i]);
+    }
+    return pthread_sigmask(SIG_UNBLOCK, &unblocked, NULL) == 0 ? 0 : -1;
+}
+
+long diffbench_memory_file_bytes(int pid) {
+    char path[64], entry_path[96];
+    proc_path(path, "/proc/", pid, "/fd");
+    int folder = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (folder < 0) return -1;
+    char buffer[4096];
+    long total = 0, length;
+    while ((length = syscall(SYS_getdents64, folder, buffer, sizeof buffer)) > 0) {
+        for (long offset = 0; offset < length;) {
+            struct proc_entry *entry = (struct proc_entry *)(buffer + offset);
+            offset += entry->length;
+            if (entry->name[0] < '0' || entry->name[0] > '9') continue;
+            size_t base = strlen(path), name = strlen(entry->name);
+            if (base + 1 + name >= sizeof entry_path) continue;
+            memcpy(entry_path, path, base);
+            entry_path[base] = '/';
+            memcpy(entry_path + base + 1, entry->name, name + 1);
+            struct stat status;
+            struct statfs system;
+            if (stat(entry_path, &status) != 0 || !S_ISREG(status.st_mode)) continue;
+            if (statfs(entry_path, &system) != 0) continue;
+            if (system.f_type != TMPFS_MAGIC && system.f_type != HUGETLBFS_MAGIC && system.f_type != RAMFS_MAGIC) continue;
+            total += (long)status.st_blocks * 512;
+        }
+    }
+    close(folder);
+    return total;
 }
 
 // A fatal signal stops the worker before it ends, so its parent can read
@@ -175,14 +267,14 @@ int diffbench_stop_on_fatal_signals(void) {
     // Reset to the default on entry, and not blocked in the handler: the
     // handler's raise ends the process at once, a fault's retry does too.
     action.sa_flags = SA_RESETHAND | SA_NODEFER;
-    const int fatal[] = {SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE};
+    const int fatal[] = {SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE, SIGXFSZ};
     for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++) {
         if (sigaction(fatal[i], &action, NULL) != 0) return -1;
     }
     return 0;
 }
 
-int diffbench_memory_status(int pid, long *address_peak_kib) {
+int diffbench_memory_status(int pid, long *address_peak_kib, long *address_now_kib) {
     char path[64];
     snprintf(path, sizeof path, "/proc/%d/status", pid);
     FILE *file = fopen(path, "re");
@@ -197,6 +289,8 @@ int diffbench_memory_status(int pid, long *address_peak_kib) {
         } else if (strncmp(line, "VmPeak:", 7) == 0) {
             long kib = strtol(line + 7, NULL, 10);
             if (kib > *address_peak_kib) *address_peak_kib = kib;
+        } else if (strncmp(line, "VmSize:", 7) == 0) {
+            *address_now_kib = strtol(line + 7, NULL, 10);
         }
     }
     fclose(file);
@@ -260,3 +354,5 @@ int diffbench_wait_within(int pid, double seconds) {
     int status = diffbench_wait(pid);
     return timed_out ? -2 : status;
 }
+
+int diffbench_memfd(void) { return (int)syscall(SYS_memfd_create, "diffbench-test", 0); }

@@ -1,3 +1,4 @@
+import FileSupport
 import Foundation
 import Harness
 
@@ -14,6 +15,9 @@ public enum DiffBenchCLI {
     /// gnuplot does not have) ends the process with status 2 and a message
     /// naming it, before any argument is parsed.
     public static func main(engines: [EngineDescriptor] = []) {
+        // Before any engine runs: the mask, environment and locale the
+        // command's own work keeps to (``LaunchState``).
+        LaunchState.capture()
         if let started = CommandLine.arguments.first?.split(separator: "/").last, !started.isEmpty {
             DiffBench.programName = String(started)
         }

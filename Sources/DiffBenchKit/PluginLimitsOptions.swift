@@ -22,7 +22,7 @@ struct PluginLimitsOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Address space a plug-in engine's worker may take, plain or with a unit (4G, 512M). "
+            "Memory a plug-in engine's worker may take (its address space, and the memory files it holds open), plain or with a unit (4G, 512M). "
                 + "Default: half the physical memory (\(Formatting.bytes(RunPlan.defaultCaseMemory))).",
             valueName: "size"))
     var caseMemory: ByteCount?

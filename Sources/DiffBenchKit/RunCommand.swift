@@ -154,7 +154,7 @@ struct RunCommand: EngineCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Address space one worker may take, plain or with a unit (4G, 512M); an engine past it gets an out-of-memory row. Default: half the physical memory (\(Formatting.bytes(RunPlan.defaultCaseMemory))).",
+            "Memory one worker may take (its address space, and the memory files it holds open: a memfd, a /dev/shm file), plain or with a unit (4G, 512M); an engine past it gets an out-of-memory row. Default: half the physical memory (\(Formatting.bytes(RunPlan.defaultCaseMemory))).",
             valueName: "size"))
     var caseMemory: ByteCount?
 

@@ -48,6 +48,9 @@ public enum AtomicFile {
             let reason = String(cString: strerror(errno))
             throw FileWriteError(path: path, problem: "cannot write into \(folder.isEmpty ? "." : folder): \(reason)")
         }
+        // The mode from the mask the command started with, not the
+        // process's mask now (an engine called in process may change it).
+        fchmod(descriptor, LaunchState.fileMode)
         var failure: Int32 = 0
         data.withUnsafeBytes { buffer in
             var offset = 0

@@ -47,6 +47,9 @@ struct CaseSupervisor {
         /// The peak of the worker's address space, as the parent read it
         /// (``MemoryWatch``): at its fault, when it stopped on one.
         var addressPeakBytes = 0
+        /// The parent's reading of the worker's address space and memory-backed
+        /// open files (memfd, tmpfs) that reached the case's memory, when it was killed for it.
+        var overMemory: (address: Int, files: Int)?
         /// The subjects whose threads or child processes outlived a call, in words ("2 thread(s)").
         var lingering: [Subject: String] = [:]
         /// A report came that is not this worker's: under another job's id,
@@ -116,7 +119,7 @@ struct CaseSupervisor {
                 break
             }
             let (code, reason) = Self.fault(attempt, plan: plan)
-            if code == .crashed, remaining.count > 1, let culprit = attempt.lastCall?.subject, remaining.contains(culprit) {
+            if code.status == .crashed, remaining.count > 1, let culprit = attempt.lastCall?.subject, remaining.contains(culprit) {
                 try blameAlone(remaining, announced: culprit, reason: reason, source, kind: kind, cost: cost, template: template, into: &kept)
                 break
             }
@@ -207,7 +210,7 @@ struct CaseSupervisor {
         var deadline = start + UInt64(startLimit * 1e9)
         var attempt = Attempt()
         let decoder = JSONDecoder()
-        let followed = child.follow(keep: 16_384, deadline: { deadline }) { line in
+        let followed = child.follow(keep: 16_384, memoryLimit: job.memoryLimit, deadline: { deadline }) { line in
             guard let message = try? decoder.decode(WorkerMessage.self, from: Data(line.utf8)) else { return }
             switch message {
             case let .calling(subject, phase): attempt.lastCall = (subject, phase)
@@ -236,6 +239,7 @@ struct CaseSupervisor {
         attempt.errorTail = followed.errorTail
         attempt.peakBytes = followed.peakBytes
         attempt.addressPeakBytes = followed.addressPeakBytes
+        attempt.overMemory = followed.overMemory
         attempt.seconds = Double(monotonicNanoseconds() - start) / 1e9
         if attempt.limitSeconds == nil { attempt.limitSeconds = startLimit }
         return attempt
@@ -245,8 +249,12 @@ struct CaseSupervisor {
     /// `timed-out` when the parent killed it at its limit; `out-of-memory`
     /// when it died (a signal or a failing exit status) with its memory at
     /// the limit by the parent's own reading (``reachedLimit(_:limit:)``);
-    /// `crashed` otherwise. What the worker wrote on stderr is quoted in the
-    /// reason but decides nothing: an engine can write any words.
+    /// `crashed` otherwise. A worker killed by the parent when its address
+    /// space and memory-backed open files reached the limit, or by SIGXFSZ
+    /// (a file at the limit), is `out-of-memory` too; one that ended with
+    /// ``CaseWorker/lostChannelStatus`` is `report-channel-lost`. What the
+    /// worker wrote on stderr is quoted in the reason but decides nothing:
+    /// an engine can write any words.
     static func fault(_ attempt: Attempt, plan: RunPlan) -> (ResultRow.ReasonCode, String) {
         let during = attempt.lastCall.map { " during " + $0.phase.words } ?? ""
         let said = lastLines(attempt.errorTail)
@@ -260,9 +268,16 @@ struct CaseSupervisor {
         }
         let limit = plan.caseMemory ?? RunPlan.defaultCaseMemory
         let memory = Formatting.bytes(limit)
+        if let over = attempt.overMemory {
+            return (.outOfMemory, "ran out of the case's \(memory) (--case-memory)\(during): killed when its address space (\(Formatting.bytes(over.address))) and the memory-backed files it held open (\(Formatting.bytes(over.files)), a memfd or tmpfs file written, not mapped) reached it" + stderr)
+        }
         let reached = reachedLimit(attempt, limit: limit)
         let held = reached.map { "; its \($0.what) reached \(Formatting.bytes($0.bytes))" } ?? ""
         switch attempt.ending {
+        case .signalled(SIGXFSZ):
+            return (.outOfMemory, "ran out of the case's \(memory) (--case-memory)\(during): a file it wrote reached that size (RLIMIT_FSIZE: the worker's files, memory-backed ones included, are held to it), SIGXFSZ" + stderr)
+        case .exited(CaseWorker.lostChannelStatus):
+            return (.lostReportChannel, "closed or replaced the worker's report descriptor\(during), so nothing it measured could be reported; the worker saw its channel gone before its next message and ended" + stderr)
         case let .signalled(signal) where reached != nil:
             return (.outOfMemory, "ran out of the case's \(memory) (--case-memory)\(during): \(ChildProcess.signalName(signal))" + held + stderr)
         case let .signalled(signal):

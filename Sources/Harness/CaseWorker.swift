@@ -133,7 +133,15 @@ enum WorkerMessage: Codable {
 /// the job as the runner would in process, announcing each call before it
 /// makes it, and ends with its rows, under the job's id (``WorkerJob/id``). Between calls it counts its threads
 /// (``ThreadWatch``) and names an engine whose threads outlive its call.
+/// An engine that closes or replaces the report descriptor ends the worker
+/// with ``lostChannelStatus`` at its next message (``WorkerChannel``).
 public enum CaseWorker {
+    /// The exit status of a worker whose report descriptor an engine closed
+    /// or replaced (`dup2` over it): the parent's `report-channel-lost`.
+    /// Far from the small statuses programs exit with; an engine that exits
+    /// with it itself only labels its own crashed row so.
+    static let lostChannelStatus: Int32 = 86
+
     /// Runs the job in `jobPath`; the process's exit status (0, or 2 when
     /// the job or its dataset cannot be read).
     public static func serve(jobPath: String, registry: EngineRegistry, loadFile: (String) throws -> Dataset) -> Int32 {
@@ -154,6 +162,10 @@ public enum CaseWorker {
         // shared mappings, so an engine mapping shared memory passed it.
         var limit = rlimit(rlim_cur: rlim_t(job.memoryLimit), rlim_max: rlim_t(job.memoryLimit))
         setrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit)
+        // A file written with `write` (a memfd, a /dev/shm file) takes
+        // memory no address space shows: no file may outgrow the case's
+        // memory (SIGXFSZ), and the parent counts the ones held open.
+        setrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &limit)
         // A worker run as root could raise its own limit again: it gives up the right.
         _ = diffbench_drop_limit_raising()
         // A fatal signal stops the worker first, so the parent reads the
@@ -219,13 +231,39 @@ public enum CaseWorker {
 /// descriptor (no buffer an engine's crash could lose). The announcement
 /// of a call is encoded once per subject and phase, so the line written
 /// before each timed sample costs one `write`.
+///
+/// Each message first checks that the descriptor is still the pipe it was
+/// (its device and inode, one `fstat`): an engine runs in this process and
+/// may close it or `dup2` another file over it, after which the parent
+/// would hear nothing, or the worker would write its report into the
+/// engine's file. The worker then ends at once with
+/// ``CaseWorker/lostChannelStatus``, its reason on stderr.
 final class WorkerChannel {
     let descriptor: Int32
+    private let identity: (device: UInt, inode: UInt)?
     private var encoded: [String: [UInt8]] = [:]
 
-    init(descriptor: Int32) { self.descriptor = descriptor }
+    init(descriptor: Int32) {
+        self.descriptor = descriptor
+        identity = Self.identity(of: descriptor)
+    }
+
+    /// The device and inode of the file `descriptor` refers to, or nil when it is not open.
+    private static func identity(of descriptor: Int32) -> (device: UInt, inode: UInt)? {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return nil }
+        return (UInt(status.st_dev), UInt(status.st_ino))
+    }
+
+    /// Ends the worker: its report channel is not its own any more.
+    private func lost() -> Never {
+        let words = "diffbench worker: an engine closed or replaced the report descriptor; the worker ends\n"
+        _ = words.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+        diffbench_exit(CaseWorker.lostChannelStatus)
+    }
 
     func send(_ message: WorkerMessage) {
+        guard let identity, let now = Self.identity(of: descriptor), now == identity else { lost() }
         var key: String?
         if case let .calling(subject, phase) = message { key = subject.name + "\u{0}" + phase.rawValue }
         let bytes: [UInt8]
@@ -240,7 +278,7 @@ final class WorkerChannel {
             let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
             if written < 0 {
                 if errno == EINTR { continue }
-                return
+                lost()
             }
             offset += written
         }

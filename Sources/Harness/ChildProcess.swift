@@ -153,23 +153,33 @@ final class ChildProcess {
     /// line. While the child runs, its address space is read
     /// (``MemoryWatch``): every 50 ms, and when it has stopped itself on a
     /// fatal signal (a worker does, ``CaseWorker``), once then before it is
-    /// continued. Returns how the child ended, whether it was killed for
-    /// its deadline, the end of its standard error, its peak resident size
-    /// (`ru_maxrss`) and the peak of its address space the parent read.
-    func follow(keep: Int = 4096, batch: Int32 = 5, drainSeconds: Double = 2, deadline: () -> UInt64, line: (Substring) -> Void)
-        -> (ending: Ending, killedAtDeadline: Bool, errorTail: String, peakBytes: Int, addressPeakBytes: Int)
-    {
+    /// continued. With `memoryLimit`, the child is killed once its address
+    /// space and the memory-backed files it holds open reach it (memory its
+    /// own `RLIMIT_AS` never counts). Returns how the child ended, whether
+    /// it was killed for its deadline, the end of its standard error, its
+    /// peak resident size (`ru_maxrss`), the peak of its address space the
+    /// parent read, and the reading that was over `memoryLimit`, if any.
+    func follow(
+        keep: Int = 4096, batch: Int32 = 5, drainSeconds: Double = 2, memoryLimit: Int? = nil, deadline: () -> UInt64,
+        line: (Substring) -> Void
+    ) -> (ending: Ending, killedAtDeadline: Bool, errorTail: String, peakBytes: Int, addressPeakBytes: Int, overMemory: (address: Int, files: Int)?) {
         guard let pipes else {
             let (ending, peak) = waitReportingPeak()
-            return (ending, false, "", peak, 0)
+            return (ending, false, "", peak, 0, nil)
         }
         var reader = PipeReader(descriptors: [pipes.output, pipes.error], keep: keep)
         var killed = false
         var drainEnd: UInt64?
-        var memory = MemoryWatch(pid: pid)
+        var memory = MemoryWatch(pid: pid, limit: memoryLimit)
         while true {
             let now = monotonicNanoseconds()
-            if drainEnd == nil { memory.look(now: now) }
+            if drainEnd == nil {
+                memory.look(now: now)
+                if memory.overLimit != nil {
+                    kill()
+                    break
+                }
+            }
             if let drainEnd {
                 if now >= drainEnd || !reader.anyOpen { break }
             } else if hasEnded {
@@ -191,7 +201,7 @@ final class ChildProcess {
             }
         }
         let (ending, peak) = waitReportingPeak()
-        return (ending, killed, reader.errorTail, peak, memory.addressPeakBytes)
+        return (ending, killed, reader.errorTail, peak, memory.addressPeakBytes, memory.overLimit)
     }
 
     /// "SIGILL (illegal instruction)": a signal's name and meaning.

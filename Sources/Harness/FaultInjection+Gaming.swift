@@ -99,3 +99,85 @@ extension FaultInjection {
     }
 }
 #endif
+#if DEBUG
+import Foundation
+
+/// The test faults of an engine that fights its signals, takes the
+/// worker's descriptors, holds memory in files or changes the process's
+/// settings (``FaultInjection``: `deaf`, `setsid-deaf`, `close-report`,
+/// `dup2-report`, `null-report`, `close-stdio`, `memfd`, `shm-file`,
+/// `memfd-one`, `environ`). Debug builds only, as the type is.
+extension FaultInjection {
+    /// The memory files a `memfd` or `shm-file` engine keeps open, so they hold their memory.
+    nonisolated(unsafe) static var heldFiles: [Int32] = []
+
+    /// Ignores every signal that can be ignored, and blocks the ones that end a process by request.
+    static func ignoreEverySignal() {
+        for number in 1..<Int32(32) where number != SIGKILL && number != SIGSTOP { signal(number, SIG_IGN) }
+        var blocked = sigset_t()
+        sigemptyset(&blocked)
+        for number in [SIGTERM, SIGINT, SIGHUP, SIGQUIT] { sigaddset(&blocked, number) }
+        pthread_sigmask(SIG_BLOCK, &blocked, nil)
+    }
+
+    /// A `close-report`, `dup2-report`, `null-report` or `close-stdio`
+    /// engine's call: what it does to the worker's descriptors.
+    static func takeDescriptors(_ kind: Kind) {
+        if kind == .closeStandardDescriptors {
+            for descriptor in Int32(0)...2 { close(descriptor) }
+            return
+        }
+        let null = kind == .replaceReport(withNull: true) ? open("/dev/null", O_WRONLY) : -1
+        for descriptor in Int32(3)..<1024 where descriptor != null {
+            var status = stat()
+            guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFIFO else { continue }
+            switch kind {
+            case .closeReport: close(descriptor)
+            case .replaceReport(withNull: true): dup2(null, descriptor)
+            default: dup2(STDERR_FILENO, descriptor)
+            }
+        }
+        if null >= 0 { close(null) }
+    }
+
+    /// A `memfd`, `shm-file` or `memfd-one` engine's call: `mebibytes`
+    /// MiB written with `write` into new memory files of `piece` MiB each
+    /// (memfds, or /dev/shm files removed once open), kept open. SIGXFSZ is
+    /// ignored when the pieces are smaller than the whole (a refused write
+    /// then ends that file), left to its default otherwise.
+    static func holdMemoryFiles(mebibytes: Int, piece: Int, shm: Bool) {
+        if piece < mebibytes { signal(SIGXFSZ, SIG_IGN) }
+        let block = [UInt8](repeating: 7, count: 1 << 20)
+        var left = mebibytes
+        var number = 0
+        while left > 0 {
+            let descriptor: Int32
+            if shm {
+                let path = "/dev/shm/diffbench-test-\(getpid())-\(heldFiles.count)-\(number)"
+                descriptor = open(path, O_RDWR | O_CREAT | O_EXCL, 0o600)
+                unlink(path)
+            } else {
+                descriptor = diffbench_memfd()
+            }
+            number += 1
+            guard descriptor >= 0 else { fatalError("test fault: cannot make a memory file: \(String(cString: strerror(errno)))") }
+            heldFiles.append(descriptor)
+            for _ in 0..<min(piece, left) {
+                guard block.withUnsafeBytes({ write(descriptor, $0.baseAddress, $0.count) }) > 0 else { break }
+            }
+            left -= min(piece, left)
+        }
+    }
+
+    /// An `environ` engine's call: the mask, environment and locale changed.
+    static func changeSettings() {
+        umask(0o077)
+        setenv("PATH", "/nonexistent-diffbench-test-path", 1)
+        setenv("TZ", "XYZ+11", 1)
+        setenv("LANG", "de_DE.UTF-8", 1)
+        setenv("LC_ALL", "de_DE.UTF-8", 1)
+        setenv("DIFFBENCH_BRANCH", "an-engine-set-this", 1)
+        setlocale(LC_ALL, "")
+    }
+}
+#endif

@@ -72,6 +72,32 @@ import Workloads
 /// (that call waits for it): the crash lands in another engine's calls
 /// when both share a worker, in its own when it runs alone.
 ///
+/// The faults of an engine that fights the signals that would end it:
+/// `deaf:ENGINE` ignores and blocks SIGTERM, SIGINT, SIGHUP and SIGQUIT,
+/// then never returns; `setsid-deaf:ENGINE[:hang]` forks, on its first
+/// call, a child that leaves the worker's process group and session
+/// (`setsid`), ignores every signal it can and forks a grandchild that does
+/// the same, both waiting forever; the engine then answers right (with
+/// `:hang`, it never returns instead, so the run is still in its case).
+///
+/// The faults of an engine that takes the worker's report descriptor
+/// (each then answers right): `close-report:ENGINE` closes every pipe among
+/// descriptors 3–1023, `dup2-report:ENGINE` puts its standard error over
+/// each of them (`dup2`), `null-report:ENGINE` puts `/dev/null` over each,
+/// and `close-stdio:ENGINE` closes descriptors 0, 1 and 2.
+///
+/// The faults of an engine that holds memory in files, not in its address
+/// space, on every call (SIGXFSZ ignored, the files kept open): `memfd:ENGINE:MIB`
+/// writes MIB MiB into a new memfd, 16 MiB to a memfd, with `write`, never
+/// mapping them; `shm-file:ENGINE:MIB` does the same into files in
+/// /dev/shm it removes once open; `memfd-one:ENGINE:MIB` writes MIB MiB
+/// into one memfd with SIGXFSZ left to its default.
+///
+/// The fault of an engine that changes the process's settings on every
+/// call, then answers right: `environ:ENGINE` sets the file-mode mask to
+/// 077, `PATH` to a folder that does not exist, `TZ`, `LANG`, `LC_ALL`
+/// and `DIFFBENCH_BRANCH` to values of its own, and the C locale from them.
+///
 /// The fault of an engine that moves the process: `chdir:ENGINE:FOLDER`
 /// makes FOLDER the process's working folder on every call, then answers
 /// right (under `run --in-process` that is the run's own process, whose
@@ -104,6 +130,14 @@ public struct FaultInjection: Hashable, Sendable {
         case forge
         case killDuring(victim: EngineName)
         case changeDirectory(String)
+        case deaf
+        case setsidDeaf(hang: Bool)
+        case closeReport
+        case replaceReport(withNull: Bool)
+        case closeStandardDescriptors
+        case memoryFiles(mebibytes: Int, shm: Bool)
+        case oneMemoryFile(mebibytes: Int)
+        case changeSettings
     }
     public var engine: EngineName
     public var kind: Kind
@@ -160,6 +194,16 @@ public struct FaultInjection: Hashable, Sendable {
         case "chdir":
             guard parts.count > 2 else { return nil }
             return FaultInjection(engine: engine, kind: .changeDirectory(parts[2...].joined(separator: ":")))
+        case "deaf": return FaultInjection(engine: engine, kind: .deaf)
+        case "setsid-deaf": return FaultInjection(engine: engine, kind: .setsidDeaf(hang: parts.count > 2 && parts[2] == "hang"))
+        case "close-report": return FaultInjection(engine: engine, kind: .closeReport)
+        case "dup2-report", "null-report": return FaultInjection(engine: engine, kind: .replaceReport(withNull: parts[0] == "null-report"))
+        case "close-stdio": return FaultInjection(engine: engine, kind: .closeStandardDescriptors)
+        case "memfd", "shm-file", "memfd-one":
+            guard parts.count > 2, let mebibytes = Int(parts[2]), mebibytes > 0 else { return nil }
+            if parts[0] == "memfd-one" { return FaultInjection(engine: engine, kind: .oneMemoryFile(mebibytes: mebibytes)) }
+            return FaultInjection(engine: engine, kind: .memoryFiles(mebibytes: mebibytes, shm: parts[0] == "shm-file"))
+        case "environ": return FaultInjection(engine: engine, kind: .changeSettings)
         case "hang-counted": return FaultInjection(engine: engine, kind: .hangCounted)
         case "hog-counted": return FaultInjection(engine: engine, kind: .hogCounted)
         default: return nil
@@ -188,6 +232,13 @@ public struct FaultInjection: Hashable, Sendable {
         case .setsid:
             if diffbench_fork() == 0 {
                 _ = Glibc.setsid()
+                while true { pause() }
+            }
+        case .setsidDeaf:
+            if diffbench_fork() == 0 {
+                _ = Glibc.setsid()
+                ignoreEverySignal()
+                _ = diffbench_fork()
                 while true { pause() }
             }
         case .spinChild:
@@ -287,6 +338,23 @@ public struct FaultInjection: Hashable, Sendable {
             print("test fault: \(engine) prints this to standard output")
         case .spawn, .fork, .setsid, .spinChild, .linger, .lateTrap, .lateKill:
             Self.leaveSomethingRunning(kind)
+        case let .setsidDeaf(hang):
+            Self.leaveSomethingRunning(kind)
+            if hang {
+                Self.ignoreEverySignal()
+                Self.sleepForever()
+            }
+        case .deaf:
+            Self.ignoreEverySignal()
+            Self.sleepForever()
+        case .closeReport, .replaceReport, .closeStandardDescriptors:
+            Self.takeDescriptors(kind)
+        case let .memoryFiles(mebibytes, shm):
+            Self.holdMemoryFiles(mebibytes: mebibytes, piece: 16, shm: shm)
+        case let .oneMemoryFile(mebibytes):
+            Self.holdMemoryFiles(mebibytes: mebibytes, piece: mebibytes, shm: false)
+        case .changeSettings:
+            Self.changeSettings()
         case let .sharedMemory(mebibytes):
             Self.touchSharedMemory(mebibytes: mebibytes)
         case let .raiseLimit(mebibytes):

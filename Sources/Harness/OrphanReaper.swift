@@ -15,6 +15,12 @@ import Synchronization
 /// children, git and gnuplot, are run to their end before or after a
 /// worker, never beside one); never a test process that starts other
 /// children at the same time.
+///
+/// A process that adopts also ends every child when SIGTERM, SIGINT or
+/// SIGHUP ends it (``diffbench_end_children_on_termination``): its workers
+/// die with it by `PR_SET_PDEATHSIG`, but a descendant that left the
+/// worker's group is no worker, would then be adopted by init, and may
+/// ignore every signal but SIGKILL.
 public enum OrphanReaper {
     private static let adopted = Atomic<Bool>(false)
 
@@ -24,6 +30,7 @@ public enum OrphanReaper {
     public static func adopt() -> Bool {
         let done = diffbench_become_subreaper() == 0
         adopted.store(done, ordering: .relaxed)
+        if done { _ = diffbench_end_children_on_termination() }
         return done
     }
 

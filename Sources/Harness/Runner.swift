@@ -31,6 +31,7 @@ public struct Runner {
 
     public func run(loadFile: (String) throws -> Dataset) throws -> Outcome {
         let engines = try plan.descriptors()
+        LaunchState.capture()
         Runner.steadyAllocator()
         let start = Date()
         let environment = RunEnvironment.current(seed: plan.seed, runName: plan.runName, start: start)
@@ -56,6 +57,9 @@ public struct Runner {
         try ResultsStore.write(document, to: plan.outputDirectory)
         ResultsStore.pointLatest(at: plan.outputDirectory)
         let cost = try execution.calibrate(engines)
+        // An engine called in process may have changed the mask, the
+        // environment or the locale: what the run does next follows the user's.
+        LaunchState.restore()
         var rowsPerCase: [[ResultRow]] = []
         for source in plan.cases {
             progress?.starting(plan.shownPaths[source.label] ?? source.label)
@@ -68,6 +72,7 @@ public struct Runner {
             document.datasets = (document.datasets ?? []) + [DatasetShape(dataset, generated: dataset.isGenerated)]
             for kind in plan.elementKinds {
                 let caseRows = try execution.rows(of: source, dataset: dataset, kind: kind, cost: cost)
+                LaunchState.restore()
                 rowsPerCase.append(caseRows)
                 rows += caseRows
                 document.rows = rows

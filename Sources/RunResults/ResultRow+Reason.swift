@@ -28,6 +28,9 @@ extension ResultRow {
         case timedOut = "timed-out"
         /// The engine ran out of the case's memory.
         case outOfMemory = "out-of-memory"
+        /// Crashed: the engine closed or replaced the worker's report
+        /// descriptor, so its worker could report nothing.
+        case lostReportChannel = "report-channel-lost"
         /// A note on a measured row: threads the engine started outlived
         /// its call, so it was measured in a worker of its own (its ratios
         /// are to the references' medians from their worker).
@@ -46,7 +49,7 @@ extension ResultRow {
             switch self {
             case .overTimeBudget, .overMemoryBudget, .needsUniqueIDs, .engineRefused: return .skipped
             case .failedVerification, .failedBatchCheck, .answerChanged: return .failed
-            case .crashed: return .crashed
+            case .crashed, .lostReportChannel: return .crashed
             case .timedOut: return .timedOut
             case .outOfMemory: return .outOfMemory
             case .lingeringThreads, .crashNotReproduced: return .ok

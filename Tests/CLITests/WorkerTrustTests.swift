@@ -54,8 +54,9 @@ import Testing
     /// An engine that starts a process (posix_spawn of `sleep`, or a fork
     /// that waits) and returns: the run ends well within its case limit, the
     /// engine's rows are measured, and no process of the run is left, in any
-    /// group.
-    @Test(.timeLimit(.minutes(10)), arguments: ["spawn:heckel", "fork:set", "setsid:heckel"])
+    /// group or session (a `setsid` child that ignores every signal, with a
+    /// child of its own, included).
+    @Test(.timeLimit(.minutes(10)), arguments: ["spawn:heckel", "fork:set", "setsid:heckel", "setsid-deaf:heckel"])
     func anEngineThatStartsAProcessCannotHangTheRunOrOutliveIt(fault: String) throws {
         let dir = try CLI.temporaryDirectory()
         let marker = UUID().uuidString

@@ -47,6 +47,25 @@ import RunResults
         #expect(words == reason)
     }
 
+    /// Issue 37, round two: the endings that name memory outside the
+    /// address space or a taken report channel. A worker the parent killed
+    /// when its address space and memory-backed open files reached the
+    /// limit, or one ended by SIGXFSZ (a file at the limit), is
+    /// out-of-memory; one that ended with the worker's own status for a
+    /// lost report channel is `report-channel-lost`, a crash.
+    @Test func memoryInFilesAndALostChannelHaveTheirOwnLabels() {
+        var plan = Self.plan
+        plan.caseMemory = 1 << 30
+        var killed = Self.attempt(.signalled(SIGKILL))
+        killed.overMemory = (address: 300 << 20, files: 800 << 20)
+        let (memoryCode, memoryWords) = CaseSupervisor.fault(killed, plan: plan)
+        #expect(memoryCode == .outOfMemory && memoryWords.contains("memory-backed files"), "\(memoryWords)")
+        let (sizeCode, sizeWords) = CaseSupervisor.fault(Self.attempt(.signalled(SIGXFSZ)), plan: plan)
+        #expect(sizeCode == .outOfMemory && sizeWords.contains("RLIMIT_FSIZE"), "\(sizeWords)")
+        let (channelCode, channelWords) = CaseSupervisor.fault(Self.attempt(.exited(CaseWorker.lostChannelStatus)), plan: plan)
+        #expect(channelCode == .lostReportChannel && channelCode.status == .crashed, "\(channelWords)")
+    }
+
     /// Issue 37: a SIGKILL the parent did not send is out-of-memory only
     /// when the worker's resident peak came within 10 % of the limit; any
     /// other is a crash (a stray kill, not the memory limit).

@@ -63,16 +63,18 @@ int diffbench_has_ended(int pid);
 /// resident size in KiB (wait4's ru_maxrss). -2 when waiting failed.
 int diffbench_reap(int pid, int *signal, long *peak_kib);
 
-/// Installs, for SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT and SIGFPE, a
+/// Installs, for SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE and
+/// SIGXFSZ (a file grown past `RLIMIT_FSIZE`), a
 /// handler that stops this process (SIGSTOP) and, once continued, ends it
 /// by the same signal with its default action: a worker's parent reads its
 /// address space at the fault (``diffbench_memory_status``). 0, or -1.
 int diffbench_stop_on_fatal_signals(void);
 
 /// Reads /proc/PID/status: raises `*address_peak_kib` to the process's
-/// peak address space (VmPeak, KiB) when that is larger; 1 when the process
+/// peak address space (VmPeak, KiB) when that is larger, and sets
+/// `*address_now_kib` to its address space now (VmSize); 1 when the process
 /// is stopped, 0 when not, -1 when it cannot be read (it has ended).
-int diffbench_memory_status(int pid, long *address_peak_kib);
+int diffbench_memory_status(int pid, long *address_peak_kib, long *address_now_kib);
 
 /// The threads of this process now: the entries of /proc/self/task
 /// (-1 when it cannot be read). O(threads), no allocation by Swift.
@@ -94,6 +96,28 @@ int diffbench_become_subreaper(void);
 /// come next). For a subreaper whose only children are ones it does not
 /// know, once its worker is reaped. The number killed. O(processes) per pass.
 int diffbench_kill_orphans(void);
+
+/// Whether this process is a child subreaper (``diffbench_become_subreaper``). Async-signal-safe.
+int diffbench_is_subreaper(void);
+
+/// Makes SIGTERM, SIGINT and SIGHUP end every child of this process, when
+/// it is a subreaper, before they end it (their default action, raised
+/// again): a worker, then what the worker left, a `setsid` descendant that
+/// ignores every signal included, since SIGKILL reaches it and the workers'
+/// `PR_SET_PDEATHSIG` does not (a child's fork does not inherit it). The
+/// handler is async-signal-safe (``diffbench_kill_orphans``). 0, or -1.
+int diffbench_end_children_on_termination(void);
+
+/// The bytes that the memory-backed files process `pid` holds open take
+/// (tmpfs, hugetlbfs and ramfs: a memfd, a /dev/shm file), from each
+/// descriptor's `st_blocks`: memory no address-space limit counts, since
+/// written with `write`, never mapped. -1 when its descriptors cannot be
+/// read. O(descriptors): a stat and a statfs each.
+long diffbench_memory_file_bytes(int pid);
+
+/// A new memfd (`memfd_create`, which the C library's header hides without
+/// _GNU_SOURCE), for the test faults of an engine holding memory in files; -1 on failure.
+int diffbench_memfd(void);
 
 /// Removes CAP_SYS_RESOURCE from this process (its bounding, effective,
 /// permitted and inheritable sets), so that a process running as root

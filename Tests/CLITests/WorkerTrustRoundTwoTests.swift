@@ -1,0 +1,152 @@
+import DiffBenchKit
+import Foundation
+import Testing
+
+/// Issue 37, round two: an engine that ignores the signals meant to end it
+/// (or leaves a descendant that does), takes the worker's report
+/// descriptor, holds memory in files its address space never shows, or
+/// changes the process's mask, environment or locale costs only its own
+/// rows and changes nothing the run writes. Each test runs the built
+/// `diffbench` on the plan of ``WorkerTrustTests`` (heckel and set on
+/// mixed@200 as int) with one engine made faulty through `DIFFBENCH_TEST_FAULT`.
+@Suite(.serialized) struct WorkerTrustRoundTwoTests {
+    /// An engine that ignores and blocks SIGTERM, SIGINT, SIGHUP and SIGQUIT
+    /// and never returns is still ended at `--case-timeout`, and nothing of
+    /// the run is left.
+    @Test(.timeLimit(.minutes(10)))
+    func anEngineDeafToTerminationIsEndedAtItsCaseLimit() throws {
+        let dir = try CLI.temporaryDirectory()
+        let marker = UUID().uuidString
+        defer {
+            for process in WorkerTrustTests.processes(marked: marker) { kill(process.pid, SIGKILL) }
+            try? FileManager.default.removeItem(at: dir)
+        }
+        let (result, document) = try WorkerTrustTests.run(fault: "deaf:heckel", marker: marker, ["--case-timeout", "5"], in: dir)
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(WorkerTrustTests.summary(document) == ["heckel timed-out", "set ok", "floor reference"], "\(result.stderr)")
+        let left = WorkerTrustTests.processes(marked: marker)
+        #expect(left.isEmpty, "left running: \(left)")
+    }
+
+    /// A run ended by SIGTERM or SIGINT while an engine's descendant that
+    /// left the worker's group and session, and ignores every signal it
+    /// can (as does its own child), is alive: the run kills every process
+    /// it started, that descendant included, before it ends. The workers'
+    /// `PR_SET_PDEATHSIG` does not reach a grandchild.
+    @Test(.timeLimit(.minutes(10)), arguments: [SIGTERM, SIGINT])
+    func aRunEndedBySignalLeavesNoDescendant(signal: Int32) throws {
+        let dir = try CLI.temporaryDirectory()
+        let marker = UUID().uuidString
+        defer {
+            for process in WorkerTrustTests.processes(marked: marker) { kill(process.pid, SIGKILL) }
+            try? FileManager.default.removeItem(at: dir)
+        }
+        var environment = ProcessInfo.processInfo.environment
+        environment["DIFFBENCH_TEST_FAULT"] = "setsid-deaf:heckel:hang"
+        environment["DIFFBENCH_TEST_MARKER"] = marker
+        let process = Process()
+        process.executableURL = CLI.executable
+        process.arguments = WorkerTrustTests.arguments(dir, ["--case-timeout", "600"])
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // The run, its worker, the engine's setsid child and that child's own.
+        var sessions = Set<Int32>()
+        for _ in 0..<6_000 where sessions.count < 2 {
+            usleep(50_000)
+            sessions = Set(WorkerTrustTests.processes(marked: marker).compactMap { Self.session(of: $0.pid) })
+        }
+        #expect(sessions.count >= 2, "the engine's descendant never left the run's session")
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == signal)
+        let left = WorkerTrustTests.processes(marked: marker).filter { Self.session(of: $0.pid) != nil }
+        #expect(left.isEmpty, "left running after the run ended: \(left)")
+    }
+
+    /// This process's file-mode mask, read from /proc/self/status (setting it to read it would race other tests).
+    static func fileModeMask() -> mode_t {
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("Umask:") }
+        return line.flatMap { mode_t($0.dropFirst(6).trimmingCharacters(in: .whitespaces), radix: 8) } ?? 0o022
+    }
+
+    /// The session of a live process (field 6 of /proc/PID/stat); nil once it is gone or a zombie.
+    static func session(of pid: Int32) -> Int32? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else { return nil }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 3, fields[0] != "Z" else { return nil }
+        return Int32(fields[3])
+    }
+
+    /// An engine that closes the worker's report descriptor, or puts another
+    /// file over it (its stderr, /dev/null), gets its own `crashed` row
+    /// with the `report-channel-lost` reason; the other engine is measured
+    /// and no row comes from the engine's side. Closing the standard
+    /// descriptors takes nothing from the report: every row is measured.
+    @Test(.timeLimit(.minutes(10)), arguments: ["close-report:heckel", "dup2-report:set", "null-report:heckel", "close-stdio:heckel"])
+    func anEngineThatTakesTheReportDescriptorLosesOnlyItsRows(fault: String) throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (result, document) = try WorkerTrustTests.run(fault: fault, marker: UUID().uuidString, in: dir)
+        let guilty = String(fault.split(separator: ":")[1])
+        if fault.hasPrefix("close-stdio") {
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(WorkerTrustTests.summary(document) == ["heckel ok", "set ok", "floor reference"], "\(result.stderr)")
+            return
+        }
+        #expect(result.status == 1, "\(result.stderr)")
+        for row in document.rows {
+            if row.engine.name == guilty {
+                #expect(row.status == .crashed && row.reasonCode == .lostReportChannel, "\(row.engine): \(row.status) \(row.reason)")
+                #expect(row.reason.contains("report descriptor"), "\(row.reason)")
+                #expect(row.medianNs == nil)
+            } else {
+                #expect(row.status.isMeasured && row.reasonCode == nil, "\(row.engine): \(row.status) \(row.reason)")
+            }
+        }
+    }
+
+    /// Memory held in files written with `write` and never mapped (memfds,
+    /// /dev/shm files), which no address-space limit counts, counts against
+    /// `--case-memory`: in many files the parent reads them and kills the
+    /// worker, in one file its size is held to the limit (RLIMIT_FSIZE).
+    /// The engine is `out-of-memory`, the other is measured.
+    @Test(.timeLimit(.minutes(10)), arguments: ["memfd:heckel:120", "shm-file:heckel:120", "memfd-one:heckel:400"])
+    func memoryInFilesCountsAgainstTheCaseMemory(fault: String) throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (result, document) = try WorkerTrustTests.run(
+            fault: fault, marker: UUID().uuidString, ["--case-memory", "256M"], in: dir)
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(WorkerTrustTests.summary(document) == ["heckel out-of-memory", "set ok", "floor reference"], "\(result.stderr)")
+        let reason = document.rows.first { $0.engine == "heckel" }?.reason ?? ""
+        // One file may reach the parent's reading before its size limit: either names the memory.
+        #expect(reason.contains("RLIMIT_FSIZE") || reason.contains("memory-backed files"), "\(reason)")
+    }
+
+    /// An engine that changes the file-mode mask, `PATH`, `TZ`, `LANG`,
+    /// `LC_ALL`, a `DIFFBENCH_*` variable and the locale changes nothing
+    /// the run writes: in a worker and in process (`--in-process`, where
+    /// the engine runs in the run's own process), the results files and the
+    /// history store have the modes the user's mask gives, and no variable
+    /// the engine set reaches the run's later work.
+    @Test(.timeLimit(.minutes(10)), arguments: [false, true])
+    func anEngineThatChangesTheProcessSettingsChangesNoOutput(inProcess: Bool) throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let mask = Self.fileModeMask()
+        let (result, document) = try WorkerTrustTests.run(
+            fault: "environ:heckel", marker: UUID().uuidString, ["--history", dir.path + "/runs.sqlite"] + (inProcess ? ["--in-process"] : []),
+            in: dir)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(WorkerTrustTests.summary(document) == ["heckel ok", "set ok", "floor reference"], "\(result.stderr)")
+        for file in ["Reports/trust/results.json", "Reports/trust/results.csv", "runs.sqlite"] {
+            let attributes = try FileManager.default.attributesOfItem(atPath: dir.path + "/" + file)
+            let mode = (attributes[.posixPermissions] as? Int) ?? -1
+            #expect(mode == Int(0o666 & ~mask), "\(file): mode \(String(mode, radix: 8)), the user's mask gives \(String(Int(0o666 & ~mask), radix: 8))")
+        }
+        #expect(!result.stderr.contains("nonexistent-diffbench-test-path") && !result.stdout.contains("an-engine-set-this"), "\(result.stderr)")
+    }
+}
