@@ -15,12 +15,7 @@ struct ChartCommand: EngineCommand {
             results rows it draws, NAME.gp to redraw it with `gnuplot NAME.gp` in that folder), \
             RUN_DIR/index.html (self-contained apart from the PNGs) and RUN_DIR/index.md.
 
-            Charts: time-WORKLOAD (median time per engine and size, MAD whiskers), \
-            scaling-WORKLOAD (time against size, log-log, fitted exponents), memory-WORKLOAD \
-            (peak heap against size, fitted exponents), quality (steps against the fewest \
-            possible), tradeoff (time ratio to stdlib against steps over the fewest), complexity \
-            (time against (N + M)·D, log-log, median per bucket; one per element kind, drawn when \
-            the run knows D on pairs spanning two buckets).
+            Charts: \(ReportCharts.help).
 
             gnuplot (with the pngcairo terminal) draws the PNGs. Without it the page, the .dat \
             and the .gp files are still written, a warning says how to install gnuplot \

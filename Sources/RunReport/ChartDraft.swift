@@ -5,4 +5,6 @@ struct ChartDraft {
     var file: ChartFile
     var data: String
     var script: String
+    /// The power laws fitted on the way (scaling and memory charts), for the report's exponent table.
+    var fits: [ExponentFit] = []
 }

@@ -2,19 +2,13 @@ import RunResults
 
 /// One chart of a report: its files in `charts/` and what it says.
 package struct ChartFile: Hashable, Sendable, Codable {
-    package enum Kind: String, Hashable, Sendable, Codable, CaseIterable {
-        /// Median time per engine, grouped by size (one per workload).
-        case time
-        /// Median time against size, log–log, fitted exponents (one per workload).
-        case scaling
-        /// Peak heap bytes against size, log–log, fitted exponents (one per workload).
-        case memory
-        /// Moves and edit-script length over their minimums, at each workload's largest size.
-        case quality
-        /// Time ratio to stdlib against steps over the fewest, one point per engine and workload.
-        case tradeoff
-        /// Median time against (N + M)·D, log–log, bucketed medians per engine (one per element kind).
-        case complexity
+    /// A kind of chart, named by the chart's own file (``ReportChart/kind``);
+    /// ``ReportCharts/all`` lists them all.
+    package struct Kind: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+        package var rawValue: String
+        package init(rawValue: String) { self.rawValue = rawValue }
+        package init(_ name: String) { self.rawValue = name }
+        package var description: String { rawValue }
     }
 
     package var kind: Kind

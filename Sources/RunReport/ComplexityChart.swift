@@ -15,7 +15,16 @@ import RunResults
 /// Rows with D = 0 (identical lists) have no place on a log axis and are
 /// left out; so are rows whose D the run could not afford to compute.
 /// O(rows log rows).
-enum ComplexityChart {
+enum ComplexityChart: ReportChart {
+    static let kind = ChartFile.Kind("complexity")
+    static let heading = "Time against complexity, (N + M)·D"
+    static let help = """
+        complexity (time against (N + M)·D, log-log, median per bucket; one per element kind, drawn when \
+        the run knows D on pairs spanning two buckets)
+        """
+
+    static func drafts(for run: ChartRun) -> [ChartDraft] { drafts(run.allSeries, runName: run.runName) }
+
     static let caption = """
         One point per verified engine row whose pair has a known edit distance D (n + m − 2·LCS, \
         the fewest inserts and deletes): across, (N + M)·D, the work bound of Myers' algorithm; up, \
@@ -87,7 +96,7 @@ enum ComplexityChart {
             let rows = plotted(allSeries.filter { $0.elementKind == kind }.flatMap(\.rows))
             guard Set(rows.compactMap(complexity).map(bucket)).count >= 2 else { return nil }
             return draft(
-                rows, kind: kind, named: kinds.count == 1 ? "complexity" : "complexity-" + RunSeries.slugify(kind.rawValue), runName: runName,
+                rows, kind: kind, named: kinds.count == 1 ? Self.kind.rawValue : "\(Self.kind)-" + RunSeries.slugify(kind.rawValue), runName: runName,
                 palette: palette)
         }
     }
@@ -145,7 +154,7 @@ enum ComplexityChart {
         }
         script.add("plot " + clauses.joined(separator: ", \\\n     "))
         let file = ChartFile(
-            kind: .complexity, name: name, series: kind == .int ? nil : RunSeries.kindText(kind), title: title,
+            kind: Self.kind, name: name, series: kind == .int ? nil : RunSeries.kindText(kind), title: title,
             caption: caption, finding: finding(medians, palette: palette), width: width, height: height, rows: table.rowCount, drawn: false)
         return ChartDraft(file: file, data: table.render(title: title), script: script.text)
     }

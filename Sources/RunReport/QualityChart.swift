@@ -9,8 +9,15 @@ import RunResults
 /// move-free edit script the changeset implies (deletes + inserts + 2·moves)
 /// against n + m − 2·LCS. Points above the dashed line at 1 are steps a list
 /// view animates for nothing; each is labelled with its ratio. O(rows).
-enum QualityChart {
-    static let name = "quality"
+enum QualityChart: ReportChart {
+    static let kind = ChartFile.Kind("quality")
+    static let heading = "Steps against the fewest possible"
+    static let help = "quality (steps against the fewest possible)"
+    static var name: String { kind.rawValue }
+
+    static func drafts(for run: ChartRun) -> [ChartDraft] {
+        draft(run.allSeries, runName: run.runName).map { [$0] } ?? []
+    }
 
     static let caption = """
         Each engine's changeset against the proven minimum for the same lists, at each workload's \
@@ -130,7 +137,7 @@ enum QualityChart {
         script.add("unset multiplot")
 
         let file = ChartFile(
-            kind: .quality, name: name, series: nil, title: title, caption: caption, finding: finding(picked.map(\.rows)),
+            kind: kind, name: name, series: nil, title: title, caption: caption, finding: finding(picked.map(\.rows)),
             width: width, height: height, rows: table.rowCount, drawn: false)
         return ChartDraft(file: file, data: table.render(title: title), script: script.text)
     }

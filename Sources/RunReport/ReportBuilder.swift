@@ -40,10 +40,6 @@ package enum ReportBuilder {
         let runName = document.environment.runName
         let allSeries = RunSeries.group(document, palette: palette)
 
-        var drafts: [ChartDraft] = []
-        var fits: [ExponentFit] = []
-        if let tradeoff = TradeoffChart.draft(allSeries, runName: runName) { drafts.append(tradeoff) }
-        if let quality = QualityChart.draft(allSeries, runName: runName) { drafts.append(quality) }
         // A run over many of the user's pairs draws no chart per pair: the
         // complexity chart (and the quality and tradeoff charts) draw every pair in one.
         let pairSeries = allSeries.filter { series in (document.datasets ?? []).contains { !$0.generated && series.rows.contains(where: $0.describes) } }
@@ -54,18 +50,10 @@ package enum ReportBuilder {
                 + "\(perPairChartLimit)): the time against complexity chart draws every pair's rows in one, and the quality "
                 + "and tradeoff charts place each pair as a point; every figure is in the results table."
         }
-        for series in allSeries where perPair || !pairSeries.contains(series) {
-            if let time = TimeChart.draft(series, runName: runName) { drafts.append(time) }
-        }
-        for metric in [ExponentFit.Metric.time, .memory] {
-            for series in allSeries {
-                if let result = ScalingChart.draft(series, metric: metric, runName: runName) {
-                    drafts.append(result.draft)
-                    fits += result.fits
-                }
-            }
-        }
-        drafts += ComplexityChart.drafts(allSeries, runName: runName)
+        let run = ChartRun(
+            allSeries: allSeries, ownChartSeries: allSeries.filter { perPair || !pairSeries.contains($0) }, runName: runName)
+        var drafts = ReportCharts.all.flatMap { $0.drafts(for: run) }
+        let fits = drafts.flatMap(\.fits)
 
         let chartsFolder = RunFolder(folder).charts
         do {

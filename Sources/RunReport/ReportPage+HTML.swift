@@ -93,7 +93,7 @@ extension ReportPage {
             out.append("<h3>\(Self.escapeHTML(group.heading))</h3>")
             out.append("<details class=\"howto\"><summary>How to read</summary>\(Self.escapeHTML(first.caption))</details>")
             // Time charts carry rotated value labels that need their full width: one per row.
-            out.append(mine.count > 1 && group.kind != .time ? "<div class=\"grid\">" : "<div class=\"single\">")
+            out.append(mine.count > 1 && group.kind != TimeChart.kind ? "<div class=\"grid\">" : "<div class=\"single\">")
             for chart in mine {
                 out.append("<figure>")
                 if chart.drawn {

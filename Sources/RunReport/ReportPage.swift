@@ -26,15 +26,8 @@ struct ReportPage {
     static let extraBegin = "diffbench:extra-sections:begin"
     static let extraEnd = "diffbench:extra-sections:end"
 
-    /// Chart groups in page order: the one-picture summaries first.
-    static let groups: [(kind: ChartFile.Kind, heading: String)] = [
-        (.tradeoff, "Speed against quality"),
-        (.quality, "Steps against the fewest possible"),
-        (.time, "Time per workload"),
-        (.scaling, "How time grows with the list"),
-        (.memory, "How memory grows with the list"),
-        (.complexity, "Time against complexity, (N + M)·D"),
-    ]
+    /// Chart groups in page order (``ReportCharts/all``): the one-picture summaries first.
+    static var groups: [(kind: ChartFile.Kind, heading: String)] { ReportCharts.all.map { ($0.kind, $0.heading) } }
 
     var title: String { "DiffBench run \(document.environment.runName)" }
 

@@ -9,7 +9,15 @@ import RunResults
 /// On log–log axes y = c·nᵏ is a straight line of slope k, so the picture and
 /// the number say the same thing: parallel lines grow alike, a steeper line
 /// will overtake a flatter one at some size. O(rows).
-enum ScalingChart {
+enum ScalingChart: ReportChart {
+    static let kind = ChartFile.Kind("scaling")
+    static let heading = "How time grows with the list"
+    static let help = "scaling-WORKLOAD (time against size, log-log, fitted exponents)"
+
+    static func drafts(for run: ChartRun) -> [ChartDraft] {
+        run.allSeries.compactMap { draft($0, metric: .time, runName: run.runName) }
+    }
+
     static let timeCaption = """
         Median time against list size on log–log axes, one line per engine. A straight line \
         means a power law; its slope is the exponent in the legend (least squares on log time \
@@ -27,12 +35,9 @@ enum ScalingChart {
     /// Sizes a series needs before its scaling and memory charts are drawn.
     static let minimumSizes = 3
 
-    struct Result {
-        var draft: ChartDraft
-        var fits: [ExponentFit]
-    }
-
-    static func draft(_ series: RunSeries, metric: ExponentFit.Metric, runName: String) -> Result? {
+    /// The chart of `series` for `metric` (time: this kind; memory: ``MemoryChart``),
+    /// carrying its fitted exponents; nil below ``minimumSizes`` sizes.
+    static func draft(_ series: RunSeries, metric: ExponentFit.Metric, runName: String) -> ChartDraft? {
         let column = metric == .time ? "median_ns" : "peak_heap_bytes"
         func value(_ row: ResultRow) -> Double? {
             switch metric {
@@ -43,7 +48,7 @@ enum ScalingChart {
         let rows = series.rows.filter { $0.isMeasured && value($0) != nil }
         // A line through two points shows no curve: drawn from three sizes on.
         guard Set(series.rows.filter(\.isMeasured).map(\.size)).count >= minimumSizes, !rows.isEmpty else { return nil }
-        let name = (metric == .time ? "scaling-" : "memory-") + series.slug
+        let name = "\(metric == .time ? kind : MemoryChart.kind)-" + series.slug
         let engines = series.palette.sorted(rows.map(\.engine))
         let sizes = Array(Set(rows.map(\.size))).sorted()
 
@@ -104,10 +109,10 @@ enum ScalingChart {
         script.add("plot " + clauses.joined(separator: ", \\\n     "))
 
         let file = ChartFile(
-            kind: metric == .time ? .scaling : .memory, name: name, series: series.label, title: title,
+            kind: metric == .time ? kind : MemoryChart.kind, name: name, series: series.label, title: title,
             caption: metric == .time ? timeCaption : memoryCaption, finding: finding(fits, metric: metric),
             width: width, height: height, rows: table.rowCount, drawn: false)
-        return Result(draft: ChartDraft(file: file, data: table.render(title: title), script: script.text), fits: fits)
+        return ChartDraft(file: file, data: table.render(title: title), script: script.text, fits: fits)
     }
 
     /// The note under the chart that names the rows it cannot draw (skipped

@@ -12,7 +12,16 @@ import RunResults
 /// starts, so bars from an arbitrary floor exaggerate or hide ratios; a
 /// dot's height reads the same whatever the range. Engines sit side by
 /// side within a size, so equal times never hide one another. O(rows).
-enum TimeChart {
+enum TimeChart: ReportChart {
+    static let kind = ChartFile.Kind("time")
+    static let heading = "Time per workload"
+    static let help = "time-WORKLOAD (median time per engine and size, MAD whiskers)"
+
+    /// One chart per series that gets its own (``ChartRun/ownChartSeries``).
+    static func drafts(for run: ChartRun) -> [ChartDraft] {
+        run.ownChartSeries.compactMap { draft($0, runName: run.runName) }
+    }
+
     static let caption = """
         Dots: median time of one diff per engine, side by side within each list size, on a log \
         scale (each labelled grid line is ×10; lower is faster; equal heights are equal times). \
@@ -23,7 +32,7 @@ enum TimeChart {
     static func draft(_ series: RunSeries, runName: String) -> ChartDraft? {
         let rows = series.rows.filter { $0.isMeasured && ($0.medianNs ?? 0) > 0 }
         guard !rows.isEmpty else { return nil }
-        let name = "time-\(series.slug)"
+        let name = "\(kind)-\(series.slug)"
         let sizes = Array(Set(rows.map(\.size))).sorted()
         let engines = series.palette.sorted(rows.map(\.engine))
 
@@ -91,7 +100,7 @@ enum TimeChart {
         script.add("plot " + clauses.joined(separator: ", \\\n     "))
 
         let file = ChartFile(
-            kind: .time, name: name, series: series.label, title: title, caption: caption,
+            kind: kind, name: name, series: series.label, title: title, caption: caption,
             finding: finding(rows, largest: series.largestSize, all: series.rows, palette: series.palette), width: width, height: height, rows: table.rowCount, drawn: false)
         return ChartDraft(file: file, data: table.render(title: title), script: script.text)
     }

@@ -9,8 +9,15 @@ import RunResults
 /// stdlib's on the same lists, y is the steps a list view animates over the
 /// fewest possible (``QualityMeasures/stepsRatio(_:)``). Colour is the engine,
 /// the symbol is the workload. Bottom left is fast and minimal. O(rows).
-enum TradeoffChart {
-    static let name = "tradeoff"
+enum TradeoffChart: ReportChart {
+    static let kind = ChartFile.Kind("tradeoff")
+    static let heading = "Speed against quality"
+    static let help = "tradeoff (time ratio to stdlib against steps over the fewest)"
+    static var name: String { kind.rawValue }
+
+    static func drafts(for run: ChartRun) -> [ChartDraft] {
+        draft(run.allSeries, runName: run.runName).map { [$0] } ?? []
+    }
 
     static let caption = """
         One point per engine and workload at the workload's largest size with a stdlib time and every \
@@ -109,7 +116,7 @@ enum TradeoffChart {
         script.add("unset multiplot")
 
         let file = ChartFile(
-            kind: .tradeoff, name: name, series: nil, title: title, caption: caption, finding: finding(picked.map { ($0.series.elementKind, $0.rows) }, palette: allSeries.palette),
+            kind: kind, name: name, series: nil, title: title, caption: caption, finding: finding(picked.map { ($0.series.elementKind, $0.rows) }, palette: allSeries.palette),
             width: width, height: height, rows: table.rowCount, drawn: false)
         return ChartDraft(file: file, data: table.render(title: title), script: script.text)
     }

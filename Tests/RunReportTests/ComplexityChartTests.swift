@@ -93,7 +93,7 @@ import Testing
         // The uuid rows fill one bucket only: no chart for them.
         #expect(drafts.map(\.file.name) == ["complexity-int"])
         let draft = try #require(drafts.first)
-        #expect(draft.file.kind == .complexity && draft.file.rows == 2)
+        #expect(draft.file.kind == ComplexityChart.kind && draft.file.rows == 2)
         #expect(draft.data.contains("# derived: complexity bucket bucket_centre bucket_median_ns"))
         #expect(draft.script.contains("smooth unique") && draft.script.contains("set logscale xy"))
     }

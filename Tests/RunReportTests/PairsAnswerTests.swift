@@ -56,13 +56,13 @@ import Testing
         let folded = try #require(html.range(of: "<details class=\"pairs\"><summary>Each of the 13 pairs</summary>"))
         let firstPair = try #require(html.range(of: "<h2>Your lists pair0"))
         #expect(answer.lowerBound < folded.lowerBound && folded.lowerBound < firstPair.lowerBound)
-        #expect(summary.charts.filter { $0.kind == .time }.isEmpty)
+        #expect(summary.charts.filter { $0.kind == TimeChart.kind }.isEmpty)
         #expect(html.contains("The 13 series of your pairs get no time chart each"))
 
         // At the limit, each pair keeps its time chart.
         let few = try SyntheticRun.write(Self.document(Array(many.prefix(ReportBuilder.perPairChartLimit))))
         defer { try? FileManager.default.removeItem(atPath: few) }
         let fewSummary = try ReportBuilder.build(runDirectory: few, gnuplot: .none)
-        #expect(fewSummary.charts.filter { $0.kind == .time }.count == ReportBuilder.perPairChartLimit)
+        #expect(fewSummary.charts.filter { $0.kind == TimeChart.kind }.count == ReportBuilder.perPairChartLimit)
     }
 }

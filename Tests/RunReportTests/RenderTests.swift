@@ -189,8 +189,8 @@ extension RenderTests {
         try ResultsStore.write(document, to: folder)
         let summary = try ReportBuilder.build(runDirectory: folder, gnuplot: .path(gnuplot))
         #expect(summary.failures.isEmpty && summary.warnings.isEmpty, "\(summary.failures) \(summary.warnings)")
-        #expect(Set(summary.charts.map(\.kind)) == Set(ChartFile.Kind.allCases))
-        #expect(summary.charts.first { $0.kind == .tradeoff }?.title.contains("each at its largest size") == true)
+        #expect(Set(summary.charts.map(\.kind)) == Set(ReportCharts.all.map { $0.kind }))
+        #expect(summary.charts.first { $0.kind == TradeoffChart.kind }?.title.contains("each at its largest size") == true)
         for chart in summary.charts {
             let image = try PNGFile.read(folder + "/" + chart.png)
             let colours = image.colours
@@ -203,10 +203,10 @@ extension RenderTests {
             let script = try String(contentsOfFile: folder + "/" + chart.script, encoding: .utf8)
             var histogram: [UInt32: Int] = [:]
             for colour in colours { histogram[colour, default: 0] += 1 }
-            for engine in engines where chart.kind != .memory || !engine.name.contains("_0_") && !engine.name.contains("_1_") {
+            for engine in engines where chart.kind != MemoryChart.kind || !engine.name.contains("_0_") && !engine.name.contains("_1_") {
                 #expect((histogram[Self.colour(engine.colour)] ?? 0) >= 10, "\(chart.name): \(engine.name) not drawn")
             }
-            if chart.kind == .memory {
+            if chart.kind == MemoryChart.kind {
                 #expect(script.contains("\"0 B (no heap use):\"") && script.contains("\"  engine\\\\_number\\\\_0\\\\_with\\\\_a\\\\_long\\\\_name,\""))
             }
         }

@@ -165,8 +165,8 @@ import Testing
         let folder = try SyntheticRun.write(run.document)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let summary = try ReportBuilder.build(runDirectory: folder, gnuplot: .none)
-        #expect(!summary.charts.contains { $0.kind == .scaling || $0.kind == .memory })
-        #expect(summary.charts.contains { $0.kind == .time })
+        #expect(!summary.charts.contains { $0.kind == ScalingChart.kind || $0.kind == MemoryChart.kind })
+        #expect(summary.charts.contains { $0.kind == TimeChart.kind })
         #expect(summary.exponents.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: folder + "/charts/scaling-same.gp"))
     }
