@@ -78,6 +78,34 @@ import Testing
             scaled.insert(".", at: scaled.index(after: scaled.startIndex))
             cases.append(scaled + "e" + String(digits.count - 1))
         }
+        // Halfway values reached through the product (digits × 10^k, past 64 bits
+        // too) and through the quotient (digits ÷ 10^k): an odd 54-bit o, a multiple
+        // of 5^k, times a power of two lies halfway between two doubles.
+        var powerOfFive: UInt64 = 1
+        for k in 1...19 {
+            powerOfFive *= 5
+            for _ in 0..<200 {
+                guard powerOfFive < 1 << 52 else { break }
+                let low = ((1 << 53) + powerOfFive - 1) / powerOfFive, high = ((1 << 54) - 1) / powerOfFive
+                guard low <= high else { break }
+                var odd = low + random.next() % (high - low + 1)
+                if odd % 2 == 0 { odd = odd == high ? odd - 1 : odd + 1 }
+                guard odd >= low, odd <= high else { continue }
+                let shift = random.next() % 8
+                let (digits, overflow) = (odd << shift).multipliedReportingOverflow(by: 1 << (k > 10 ? 0 : 10 - k))
+                guard !overflow, digits < 10_000_000_000_000_000_000 else { continue }
+                cases.append("\(digits)e\(k)")
+            }
+        }
+        for k in 1...3 {
+            let power = [1, 5, 25, 125][k]
+            for _ in 0..<2_000 {
+                let odd = ((random.next() >> 11) | 1 << 53) | 1
+                var text = String(odd * UInt64(power))
+                text.insert(".", at: text.index(text.endIndex, offsetBy: -k))
+                cases.append(text)
+            }
+        }
         let (differing, answered) = Self.differences(cases)
         #expect(differing.isEmpty, "\(differing.prefix(5))")
         #expect(answered == cases.count)
