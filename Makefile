@@ -36,6 +36,7 @@ build: setup
 release: setup
 	@echo "building the diffbench command (release, optimized) into .build/release/diffbench; a first build takes several minutes…"
 	@$(SWIFT) build -c release --product diffbench
+	@$(SWIFT) build -c release --product diffbench-serve
 
 # Says what it builds and shows SwiftPM's steps, then runs every test with the
 # full log in Reports/test.log; prints one line per suite (without a time:
@@ -126,7 +127,9 @@ clean:
 .PHONY: readme-examples
 readme-examples: setup
 	@$(SWIFT) build --product diffbench --quiet
+	@$(SWIFT) build --product diffbench-serve --quiet
 	@$(SWIFT) build -c release --product diffbench --quiet
+	@$(SWIFT) build -c release --product diffbench-serve --quiet
 	@python3 scripts/check-examples.py
 
 # The README's library snippet ("The library"), compiled and run as written

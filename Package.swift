@@ -28,6 +28,8 @@ let package = Package(
         .library(name: "DiffEngineChecks", targets: ["DiffEngineChecks"]),
         .library(name: "DiffBenchKit", targets: ["DiffBenchKit"]),
         .executable(name: "diffbench", targets: ["diffbench"]),
+        // `diffbench serve`'s server, which a plug-in binary's `serve` also needs beside it.
+        .executable(name: "diffbench-serve", targets: ["diffbench-serve"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -86,10 +88,15 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // The history of runs in one SQLite file: reads run documents through RunResults, measures nothing.
         .target(name: "HistoryStore", dependencies: ["FileSupport", "RunResults", "CSQLite"]),
+        // What `diffbench serve` asks of the server, and its arguments to `diffbench-serve` (no server code).
+        .target(name: "ServeOptions"),
         // `diffbench serve`: the local dashboard (runs, compare, history, teach) over FlyingFox; no engine depends on it.
         .target(
             name: "Dashboard",
-            dependencies: ["RunResults", "Rendering", "Compare", "HistoryStore", .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox")]),
+            dependencies: [
+                "RunResults", "Rendering", "Compare", "HistoryStore", "ServeOptions", .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "FlyingSocks", package: "FlyingFox"),
+            ]),
         .target(
             name: "DiffBenchKit",
             dependencies: [
@@ -106,11 +113,16 @@ let package = Package(
                 "Compare",
                 "HistoryStore",
                 "HistoryAnalysis",
-                "Dashboard",
+                "ServeOptions",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(name: "diffbench", dependencies: ["DiffBenchKit"]),
+        // The dashboard's server, an executable of its own that `diffbench serve` execs: FlyingFox brings
+        // FoundationNetworking (libcurl and ~30 more libraries), which linked into `diffbench` the dynamic
+        // linker loaded at every start of every command (issue 36). No target may depend on it but tests:
+        // a target depending on an executable target links the executable's dependencies.
+        .executableTarget(name: "diffbench-serve", dependencies: ["Dashboard", "ServeOptions", "FileSupport"]),
         // The tests' shared seeded generator (a plain target: test targets cannot depend on each other).
         .target(name: "DiffBenchTestSupport", path: "Tests/DiffBenchTestSupport"),
         .testTarget(
@@ -132,6 +144,6 @@ let package = Package(
         .testTarget(name: "DiffBenchKitTests", dependencies: ["DiffBenchKit", "DiffBenchTestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["diffbench", "DiffBenchKit", "Rendering", "DiffBenchTestSupport"]),
         // Starts the real `diffbench serve` and drives it over HTTP and headless Chromium.
-        .testTarget(name: "DashboardTests", dependencies: ["diffbench", "Dashboard", "Rendering", "DiffBenchTestSupport"]),
+        .testTarget(name: "DashboardTests", dependencies: ["diffbench", "diffbench-serve", "Dashboard", "ServeOptions", "Rendering", "DiffBenchTestSupport"]),
     ]
 )

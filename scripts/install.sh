@@ -39,4 +39,10 @@ old_path=$(patchelf --print-rpath "$tmp")
 new_path=$(printf '%s' "$old_path" | tr ':' '\n' | grep -v '^\$ORIGIN$' | { cat; echo "$library_dir"; } | paste -sd: -)
 patchelf --set-rpath "$new_path" "$tmp"
 mv -f "$tmp" "$prefix/bin/diffbench"
+# `diffbench serve` execs the dashboard's server from beside itself; it loads no library of this package.
+server="$(dirname "$binary")/diffbench-serve"
+if [ -x "$server" ]; then
+    install -m 0755 "$server" "$prefix/bin/.diffbench-serve.$$"
+    mv -f "$prefix/bin/.diffbench-serve.$$" "$prefix/bin/diffbench-serve"
+fi
 echo "installed $prefix/bin/diffbench (libraries in $library_dir)"

@@ -70,7 +70,7 @@ def main():
     parser.add_argument("--concurrent", type=int, default=50)
     args = parser.parse_args()
     if not os.access(args.binary, os.X_OK):
-        print(f"serve-bench: {args.binary}: no such executable (swift build -c release --product diffbench)", file=sys.stderr)
+        print(f"serve-bench: {args.binary}: no such executable (swift build -c release --product diffbench, then --product diffbench-serve)", file=sys.stderr)
         return 2
     scratch = tempfile.mkdtemp(prefix="serve-bench-")
     reports, tmp = os.path.join(scratch, "reports"), os.path.join(scratch, "tmp")

@@ -3,7 +3,7 @@
 # teach page that Guides/Teaching.md shows: starts the server on a free port
 # over an empty reports folder, has headless Chromium draw /teach at
 # 1100 × 560, and stops the server (SIGINT). Needs the release binary
-# (swift build -c release --product diffbench; DIFFBENCH=PATH for another) and
+# (swift build -c release --product diffbench and --product diffbench-serve; DIFFBENCH=PATH for another) and
 # chromium (scripts/setup.sh installs it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -11,7 +11,7 @@ BIN=${DIFFBENCH:-.build/release/diffbench}
 OUT=Guides/images/teach-page.png
 BROWSER=$(command -v chromium || command -v chromium-browser || true)
 if [ ! -x "$BIN" ]; then
-    echo "teach-screenshot: $BIN is missing; build it with: swift build -c release --product diffbench" >&2
+    echo "teach-screenshot: $BIN is missing; build it with: swift build -c release --product diffbench && swift build -c release --product diffbench-serve" >&2
     exit 2
 fi
 if [ -z "$BROWSER" ]; then

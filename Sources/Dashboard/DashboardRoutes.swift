@@ -2,6 +2,7 @@ import Compare
 import FlyingFox
 import RunResults
 import Foundation
+import ServeOptions
 import HistoryStore
 
 /// The dashboard's routes: `/` (runs), `/runs/…` (a run's files as `run`

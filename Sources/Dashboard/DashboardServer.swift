@@ -1,6 +1,7 @@
 import FlyingFox
 import FlyingSocks
 import Foundation
+import ServeOptions
 
 /// `diffbench serve`: the HTTP server over FlyingFox (no SwiftNIO), its
 /// routes, and a clean stop on SIGINT or SIGTERM (teach children killed, the

@@ -1,8 +1,8 @@
 import ArgumentParser
-import Dashboard
 import FileSupport
 import Foundation
 import Harness
+import ServeOptions
 
 /// `diffbench serve`: the local dashboard (runs, compare, history, teach).
 struct ServeCommand: EngineCommand {
@@ -46,23 +46,26 @@ struct ServeCommand: EngineCommand {
         guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout must be a positive number of seconds") }
     }
 
+    /// Checks the options, then replaces this process by `diffbench-serve`
+    /// (``DashboardConfiguration/serverExecutable``, beside this executable)
+    /// with them: the process keeps its id, so Ctrl-C, SIGTERM and the exit
+    /// status are the server's own.
     func run(with registry: EngineRegistry) throws {
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         var configuration = DashboardConfiguration(
             host: host, port: UInt16(port), reports: reports, executable: executable,
             engines: registry.names.map(\.rawValue), teachParallel: max(2, ProcessInfo.processInfo.activeProcessorCount))
         configuration.requestTimeout = timeout
-        do {
-            let server = try DashboardServer(configuration)
-            let exposed = !DashboardConfiguration.isLoopback(host)
-            let host = host, reports = reports
-            try server.serveUntilSignalled { address in
-                var lines = "diffbench serve: \(address) (reports: \(TerminalText.visible(reports)); Ctrl-C stops)\n"
-                if exposed { lines += "diffbench: warning: --host \(host) is reachable from other machines: they can read the reports and run teach\n" }
-                FileHandle.standardOutput.write(Data(lines.utf8))
-            }
-        } catch {
-            throw CLIFailure.badInput(error.message)
+        let server = (executable as NSString).deletingLastPathComponent + "/" + DashboardConfiguration.serverExecutable
+        guard FileManager.default.isExecutableFile(atPath: server) else {
+            throw CLIFailure.badInput(
+                "serve: \(TerminalText.visible(server)) is missing: build the dashboard's server beside diffbench (swift build -c release --product diffbench-serve; without -c release for a debug diffbench)")
         }
+        try StandardOutput.flush()
+        let argv = ([server] + configuration.arguments).map { strdup($0) } + [nil]
+        execv(server, argv)
+        let reason = String(cString: strerror(errno))
+        argv.forEach { free($0) }
+        throw CLIFailure.badInput("serve: cannot start \(TerminalText.visible(server)): \(reason)")
     }
 }

@@ -32,8 +32,9 @@ extension JSONParser {
             var keys: [Range<Int>] = []
             while true {
                 skipWhitespace()
+                // Keys of another length are told apart without reading them (most are).
                 guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), let key = skipString(), !key.escaped,
-                    !keys.contains(where: { bytes[$0].elementsEqual(bytes[key.range]) })
+                    !keys.contains(where: { $0.count == key.range.count && bytes[$0] == bytes[key.range] })
                 else { return false }
                 keys.append(key.range)
                 skipWhitespace()

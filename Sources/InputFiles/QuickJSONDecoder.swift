@@ -163,8 +163,9 @@ struct QuickJSONText {
         return value
     }
 
-    /// A double written as a JSON number (read by `strtod`, correctly
-    /// rounded as Foundation's reader is), or as "inf", "-inf" or "nan".
+    /// A double written as a JSON number (read by ``DecimalReader`` or
+    /// `strtod`, correctly rounded as Foundation's reader is), or as "inf",
+    /// "-inf" or "nan".
     func double(_ offset: Int) throws(QuickJSONUnhandled) -> Double { try doubleAndEnd(offset).value }
 
     /// ``double(_:)`` and the offset just after it, in one pass over its
@@ -189,6 +190,8 @@ struct QuickJSONText {
         if offset == 0 || !Self.isDelimiter(bytes[bytes.count - 1]) {
             guard end(of: offset) < bytes.count else { throw QuickJSONUnhandled() }
         }
+        // Most numbers are read without strtod; the reader answers only when a delimiter follows.
+        if let (value, length) = DecimalReader.read(bytes.baseAddress! + offset) { return (value, offset + length) }
         let start = UnsafeRawPointer(bytes.baseAddress! + offset).assumingMemoryBound(to: CChar.self)
         var stop: UnsafeMutablePointer<CChar>?
         let value = strtod(start, &stop)

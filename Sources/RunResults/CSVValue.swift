@@ -1,4 +1,5 @@
 import Foundation
+import InputFiles
 
 /// One field of a `results.csv` row as the value it holds (a column of
 /// ``ResultRow/csvTable``): what the field's text is made from
@@ -105,8 +106,8 @@ public enum CSVValue: Sendable {
         return value
     }
 
-    /// The number `bytes` hold, read in place by `strtod` (the byte after
-    /// them ends it), or nil when they are not one number: it must start
+    /// The number `bytes` hold, read in place by ``DecimalReader`` or else
+    /// `strtod` (the byte after them ends it), or nil when they are not one number: it must start
     /// with `-` or a digit (no spaces, no `+`), or be `inf`, `-inf` or `nan`
     /// as Swift writes them. O(bytes).
     private static func double(_ bytes: Slice<UnsafeRawBufferPointer>) -> Double? {
@@ -115,6 +116,9 @@ public enum CSVValue: Sendable {
             return bytes.elementsEqual("nan".utf8) ? .nan : bytes.elementsEqual("inf".utf8) ? .infinity : nil
         }
         if bytes.elementsEqual("-inf".utf8) { return -.infinity }
+        if let (value, length) = DecimalReader.read((bytes.base.baseAddress! + bytes.startIndex).assumingMemoryBound(to: UInt8.self)) {
+            return length == bytes.count ? value : nil
+        }
         let start = (bytes.base.baseAddress! + bytes.startIndex).assumingMemoryBound(to: CChar.self)
         var stop: UnsafeMutablePointer<CChar>?
         let value = strtod(start, &stop)

@@ -18,6 +18,11 @@ struct InstallTests {
             [CLI.packageRoot.appendingPathComponent("scripts/install.sh").path, CLI.executable.path, prefix.path],
             executable: URL(fileURLWithPath: "/bin/bash"))
         #expect(install.status == 0, "\(install.stderr)")
+        // `diffbench serve` execs the dashboard's server from beside the installed binary.
+        let server = CLI.executable.deletingLastPathComponent().appendingPathComponent("diffbench-serve")
+        if FileManager.default.isExecutableFile(atPath: server.path) {
+            #expect(FileManager.default.isExecutableFile(atPath: prefix.appendingPathComponent("bin/diffbench-serve").path))
+        }
 
         let copy = elsewhere.appendingPathComponent("diffbench")
         try FileManager.default.copyItem(at: prefix.appendingPathComponent("bin/diffbench"), to: copy)
