@@ -15,8 +15,10 @@ struct HistoryChangesCommand: ParsableCommand {
             heap from 1 %, steps of the answer from 0.3 % and one edit; samples are not analysed. \
             Only rows that measured (ok, reference) are points. Each step gives the series, the \
             commit range (last good → first bad, with their run ids), the size in % and the \
-            confidence (1 − the permutation test's p-value). --format markdown is fit for a \
-            pull-request comment.
+            confidence (1 − the permutation test's p-value). Every measure but the time splits \
+            bursts: a run of one or two points beside a step, set apart from the rest of its \
+            segment by more than the floors, is a step of its own, with the lower confidence its \
+            order alone can show. --format markdown is fit for a pull-request comment.
 
             Exit status: 0 whether or not steps are found (a step is information, not a failed \
             check: the gate is `compare --against history`); 2 when no series matches or the store \

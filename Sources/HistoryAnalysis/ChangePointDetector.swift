@@ -20,7 +20,9 @@ import Foundation
 ///
 /// Then each step is measured as the change of medians between its two
 /// neighbouring segments, and steps smaller than the parameters' floors
-/// are dropped (smallest first, the neighbours re-measured each time).
+/// are dropped (smallest first, the neighbours re-measured each time). For
+/// an exact measure, a step found may be split into a burst of steps fewer
+/// than the minimum segment apart (``splittingBursts(_:steps:parameters:)``).
 ///
 /// - Complexity: one scan of a segment of m points is O(m²); a permutation
 ///   test is O(P·n²) for P permutations over a series of n points, stopped
@@ -109,7 +111,8 @@ package enum ChangePointDetector {
             splits[strongest.start] = nil
             boundaries.insert(boundary, at: boundaries.firstIndex { $0 > boundary }!)
         }
-        return measuredSteps(points, boundaries: boundaries, pValues: pValues, parameters: parameters)
+        let steps = measuredSteps(points, boundaries: boundaries, pValues: pValues, parameters: parameters)
+        return parameters.splitsBursts && !steps.isEmpty ? splittingBursts(points, steps: steps, parameters: parameters) : steps
     }
 
     /// The permutation test of the strongest cut: each segment shuffled on

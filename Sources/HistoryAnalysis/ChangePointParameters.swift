@@ -24,6 +24,12 @@ import Foundation
 /// - ``noiseMultiple``: a step smaller than this many times the points' own
 ///   noise (their MADs) is not reported, since two runs that far apart
 ///   overlap.
+/// - ``splitsBursts``: on for the exact measures (counts that repeat for one
+///   binary), off for wall time. A run of fewer than ``minimumSegmentLength``
+///   points beside a found step becomes a step of its own when it lies
+///   wholly apart from the rest of its segment by more than the floors (see
+///   ``ChangePointDetector/splittingBursts(_:steps:parameters:)``), so two
+///   speed-ups one commit apart are two steps, each at its commit.
 /// - ``endWindow`` 64: how far past a cut its free end is searched (see
 ///   ``EnergySplit/best(in:minimumLength:endWindow:)``). Every end of a
 ///   series of up to 67 points is searched, so the tests' series (at most
@@ -50,11 +56,14 @@ package struct ChangePointParameters: Hashable, Sendable {
     /// The most values after a cut that the cut's free end κ is searched
     /// over (κ at the segment's end is always searched).
     package var endWindow: Int
+    /// Whether a short run beside a found step that lies wholly apart from
+    /// its segment is split off as a step of its own (exact measures only).
+    package var splitsBursts: Bool
 
     package init(
         significanceLevel: Double = 0.002, permutations: Int = 499, minimumSegmentLength: Int = 3,
         minimumRelativeStep: Double, minimumAbsoluteStep: Double = 0, noiseMultiple: Double = 1, seed: UInt64 = 1,
-        endWindow: Int = 64
+        endWindow: Int = 64, splitsBursts: Bool = false
     ) {
         self.significanceLevel = significanceLevel
         self.permutations = permutations
@@ -64,6 +73,7 @@ package struct ChangePointParameters: Hashable, Sendable {
         self.noiseMultiple = noiseMultiple
         self.seed = seed
         self.endWindow = endWindow
+        self.splitsBursts = splitsBursts
     }
 
     /// Instruction counts (callgrind, one call): steps from 0.3 % and from
@@ -72,7 +82,8 @@ package struct ChangePointParameters: Hashable, Sendable {
     /// about 530 instructions, up to 1,590 (`Reports/baselines/ci.json` across
     /// its re-recordings); 2,000 is `compare`'s own instruction slack for the
     /// same reason. 0.3 % stays under the 0.5 % steps commit messages report.
-    package static let instructions = ChangePointParameters(minimumRelativeStep: 0.003, minimumAbsoluteStep: 2_000)
+    /// Bursts are split: a count beyond the drift is a change of the code.
+    package static let instructions = ChangePointParameters(minimumRelativeStep: 0.003, minimumAbsoluteStep: 2_000, splitsBursts: true)
 
     /// Wall-time medians (nanoseconds): steps from 5 %. Identical runs on the
     /// shared CI machine move 15–40 % (see `CompareThresholds`), so a smaller
