@@ -56,10 +56,36 @@ package final class HistoryStore {
         }
         let connection = try SQLiteConnection(path: path, create: create)
         connection.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
-        try HistorySchema.refuseForeignOrNewer(connection)
-        try connection.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON")
-        try HistorySchema.migrate(connection)
+        try setUp(connection)
         return HistoryStore(path: path, connection: connection)
+    }
+
+    /// The checks, WAL mode and migrations of a store being opened, which
+    /// several processes may run on one new file at once.
+    ///
+    /// Why each part is as it is:
+    /// - the checks read the schema's marks in one read transaction, so a
+    ///   store migrated by another process between two of the reads is not
+    ///   taken for another program's database (tables, but no mark yet);
+    /// - a step that SQLite refuses as busy at once (it does so, without the
+    ///   busy timeout, where waiting could deadlock: the switch to WAL while
+    ///   another process's migration waits to commit) is run again, with a
+    ///   short random pause, until the busy timeout has passed.
+    /// A real refusal (not ours, newer, damaged) is thrown at once.
+    static func setUp(_ connection: SQLiteConnection) throws(FileError) {
+        let deadline = Date().addingTimeInterval(Double(busyTimeoutMilliseconds) / 1000)
+        var generator = SystemRandomNumberGenerator()
+        while true {
+            do {
+                try connection.readTransaction { () throws(FileError) in try HistorySchema.refuseForeignOrNewer(connection) }
+                try connection.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON")
+                try HistorySchema.migrate(connection)
+                return
+            } catch {
+                guard connection.lastFailureWasBusy, Date() < deadline else { throw error }
+                usleep(UInt32.random(in: 2_000...20_000, using: &generator))
+            }
+        }
     }
 
     /// The folder holding the store's file, as an absolute path.

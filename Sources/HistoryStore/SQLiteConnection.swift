@@ -71,6 +71,30 @@ final class SQLiteConnection {
         }
     }
 
+    /// Runs `body` in one read transaction (`BEGIN`, then `COMMIT`): its
+    /// statements read one state of the file, so a writer's commit between
+    /// two of them cannot be seen half (one pragma before it, a count after).
+    func readTransaction<T>(_ body: () throws(FileError) -> T) throws(FileError) -> T {
+        try execute("BEGIN")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            _ = sqlite3_exec(handle, "ROLLBACK", nil, nil, nil)
+            throw error
+        }
+    }
+
+    /// Whether the last call on this connection failed because another
+    /// connection held a lock: SQLite gives that answer at once, without
+    /// the busy timeout, where waiting could deadlock (a reader asking to
+    /// write while a writer waits for it), so the caller may retry the whole step.
+    var lastFailureWasBusy: Bool {
+        let code = sqlite3_errcode(handle) & 0xFF
+        return code == SQLITE_BUSY || code == SQLITE_LOCKED
+    }
+
     /// The rowid of the last row inserted on this connection.
     var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 

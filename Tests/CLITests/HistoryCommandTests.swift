@@ -39,18 +39,21 @@ import Testing
         let store = folder.appendingPathComponent("history.sqlite").path
         let first = try (0..<12).map { try Self.writeRun($0, in: folder) }
         let second = try (12..<24).map { try Self.writeRun($0, in: folder) }
-        // Both start before either has made the store.
-        let results = try [first, second].map { runs -> Process in
+        // Both start before either has made the store. Their standard error goes to files, read when one fails.
+        let results = try [first, second].enumerated().map { index, runs -> (process: Process, errors: URL) in
+            let errors = folder.appendingPathComponent("add-\(index).err")
+            _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
             let process = Process()
             process.executableURL = CLI.executable
             process.arguments = ["history", "add"] + runs + ["--history", store, "--branch", "main"]
             process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
+            process.standardError = try FileHandle(forWritingTo: errors)
             try process.run()
-            return process
+            return (process, errors)
         }
-        for process in results { process.waitUntilExit() }
-        #expect(results.map(\.terminationStatus) == [0, 0])
+        for result in results { result.process.waitUntilExit() }
+        let errors = results.map { (try? String(contentsOf: $0.errors, encoding: .utf8)) ?? "" }
+        #expect(results.map(\.process.terminationStatus) == [0, 0], "standard error: \(errors)")
         let runs = try Self.listed(store)
         #expect(Set(runs.compactMap { $0["run_name"] as? String }) == Set((0..<24).map { "run-\($0)" }))
         #expect(runs.compactMap { $0["rows"] as? Int }.reduce(0, +) == 24 * 207)
