@@ -76,7 +76,12 @@ struct PluginLimitsOptions: ParsableArguments {
         _ descriptor: EngineDescriptor, timeBudget: Double, inProcess: () -> Result<Value, DiffError>,
         inWorker: (EngineCall.Worker) throws -> EngineCall.Outcome<Value>
     ) throws -> EngineCall.Outcome<Value> {
-        guard let worker = worker(for: descriptor, timeBudget: timeBudget) else { return .answered(inProcess()) }
+        guard let worker = worker(for: descriptor, timeBudget: timeBudget) else {
+            let answer = inProcess()
+            // An engine called here (a plug-in under --in-process) may have changed the mask, environment or locale.
+            LaunchState.restore()
+            return .answered(answer)
+        }
         do {
             return try inWorker(worker)
         } catch {
@@ -98,6 +103,8 @@ struct PluginLimitsOptions: ParsableArguments {
     }
 
     private func predicted(_ descriptor: EngineDescriptor, _ prediction: () throws -> Double?) throws -> Double? {
+        // The calibration calls of an engine called in process may change the mask, environment or locale.
+        defer { LaunchState.restore() }
         do {
             return try prediction()
         } catch let fault as EngineCall.Fault {
