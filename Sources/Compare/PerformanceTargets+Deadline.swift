@@ -51,7 +51,7 @@ extension PerformanceTargets {
         let references = Set(document.engines.map { $0.filter(\.isReference).map(\.subject) } ?? [.floor])
             .union(document.rows.filter { $0.status == .reference }.map(\.engine))
         let engines = document.plan.engines.filter { !references.contains($0) && (target.engines.isEmpty || target.engines.contains($0)) }
-        let rows = document.rows.filter { target.elements.isEmpty || target.elements.contains($0.elementKind) }
+        let rows = document.rows.filter { target.elements.isEmpty || target.elements.contains($0.elements) }
         let deadline = document.plan.deadlineSeconds
         let limit = deadline.map { target.limit * $0 }
         let area = deadline.map { "deadline \(format($0)) s: each case within \(format(target.limit * $0)) s, verified" } ?? target.area

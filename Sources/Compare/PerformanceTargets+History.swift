@@ -57,7 +57,7 @@ extension PerformanceTargets {
         let document = context.document
         let pairs = document.datasets?.filter { $0.fromGit == true } ?? []
         let rows = document.rows.filter { row in
-            (target.elements.isEmpty || target.elements.contains(row.elementKind)) && row.status == .ok
+            (target.elements.isEmpty || target.elements.contains(row.elements)) && row.status == .ok
                 && document.shape(of: row)?.fromGit == true
         }
         return (rows, pairs)
@@ -116,7 +116,7 @@ extension PerformanceTargets {
                 // A pair the engine failed on (a wrong answer, a crash) counts as one
                 // whose hunks differ: failing on the hardest pairs must not raise the share.
                 let failed = context.document.rows.filter { row in
-                    row.engine == engine && row.status.isFailure && (target.elements.isEmpty || target.elements.contains(row.elementKind))
+                    row.engine == engine && row.status.isFailure && (target.elements.isEmpty || target.elements.contains(row.elements))
                         && context.document.shape(of: row)?.fromGit == true
                 }.count
                 let judged = mine.compactMap(\.gitHunksEqual)

@@ -79,7 +79,7 @@ extension PerformanceTargets {
         _ target: PerformanceTarget, _ context: Context, figure: (ResultRow, ResultRow?) -> Figure?
     ) -> [Check] {
         let rows = context.rows(of: target)
-        let kinds = target.elements.isEmpty ? distinct(rows.map(\.elementKind)) : target.elements
+        let kinds = target.elements.isEmpty ? distinct(rows.map(\.elements)) : target.elements
         let sizes = target.sizes.isEmpty ? distinct(rows.map(\.size)).sorted() : target.sizes
         let workloads = target.workloads.isEmpty ? distinct(rows.map(\.workload)) : target.workloads
         let engines = target.engines.isEmpty ? distinct(rows.map(\.engine)) : target.engines
@@ -95,14 +95,14 @@ extension PerformanceTargets {
                             targetID: target.id, area: target.area, subject: subject, target: goal(target),
                             measured: "not measured", met: nil)
                         let figures: [(Figure, Bool)] = rows.filter {
-                            $0.engine == engine && $0.workload == workload && $0.size == size && $0.elementKind == kind
+                            $0.engine == engine && $0.workload == workload && $0.size == size && $0.elements == kind
                         }.compactMap { row in
                             var partner: ResultRow?
                             if let reference = target.reference {
                                 partner = context.document.rows.first {
                                     $0.engine == reference && $0.workload == row.workload && $0.size == size
                                         && $0.parameters == row.parameters && $0.seed == row.seed
-                                        && $0.elementKind == (target.referenceElements ?? kind)
+                                        && $0.elements == (target.referenceElements ?? kind)
                                         && ($0.status == .ok || $0.status == .reference)
                                 }
                                 guard partner != nil else { return nil }
@@ -235,9 +235,9 @@ extension PerformanceTargets {
     /// One missed check per failed row, whatever its figures (a wrong
     /// answer, a crash, a hang, memory); none when no row failed.
     static func failedRows(_ target: PerformanceTarget, _ context: Context) -> [Check] {
-        context.document.rows.filter { $0.status.isFailure && (target.elements.isEmpty || target.elements.contains($0.elementKind)) }
+        context.document.rows.filter { $0.status.isFailure && (target.elements.isEmpty || target.elements.contains($0.elements)) }
             .map { failed in
-                let kind = failed.elementKind == .int ? "" : " (\(failed.elementKind))"
+                let kind = failed.elements == .int ? "" : " (\(failed.elements))"
                 return Check(
                     targetID: target.id, area: target.area, subject: "\(failed.engine) \(failed.workload)@\(failed.size)\(kind)",
                     target: "ok", measured: failed.status.rawValue, met: false)

@@ -73,7 +73,7 @@ package enum PerformanceTargets {
 
         /// The usable rows of the target's element kinds (all kinds when it names none).
         func rows(of target: PerformanceTarget) -> [ResultRow] {
-            target.elements.isEmpty ? usable : usable.filter { target.elements.contains($0.elementKind) }
+            target.elements.isEmpty ? usable : usable.filter { target.elements.contains($0.elements) }
         }
     }
 

@@ -245,12 +245,12 @@ package enum RunMerge {
         if plan.extraCases.isEmpty, let size = plan.sizes.first(where: { size in !rows.contains { $0.size == size } }) {
             throw refuse("has no row of its plan's size \(size)")
         }
-        if let kind = kinds.first(where: { kind in !rows.contains { $0.elementKind == kind } }) {
+        if let kind = kinds.first(where: { kind in !rows.contains { $0.elements == kind } }) {
             throw refuse("has no row of its plan's element kind \(kind)")
         }
         // Every dataset it ran has a row for each engine (and the floor) in each kind.
         struct Case: Hashable { var workload: WorkloadName, size: Int, parameters: String, seed: UInt64, kind: ElementKind, engine: Subject }
-        let present = Set(rows.map { Case(workload: $0.workload, size: $0.size, parameters: $0.parameters, seed: $0.seed, kind: $0.elementKind, engine: $0.engine) })
+        let present = Set(rows.map { Case(workload: $0.workload, size: $0.size, parameters: $0.parameters, seed: $0.seed, kind: $0.elements, engine: $0.engine) })
         for row in rows {
             for kind in kinds {
                 for engine in plan.engines {

@@ -124,7 +124,7 @@ struct HistoryBenchmarkCommand: ParsableCommand {
 
     /// Each row's ratios to its dataset's stdlib and floor medians, from the medians as they now are.
     static func restateRatios(_ rows: inout [ResultRow]) {
-        func dataset(_ row: ResultRow) -> String { "\(row.workload)/\(row.size)/\(row.parameters)/\(row.elementKind)" }
+        func dataset(_ row: ResultRow) -> String { "\(row.workload)/\(row.size)/\(row.parameters)/\(row.elements)" }
         var stdlib: [String: Double] = [:], floor: [String: Double] = [:]
         for row in rows {
             if row.engine == .stdlib, let median = row.medianNs { stdlib[dataset(row)] = median }

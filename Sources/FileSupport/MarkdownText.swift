@@ -7,18 +7,11 @@ public enum MarkdownText {
     /// entity, `\\` would undo the escape after it, and a line break (any
     /// control character) would end the line. O(length).
     public static func escape(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
+        text.replacingScalars { scalar in
             switch scalar {
-            case "\\", "|", "[", "]", "*", "_", "`", "<", ">", "&", "~": out += "\\" + String(scalar)
-            default:
-                if scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}" {
-                    out += " "
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
+            case "\\", "|", "[", "]", "*", "_", "`", "<", ">", "&", "~": "\\" + String(scalar)
+            default: TerminalText.isControl(scalar) ? " " : nil
             }
         }
-        return out
     }
 }

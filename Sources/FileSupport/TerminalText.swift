@@ -11,16 +11,7 @@ public enum TerminalText {
     /// O(length).
     public static func visible(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isControl) else { return text }
-        var quoted = ""
-        for scalar in JSONStringLiteral.quoted(text).unicodeScalars {
-            if isControl(scalar) {
-                let hex = String(scalar.value, radix: 16)
-                quoted += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-            } else {
-                quoted.unicodeScalars.append(scalar)
-            }
-        }
-        return quoted
+        return JSONStringLiteral.quoted(text).replacingScalars { isControl($0) ? String.unicodeEscape($0) : nil }
     }
 
     /// C0 and C1 controls, DEL, U+2028 and U+2029.

@@ -8,17 +8,18 @@ import Workloads
 /// (`count-instructions`) and the measuring worker (`measure-case`), so
 /// both make or load a dataset the same way.
 public struct CaseJob: Codable, Sendable, Hashable {
-    public var workload: String?
+    /// Written as the bare name, as the job's text always had it.
+    public var workload: WorkloadName?
     public var size: Int?
     public var parameters: [String: String]?
     public var file: String?
-    /// The element kind the lists are projected to (`int` when absent).
-    public var elements: String?
+    /// The element kind the lists are projected to (`int` when absent), written as the bare name.
+    public var elements: ElementKind?
     /// The engines, and the floor when the plan times it.
     public var subjects: [Subject]
 
     public init(
-        workload: String? = nil, size: Int? = nil, parameters: [String: String]? = nil, file: String? = nil, elements: String?,
+        workload: WorkloadName? = nil, size: Int? = nil, parameters: [String: String]? = nil, file: String? = nil, elements: ElementKind?,
         subjects: [Subject]
     ) {
         self.workload = workload
@@ -33,16 +34,16 @@ public struct CaseJob: Codable, Sendable, Hashable {
     init(_ source: RunPlan.Source, kind: ElementKind, subjects: [Subject]) {
         switch source {
         case let .generated(workload, size, parameters):
-            self.init(workload: workload.rawValue, size: size, parameters: parameters, elements: kind.rawValue, subjects: subjects)
+            self.init(workload: workload, size: size, parameters: parameters, elements: kind, subjects: subjects)
         case let .file(path):
-            self.init(file: path, elements: kind.rawValue, subjects: subjects)
+            self.init(file: path, elements: kind, subjects: subjects)
         }
     }
 
     /// The plan's source this job runs (nil when the job names neither a known workload and size nor a file).
     var source: RunPlan.Source? {
         if let file { return .file(file) }
-        guard let workload = workload.flatMap(WorkloadName.init(registered:)), let size else { return nil }
+        guard let workload, workload.isRegistered, let size else { return nil }
         return .generated(workload: workload, size: size, parameters: parameters ?? [:])
     }
 
@@ -50,7 +51,10 @@ public struct CaseJob: Codable, Sendable, Hashable {
     var label: String { source?.label ?? "?" }
 
     /// The element kind, or nil when the job names an unknown one.
-    var kind: ElementKind? { ElementKind(registered: elements ?? ElementKind.int.rawValue) }
+    var kind: ElementKind? {
+        let kind = elements ?? .int
+        return kind.isRegistered ? kind : nil
+    }
 
     /// The dataset: generated from the workload with `seed`, or loaded with
     /// `loadFile`. Throws ``CaseJobError`` naming the job when it names

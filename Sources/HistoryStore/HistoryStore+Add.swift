@@ -96,7 +96,7 @@ extension HistoryStore {
         for row in document.rows {
             let machine = try machineID(identity.machine(of: row), document.environment(of: row))
             let key: [SQLiteValue] = [
-                .integer(machine), .integer(planID), .text(row.engine.name), .text(row.workload.rawValue), .text(row.parameters), .text(row.elementKind.rawValue),
+                .integer(machine), .integer(planID), .text(row.engine.name), .text(row.workload.rawValue), .text(row.parameters), .text(row.elements.rawValue),
                 .integer(Int64(row.size)),
             ]
             try findCase.bind(key)

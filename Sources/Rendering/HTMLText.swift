@@ -1,3 +1,5 @@
+import FileSupport
+
 /// Text placed into the HTML pages DiffBench writes (the teaching index and
 /// the run report): the five characters HTML gives a meaning, as entities.
 package enum HTMLText {
@@ -6,18 +8,15 @@ package enum HTMLText {
     /// out raw — a label could then close the attribute it sits in. The
     /// parser of the page reads scalars, so the escape does too. O(length).
     package static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
+        text.replacingScalars { scalar in
             switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.unicodeScalars.append(scalar)
+            case "&": "&amp;"
+            case "<": "&lt;"
+            case ">": "&gt;"
+            case "\"": "&quot;"
+            case "'": "&#39;"
+            default: nil
             }
         }
-        return out
     }
 }

@@ -93,7 +93,7 @@ enum ComplexityChart: ReportChart {
         guard let palette = allSeries.first?.palette else { return [] }
         let kinds = RunSeries.elementKinds(allSeries)
         return kinds.compactMap { kind in
-            let rows = plotted(allSeries.filter { $0.elementKind == kind }.flatMap(\.rows))
+            let rows = plotted(allSeries.filter { $0.elements == kind }.flatMap(\.rows))
             guard Set(rows.compactMap(complexity).map(bucket)).count >= 2 else { return nil }
             return draft(
                 rows, kind: kind, named: kinds.count == 1 ? Self.kind.rawValue : "\(Self.kind)-" + RunSeries.slugify(kind.rawValue), runName: runName,

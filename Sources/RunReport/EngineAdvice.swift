@@ -199,30 +199,18 @@ package struct EngineAdvice: Hashable, Sendable, Codable {
     /// Advice for every shape present in the series, in ``Shape`` order,
     /// one piece per element kind the shape was timed as (the figures of
     /// one kind say nothing of another's: string ids cost what integer ids
-    /// do not). `elements` gives a row's element kind when the run records
-    /// one. O(rows · engines).
-    package static func advise(
-        _ allSeries: [RunSeries], datasets: [DatasetShape] = [], elements: (ResultRow) -> ElementKind? = { _ in nil }
-    ) -> [EngineAdvice] {
+    /// do not). O(rows · engines).
+    package static func advise(_ allSeries: [RunSeries], datasets: [DatasetShape] = []) -> [EngineAdvice] {
         let groups = Dictionary(grouping: allSeries) { shape(of: $0, datasets: datasets) }
         return Shape.allCases.flatMap { shape -> [EngineAdvice] in
             guard let series = groups[shape] else { return [] }
-            var kinds: [ElementKind] = []
-            for one in series {
-                let kind = one.rows.first.flatMap(elements) ?? .int
-                if !kinds.contains(kind) { kinds.append(kind) }
-            }
-            return kinds.compactMap { kind in
-                advise(
-                    shape: shape, series.filter { ($0.rows.first.flatMap(elements) ?? .int) == kind }, datasets: datasets,
-                    elements: elements)
+            return RunSeries.elementKinds(series).compactMap { kind in
+                advise(shape: shape, series.filter { $0.elements == kind }, datasets: datasets)
             }
         }
     }
 
-    static func advise(
-        shape: Shape, _ series: [RunSeries], datasets: [DatasetShape], elements: (ResultRow) -> ElementKind?
-    ) -> EngineAdvice? {
+    static func advise(shape: Shape, _ series: [RunSeries], datasets: [DatasetShape]) -> EngineAdvice? {
         let references = Set(series.palette.engines.filter(\.isReference).map(\.subject))
         let uniqueOnly = Set(series.palette.engines.filter(\.requiresUniqueIDs).map(\.subject))
         // Where ids repeat, an engine that needs unique ids is never advised,
@@ -233,7 +221,7 @@ package struct EngineAdvice: Hashable, Sendable, Codable {
         for one in series {
             let rows = one.rows.filter { !references.contains($0.engine) && $0.status != .reference }
             for row in rows {
-                let kind = elements(row).map(Self.elementText) ?? "integer ids"
+                let kind = Self.elementText(row.elements)
                 if !kinds.contains(kind) { kinds.append(kind) }
             }
             if let standing = standing(one.label, rows, idsRepeat: idsRepeat, uniqueOnly: uniqueOnly) { standings.append(standing) }

@@ -44,7 +44,7 @@ package struct PairsAnswer: Hashable, Sendable, Codable {
         // Each pair's deciding series: the one its block was decided on.
         let series = blocks.compactMap { block in
             allSeries.first { one in
-                one.rows.contains { block.shape.describes($0) } && (one.rows.first?.elementKind ?? .int) == block.elements
+                one.rows.contains { block.shape.describes($0) } && one.elements == block.elements
             }
         }
         let shapes = series.map { EngineAdvice.shape(of: $0, datasets: datasets) }
@@ -52,7 +52,7 @@ package struct PairsAnswer: Hashable, Sendable, Codable {
             shapes.filter { $0 == a }.count < shapes.filter { $0 == b }.count
         } ?? .text
         let mine = zip(series, shapes).filter { $0.1 == common }.map(\.0)
-        let advice = EngineAdvice.advise(shape: common, mine, datasets: datasets) { $0.elements }
+        let advice = EngineAdvice.advise(shape: common, mine, datasets: datasets)
         var counts: [Subject: Int] = [:]
         var ties = 0
         for block in blocks {

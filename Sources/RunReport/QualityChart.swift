@@ -55,11 +55,11 @@ enum QualityChart: ReportChart {
         // Per kind, the panels with something to show (a panel with nothing defined, as when
         // every workload repeats ids, is left out).
         let layout: [(kind: Int, panel: Panel, picked: [(series: RunSeries, slot: Int, rows: [ResultRow], size: Int)])] = kinds.enumerated().flatMap { kind in
-            let mine = picked.filter { $0.series.elementKind == kind.element }
+            let mine = picked.filter { $0.series.elements == kind.element }
             return panels.filter { panel in mine.contains { $0.rows.contains { panel.measure($0) != nil } } }.map { (kind.offset, $0, mine) }
         }
         let title = "Steps against the fewest possible, at each workload's largest size with every engine"
-        let slots = kinds.map { kind in picked.filter { $0.series.elementKind == kind }.count }.max()!
+        let slots = kinds.map { kind in picked.filter { $0.series.elements == kind }.count }.max()!
         // Shorter panels when there are many, so the picture stays one scroll long.
         let panelHeight = layout.count > 2 ? 340 : 420
         let width = max(1000, 160 + 95 * slots), height = 70 + panelHeight * layout.count
@@ -152,7 +152,7 @@ enum QualityChart: ReportChart {
             guard let size = series.comparableSize(where: qualifies) else { continue }
             let rows = series.rows.filter { $0.size == size && qualifies($0) }
             // Slots count within the element kind: each kind has its own row of panels.
-            let slot = picked.filter { $0.series.elementKind == series.elementKind }.count
+            let slot = picked.filter { $0.series.elements == series.elements }.count
             picked.append((series, slot, rows, size))
         }
         return picked
@@ -174,7 +174,7 @@ enum QualityChart: ReportChart {
             for entry in picked {
                 for row in entry.rows where row.engine == engine {
                     table.add(
-                        row, derived: [Double(entry.slot), Double(kinds.firstIndex(of: entry.series.elementKind)!)] + panels.map { $0.measure(row) })
+                        row, derived: [Double(entry.slot), Double(kinds.firstIndex(of: entry.series.elements)!)] + panels.map { $0.measure(row) })
                 }
             }
         }
@@ -190,8 +190,8 @@ enum QualityChart: ReportChart {
 
     /// A category label without the element kind, which the panel's title names.
     static func kindFree(_ label: String, _ series: RunSeries) -> String {
-        label.replacingOccurrences(of: ";elements=\(series.elementKind)", with: "")
-            .replacingOccurrences(of: " (elements=\(series.elementKind))", with: "")
+        label.replacingOccurrences(of: ";elements=\(series.elements)", with: "")
+            .replacingOccurrences(of: " (elements=\(series.elements))", with: "")
     }
 
     /// "Every engine is optimal except: heckel ×1.06 moves on shuffled, …";
@@ -200,10 +200,10 @@ enum QualityChart: ReportChart {
     static func finding(_ groups: [[ResultRow]]) -> String {
         var excess: [String] = []
         var kinds: Set<ElementKind> = []
-        for rows in groups { for row in rows { kinds.insert(row.elementKind) } }
+        for rows in groups { for row in rows { kinds.insert(row.elements) } }
         for rows in groups {
             for row in rows {
-                let place = row.workload.rawValue + (kinds.count > 1 ? ", " + RunSeries.kindText(row.elementKind) : "")
+                let place = row.workload.rawValue + (kinds.count > 1 ? ", " + RunSeries.kindText(row.elements) : "")
                 if let ratio = QualityMeasures.movesRatio(row), ratio > 1.005 {
                     excess.append("\(row.engine) \(ratioText(ratio)) moves on \(place)")
                 } else if let ratio = QualityMeasures.editRatio(row), ratio > 1.005 {

@@ -98,7 +98,7 @@ package enum ReportBuilder {
         let page = ReportPage(
             document: document, palette: palette, charts: drafts.map(\.file), fits: fits,
             verdicts: allSeries.map(WorkloadVerdict.init),
-            advice: EngineAdvice.advise(allSeries, datasets: document.datasets ?? []) { $0.elements },
+            advice: EngineAdvice.advise(allSeries, datasets: document.datasets ?? []),
             yourLists: yourLists, sections: sections, chartProblem: chartProblem,
             pairsAnswer: PairsAnswer.answer(yourLists, document: document, palette: palette), chartsLeftOut: chartsLeftOut)
         try write(page.markdown, to: RunFolder(folder).path(of: .markdownPage))

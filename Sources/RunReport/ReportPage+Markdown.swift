@@ -205,15 +205,13 @@ extension ReportPage {
     /// by a combining mark is not the `Character` ")" but still ends a
     /// Markdown link. O(length).
     static func linkTarget(_ path: String) -> String {
-        var out = ""
-        for scalar in path.unicodeScalars {
+        path.replacingScalars { scalar in
             switch scalar {
-            case " ": out += "%20"
-            case "(": out += "%28"
-            case ")": out += "%29"
-            default: out.unicodeScalars.append(scalar)
+            case " ": "%20"
+            case "(": "%28"
+            case ")": "%29"
+            default: nil
             }
         }
-        return out
     }
 }

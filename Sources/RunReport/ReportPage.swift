@@ -173,7 +173,7 @@ struct ReportPage {
         let failed = document.rows.filter { $0.status.isFailure }
         if !failed.isEmpty {
             let named = failed.prefix(6).map { row in
-                "\(row.engine) \(row.status == .failed ? "failed" : row.status.rawValue) on \(row.workload)@\(Formatting.grouped(row.size)) (\(row.elementKind))"
+                "\(row.engine) \(row.status == .failed ? "failed" : row.status.rawValue) on \(row.workload)@\(Formatting.grouped(row.size)) (\(row.elements))"
             }
             let more = failed.count > named.count ? " and \(failed.count - named.count) more" : ""
             lines.append(

@@ -35,13 +35,13 @@ package struct RunSeries: Hashable, Sendable {
 
     /// The element kind of the series' rows (a series never mixes kinds:
     /// the kind is part of its key).
-    package var elementKind: ElementKind { rows.first?.elementKind ?? .int }
+    package var elements: ElementKind { rows.first?.elements ?? .int }
 
     /// The kinds of the given series in first-appearance order: the panels
-    /// of a run-wide chart, one per kind. O(series).
+    /// of a run-wide chart and the pieces of advice, one per kind. O(series).
     static func elementKinds(_ series: [RunSeries]) -> [ElementKind] {
         var kinds: [ElementKind] = []
-        for one in series where !kinds.contains(one.elementKind) { kinds.append(one.elementKind) }
+        for one in series where !kinds.contains(one.elements) { kinds.append(one.elements) }
         return kinds
     }
 

@@ -131,7 +131,7 @@ enum TimeChart: ReportChart {
         }
         let ties = engines.dropFirst().filter { EngineAdvice.tied(fastest, $0) }.map(\.engine)
         // The kind is named in every finding: a run of several kinds has one chart of each workload per kind.
-        let kind = RunSeries.kindText(fastest.elementKind)
+        let kind = RunSeries.kindText(fastest.elements)
         var text = "At n = \(Formatting.grouped(largest)) on \(kind) \(fastest.engine) is fastest (\(Formatting.duration(fastest.medianNs!))"
         if let ratio = fastest.ratioToStdlib, abs(ratio - 1) > 0.005 { text += ", \(RatioText.against(ratio)) than stdlib" }
         if !ties.isEmpty { text += "; tied within noise with " + ties.map(\.name).joined(separator: ", ") }

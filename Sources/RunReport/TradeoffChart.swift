@@ -116,7 +116,7 @@ enum TradeoffChart: ReportChart {
         script.add("unset multiplot")
 
         let file = ChartFile(
-            kind: kind, name: name, series: nil, title: title, caption: caption, finding: finding(picked.map { ($0.series.elementKind, $0.rows) }, palette: allSeries.palette),
+            kind: kind, name: name, series: nil, title: title, caption: caption, finding: finding(picked.map { ($0.series.elements, $0.rows) }, palette: allSeries.palette),
             width: width, height: height, rows: table.rowCount, drawn: false)
         return ChartDraft(file: file, data: table.render(title: title), script: script.text)
     }
@@ -136,7 +136,7 @@ enum TradeoffChart: ReportChart {
         }
         clauses.append("keyentry with points ps 0 title ' '")
         clauses.append("keyentry with points ps 0 title '{/:Bold workload}'")
-        for entry in picked where entry.series.elementKind == kind {
+        for entry in picked where entry.series.elements == kind {
             let inexact = entry.rows.contains { !QualityMeasures.stepsRatio($0)!.exact }
             var label = workloadLabel(entry, picked)
             if oneSize, let cut = label.range(of: ", n = ") { label = String(label[..<cut.lowerBound]) }
@@ -188,7 +188,7 @@ enum TradeoffChart: ReportChart {
                         row,
                         derived: [
                             steps.value, steps.exact ? 1 : 0, Double(symbolOf[workloadLabel(entry, picked)]!),
-                            Double(kinds.firstIndex(of: entry.series.elementKind)!),
+                            Double(kinds.firstIndex(of: entry.series.elements)!),
                         ])
                 }
             }
@@ -199,11 +199,11 @@ enum TradeoffChart: ReportChart {
     /// A workload's name in the legend: among the series of its own element
     /// kind (the kind is the panel's title), with its size. O(series).
     static func workloadLabel(_ entry: (series: RunSeries, rows: [ResultRow], size: Int), _ picked: [(series: RunSeries, rows: [ResultRow], size: Int)]) -> String {
-        let sameKind = picked.map(\.series).filter { $0.elementKind == entry.series.elementKind }
+        let sameKind = picked.map(\.series).filter { $0.elements == entry.series.elements }
         var label = QualityChart.categoryLabel(entry.series, all: sameKind, size: entry.size).replacingOccurrences(of: "\n", with: ", ")
         // The kind is the panel's title: not repeated in each entry.
-        label = label.replacingOccurrences(of: ";elements=\(entry.series.elementKind)", with: "")
-            .replacingOccurrences(of: " (elements=\(entry.series.elementKind))", with: "")
+        label = label.replacingOccurrences(of: ";elements=\(entry.series.elements)", with: "")
+            .replacingOccurrences(of: " (elements=\(entry.series.elements))", with: "")
         return label
     }
 

@@ -30,15 +30,13 @@ package struct YourLists: Hashable, Sendable {
         return datasets.filter { !$0.generated }.compactMap { shape in
             let mine = allSeries.filter { series in series.rows.contains { shape.describes($0) } }
             // A kind other than int hashes the user's own id texts (a dataset's symbols); int hashes their codes.
-            guard let series = mine.first(where: { ($0.rows.first?.elementKind ?? .int) != .int }) ?? mine.first else {
+            guard let series = mine.first(where: { $0.elements != .int }) ?? mine.first else {
                 return nil
             }
-            let advice = EngineAdvice.advise(
-                shape: EngineAdvice.shape(of: series, datasets: datasets), [series], datasets: datasets,
-                elements: { $0.elements })
+            let advice = EngineAdvice.advise(shape: EngineAdvice.shape(of: series, datasets: datasets), [series], datasets: datasets)
             let evidence = series.rows.filter { $0.status == .ok && $0.medianNs != nil && !references.contains($0.engine) }
                 .sorted { $0.medianNs! < $1.medianNs! }
-            return YourLists(shape: shape, elements: series.rows.first?.elementKind ?? .int, advice: advice, evidence: evidence)
+            return YourLists(shape: shape, elements: series.elements, advice: advice, evidence: evidence)
         }
     }
 

@@ -9,14 +9,13 @@
 /// through). The constants below are the one place that spells the
 /// registered kinds' names; ``int`` is also the kind of every file written
 /// before kinds existed.
-public struct ElementKind: Hashable, Sendable, Comparable, Codable, ExpressibleByStringLiteral, CustomStringConvertible {
-    /// The name as results.json and results.csv write it.
+///
+/// Kinds sort by name (``StringNamed``), as the rows' strings did; the
+/// registration order is `ElementKind.allCases` in Workloads.
+public struct ElementKind: StringNamed {
     public let rawValue: String
 
-    /// The kind a results file or a job spells `name`, registered or not.
     public init(_ name: String) { rawValue = name }
-
-    public init(stringLiteral value: String) { rawValue = value }
 
     /// `int`: `FeedItem` (integer id and content), as stored; the default
     /// of every run and of files that predate kinds. A dataset whose ids
@@ -33,21 +32,4 @@ public struct ElementKind: Hashable, Sendable, Comparable, Codable, ExpressibleB
     /// become `String`s, and a user's string ids keep their texts, as under
     /// `uuid`.
     public static let record: ElementKind = "record"
-
-    public var description: String { rawValue }
-
-    /// By name, as the rows' strings sorted before the column was typed, so
-    /// every table and series keeps its order (the registration order is
-    /// `ElementKind.allCases` in Workloads).
-    public static func < (lhs: ElementKind, rhs: ElementKind) -> Bool { lhs.rawValue < rhs.rawValue }
-
-    /// Read as the bare string, so results files keep their bytes.
-    public init(from decoder: any Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }

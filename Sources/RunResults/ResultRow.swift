@@ -168,9 +168,6 @@ public struct ResultRow: Hashable, Sendable, Codable {
         self.verified = false
     }
 
-    /// The element kind (``elements``), under the name series and tables use. O(1).
-    public var elementKind: ElementKind { elements }
-
     /// Reads a row as the synthesized reader would, except that a row
     /// without `elements` (results schema 1, before kinds) is `int`, so no
     /// reader of a row branches on a missing kind. O(fields).
@@ -221,12 +218,12 @@ public struct ResultRow: Hashable, Sendable, Codable {
     /// group by, so rows of different kinds are never mixed in one series
     /// or compared with each other, and `int` rows keep their old keys.
     public var parametersAndKind: String {
-        guard elementKind != .int else { return parameters }
-        return parameters.isEmpty ? "elements=\(elementKind)" : parameters + ";elements=\(elementKind)"
+        guard elements != .int else { return parameters }
+        return parameters.isEmpty ? "elements=\(elements)" : parameters + ";elements=\(elements)"
     }
 
     /// The key that identifies a row across runs (baselines compare on it).
-    public var key: String { "\(engine)/\(workload)/\(size)/\(parameters)/\(elementKind)" }
+    public var key: String { "\(engine)/\(workload)/\(size)/\(parameters)/\(elements)" }
 }
 
 extension ResultRow {
@@ -254,7 +251,7 @@ extension ResultRow {
         CSVColumn(key: .sizeNew) { .integer($0.sizeNew) },
         CSVColumn(key: .seed) { .unsigned($0.seed) },
         CSVColumn(key: .parameters) { .text($0.parameters) },
-        CSVColumn(key: .elements) { .text($0.elementKind.rawValue) },
+        CSVColumn(key: .elements) { .text($0.elements.rawValue) },
         CSVColumn(key: .status) { .text($0.status.rawValue) },
         CSVColumn(key: .reason) { .text($0.reason) },
         CSVColumn(key: .reasonCode) { .text($0.reasonCode?.rawValue ?? "") },

@@ -18,7 +18,7 @@ public enum ResultsTable {
             let moves = row.moves.map { "\($0)" + (row.minMoves.map { "(\($0))" } ?? "") } ?? "-"
             lines.append(
                 // The workload name comes from a dataset file: shown escaped, as every file-derived label.
-                [pad(TerminalText.visible(row.engine.name), engineWidth), pad(TerminalText.visible(row.workload.rawValue), workloadWidth), pad(String(row.size), 8), pad(row.elementKind.rawValue, 8),
+                [pad(TerminalText.visible(row.engine.name), engineWidth), pad(TerminalText.visible(row.workload.rawValue), workloadWidth), pad(String(row.size), 8), pad(row.elements.rawValue, 8),
                  pad(row.status.rawValue, 9),
                  pad(median, 14), pad(ratio, 13), pad(row.steps.map(String.init) ?? "-", 6), moves].joined(separator: " "))
         }

@@ -11,7 +11,7 @@ extension ResultRow {
 
     /// "heckel mixed@100 (uuid)": the row in words, for messages.
     public var label: String {
-        "\(engine) \(workload)@\(size)" + (parameters.isEmpty ? "" : " [\(parameters)]") + " (\(elementKind))"
+        "\(engine) \(workload)@\(size)" + (parameters.isEmpty ? "" : " [\(parameters)]") + " (\(elements))"
     }
 }
 

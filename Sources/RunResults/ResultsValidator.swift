@@ -75,7 +75,7 @@ public enum ResultsValidator {
     struct DatasetKey: Hashable {
         var workload: WorkloadName, size: Int, parameters: String, kind: ElementKind, seed: UInt64, machine: Int?
         init(_ row: ResultRow) {
-            (workload, size, parameters, kind, seed, machine) = (row.workload, row.size, row.parameters, row.elementKind, row.seed, row.machine)
+            (workload, size, parameters, kind, seed, machine) = (row.workload, row.size, row.parameters, row.elements, row.seed, row.machine)
         }
     }
 
@@ -89,8 +89,8 @@ public enum ResultsValidator {
         if !plan.engines.contains(row.engine) {
             return "engine \(row.engine) is not among the plan's engines (\(plan.engines.map(\.name).joined(separator: ", ")))"
         }
-        if !kinds.contains(row.elementKind) {
-            return "element kind \(row.elementKind) is not among the plan's (\(kinds.map(\.rawValue).joined(separator: ", ")))"
+        if !kinds.contains(row.elements) {
+            return "element kind \(row.elements) is not among the plan's (\(kinds.map(\.rawValue).joined(separator: ", ")))"
         }
         guard plan.extraCases.isEmpty else { return nil }
         if !plan.workloads.contains(row.workload) {

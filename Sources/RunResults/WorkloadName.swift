@@ -10,15 +10,10 @@
 /// — summary, knobs, generator, the sizes the plans add — is registered
 /// once, in `WorkloadCatalog` (Workloads), which also answers whether a
 /// name is a generated workload (`WorkloadName(registered:)`).
-public struct WorkloadName: Hashable, Sendable, Comparable, Codable, ExpressibleByStringLiteral, CustomStringConvertible {
-    /// The name as results.json and results.csv write it.
+public struct WorkloadName: StringNamed {
     public let rawValue: String
 
-    /// The workload a results file, a dataset or the command line spells
-    /// `name`, generated or not.
     public init(_ name: String) { rawValue = name }
-
-    public init(stringLiteral value: String) { rawValue = value }
 
     public static let same: WorkloadName = "same"
     public static let created: WorkloadName = "created"
@@ -35,20 +30,4 @@ public struct WorkloadName: Hashable, Sendable, Comparable, Codable, Expressible
     public static let pathologicalIdentical: WorkloadName = "pathological-identical"
     public static let pathologicalFrequent: WorkloadName = "pathological-frequent"
     public static let periodic: WorkloadName = "periodic"
-
-    public var description: String { rawValue }
-
-    /// By name, as the rows' strings sorted before the column was typed, so
-    /// every table and series keeps its order.
-    public static func < (lhs: WorkloadName, rhs: WorkloadName) -> Bool { lhs.rawValue < rhs.rawValue }
-
-    /// Read as the bare string, so results files keep their bytes.
-    public init(from decoder: any Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }

@@ -39,15 +39,15 @@ enum HeckelPicture {
         s += [
             "set xrange [-3.2:6.2]",
             "set yrange [\(GnuplotScript.number(Double(rowsCount) - 0.4)):-1]",
-            GnuplotScript.screenLabel(
+        ]
+        s += heading.explanation(
+            [
                 "Passes 1–2 count every id in each list. Pass 3 links ids that occur exactly once in both lists; passes 4 and 5 extend",
-                x: 24, y: 62 + heading.extra, width: width, height: height, font: "DejaVu Sans,11"),
-            GnuplotScript.screenLabel(
                 "the links to equal neighbours, forward then backward. Whatever stays unlinked is a delete (old) or an insert (new).",
-                x: 24, y: 82 + heading.extra, width: width, height: height, font: "DejaVu Sans,11"),
-            GnuplotScript.screenLabel(
-                "Beside each item: how often its id occurs in the old and the new list (the symbol table; 'many' = 2 or more).",
-                x: 24, y: 102 + heading.extra, width: width, height: height, font: "DejaVu Sans,11", color: Palette.muted),
+            ],
+            aside: "Beside each item: how often its id occurs in the old and the new list (the symbol table; 'many' = 2 or more).",
+            width: width, height: height)
+        s += [
             "set style textbox opaque noborder",
             "set label 'old' at 0,-0.8 center font 'DejaVu Sans Bold,13' tc rgb '\(Palette.text)'",
             "set label 'new' at 3,-0.8 center font 'DejaVu Sans Bold,13' tc rgb '\(Palette.text)'",

@@ -23,4 +23,17 @@ struct PictureTitle {
                 font: "DejaVu Sans Bold,\(GnuplotScript.number(PictureTitle.points))")
         }
     }
+
+    /// The picture's explanation under the title, one label per line, 20
+    /// pixels apart from pixel row 62 (moved down by ``extra``), and last
+    /// the `aside` in the muted colour: how to read what is drawn. The
+    /// pictures with such a header share one layout, so their text lines
+    /// up from picture to picture. O(lines).
+    func explanation(_ lines: [String], aside: String, width: Int, height: Int) -> [String] {
+        (lines + [aside]).enumerated().map { index, line in
+            GnuplotScript.screenLabel(
+                line, x: 24, y: 62 + Double(index) * 20 + extra, width: width, height: height, font: "DejaVu Sans,11",
+                color: index == lines.count ? Palette.muted : Palette.text)
+        }
+    }
 }

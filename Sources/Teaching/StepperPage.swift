@@ -1,4 +1,5 @@
 import DiffEngines
+import FileSupport
 import Foundation
 import Rendering
 
@@ -88,19 +89,12 @@ enum StepperPage {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let json = (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-        var out = ""
-        out.reserveCapacity(json.utf8.count)
-        for scalar in json.unicodeScalars {
+        return json.replacingScalars { scalar in
             switch scalar {
-            case "<": out += "\\u003c"
-            case ">": out += "\\u003e"
-            case "&": out += "\\u0026"
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
-            default: out.unicodeScalars.append(scalar)
+            case "<", ">", "&", "\u{2028}", "\u{2029}": String.unicodeEscape(scalar)
+            default: nil
             }
         }
-        return out
     }
 
     static func html(

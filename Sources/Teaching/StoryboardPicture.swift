@@ -29,16 +29,14 @@ enum StoryboardPicture {
             "set xrange [-1.2:12.2]",
             "set style textbox opaque noborder margins 1,1",
             "set yrange [\(GnuplotScript.number(Double(rowsCount) - 0.4)):-0.6]",
-            GnuplotScript.screenLabel(
-                "A batch update names deletes by their OLD index and inserts by their NEW index; moves go from an old to a new index.",
-                x: 24, y: 62 + heading.extra, width: width, height: height, font: "DejaVu Sans,11"),
-            GnuplotScript.screenLabel(
-                "Applied in that order, deletes first, then inserts at their final positions, then moves and updates, the old list becomes the new one.",
-                x: 24, y: 82 + heading.extra, width: width, height: height, font: "DejaVu Sans,11"),
-            GnuplotScript.screenLabel(
-                "Deleting at a new index or inserting at an old one is the classic batch-update crash (the counts stop adding up).",
-                x: 24, y: 102 + heading.extra, width: width, height: height, font: "DejaVu Sans,11", color: Palette.muted),
         ]
+        s += heading.explanation(
+            [
+                "A batch update names deletes by their OLD index and inserts by their NEW index; moves go from an old to a new index.",
+                "Applied in that order, deletes first, then inserts at their final positions, then moves and updates, the old list becomes the new one.",
+            ],
+            aside: "Deleting at a new index or inserting at an old one is the classic batch-update crash (the counts stop adding up).",
+            width: width, height: height)
         s += heading.commands(width: width, height: height)
         s += stageHeaders(columnX: columnX, top: top, width: width, height: height)
         s.append(verdictLabel(storyboard, engine: engine, y: Double(height) - bottom + 34, width: width, height: height))

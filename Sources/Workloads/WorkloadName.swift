@@ -13,6 +13,9 @@ extension WorkloadName {
         self.init(name)
     }
 
+    /// Whether this name is a generated workload's (one a job can make). O(workloads).
+    public var isRegistered: Bool { WorkloadCatalog.descriptor(named: rawValue) != nil }
+
     /// Every registered workload, in the catalog's order.
     public static var allCases: [WorkloadName] { WorkloadCatalog.all.map(\.name) }
 

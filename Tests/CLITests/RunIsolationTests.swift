@@ -45,7 +45,7 @@ import Testing
     }
 
     static func summary(_ document: RunDocument) -> [String] {
-        document.rows.map { "\($0.engine) \($0.size) \($0.elementKind) \($0.status.rawValue)" }
+        document.rows.map { "\($0.engine) \($0.size) \($0.elements) \($0.status.rawValue)" }
     }
 
     @Test(
@@ -70,7 +70,7 @@ import Testing
             #expect(row.reason.hasPrefix(reason), "\(row.reason)")
             #expect(!row.verified && row.medianNs == nil && row.sizeOld == 200 && row.sizeNew > 0)
             // The summary names engine, dataset, element kind and cause.
-            #expect(result.stderr.contains("heckel on mixed@200 (elements \(row.elementKind)): \(status.rawValue): \(row.reason)"), "\(result.stderr)")
+            #expect(result.stderr.contains("heckel on mixed@200 (elements \(row.elements)): \(status.rawValue): \(row.reason)"), "\(result.stderr)")
         }
         if fault.hasPrefix("trap") {
             #expect(document.rows.contains { $0.reason.contains("Fatal error: test fault: heckel traps on lists over 100 elements") })
@@ -118,7 +118,7 @@ import Testing
         #expect(Self.summary(document) == Self.expected { _ in .failed })
         for row in document.rows where row.engine == "heckel" {
             // Call 1 verified; the first timed call (call 2) answered empty.
-            #expect(row.reason.hasPrefix("answer changed on call 2 of "), "\(row.size) \(row.elementKind): \(row.reason)")
+            #expect(row.reason.hasPrefix("answer changed on call 2 of "), "\(row.size) \(row.elements): \(row.reason)")
             #expect(!row.verified && row.medianNs == nil)
         }
         #expect(result.stderr.contains("heckel on mixed@40 (elements uuid): failed: answer changed on call 2 of "), "\(result.stderr)")

@@ -43,7 +43,7 @@ enum TargetsBeforeCatalog {
     /// for nothing); the string-id goals that follow read the `uuid` and
     /// `record` rows (``stringIDChecks(_:)``).
     static func evaluate(_ document: RunDocument) -> [Check] {
-        let rows = document.rows.filter { $0.elementKind == "int" && document.shape(of: $0)?.generated != false }
+        let rows = document.rows.filter { $0.elements == "int" && document.shape(of: $0)?.generated != false }
         func row(_ engine: String, _ workload: String, _ size: Int) -> ResultRow? {
             rows.first { $0.engine.name == engine && $0.workload.rawValue == workload && $0.size == size && $0.status == .ok }
         }
@@ -130,7 +130,7 @@ enum TargetsBeforeCatalog {
         checks += stringIDChecks(document.rows)
         // A row that failed (a wrong answer, a crash, a hang, memory) misses its target whatever its figures.
         for failed in document.rows where failed.status.isFailure {
-            let kind = failed.elementKind == "int" ? "" : " (\(failed.elementKind))"
+            let kind = failed.elements == "int" ? "" : " (\(failed.elements))"
             checks.append(Check(
                 area: "no failed rows", subject: "\(failed.engine) \(failed.workload)@\(failed.size)\(kind)", target: "ok",
                 measured: failed.status.rawValue, met: false))
@@ -248,7 +248,7 @@ extension TargetsBeforeCatalog {
     static func stringIDChecks(_ rows: [ResultRow]) -> [Check] {
         func format(_ value: Double) -> String { String(format: "%.3g", value) }
         func row(_ engine: String, _ workload: String, _ size: Int, _ kind: String) -> ResultRow? {
-            rows.first { $0.engine.name == engine && $0.workload.rawValue == workload && $0.size == size && $0.elementKind.rawValue == kind && $0.status == .ok }
+            rows.first { $0.engine.name == engine && $0.workload.rawValue == workload && $0.size == size && $0.elements.rawValue == kind && $0.status == .ok }
         }
         var checks: [Check] = []
         for kind in stringKinds {
@@ -273,7 +273,7 @@ extension TargetsBeforeCatalog {
                     if let strings = row("anchor", workload, size, kind), let stringMedian = strings.medianNs,
                         let ints = rows.first(where: {
                             $0.engine == "anchor" && $0.workload.rawValue == workload && $0.size == size && $0.parameters == strings.parameters
-                                && $0.elementKind == "int" && $0.status == .ok
+                                && $0.elements == "int" && $0.status == .ok
                         })?.medianNs, ints > 0
                     {
                         let strings = stringMedian
@@ -287,7 +287,7 @@ extension TargetsBeforeCatalog {
         for engine in ["heckel", "set"] {
             // The worst uuid row of the sizes above (set refuses repeated ids).
             let measured = rows.filter { row in
-                row.engine.name == engine && row.elementKind == "uuid" && stringSizes.contains(row.size) && row.status == .ok
+                row.engine.name == engine && row.elements == "uuid" && stringSizes.contains(row.size) && row.status == .ok
                     && row.peakHeapBytes != nil && row.sizeOld + row.sizeNew > 0
             }.map { row in (row, Double(row.peakHeapBytes!) / Double(row.sizeOld + row.sizeNew)) }
             let worst = measured.max { $0.1 < $1.1 }

@@ -153,7 +153,7 @@ import RunResults
         try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: path))
         let read = try ResultsStore.read(path)
         #expect(read.version == 1 && read.engines == nil)
-        #expect(read.rows.first?.elementKind == "int" && read.rows.first?.parametersAndKind == "")
+        #expect(read.rows.first?.elements == "int" && read.rows.first?.parametersAndKind == "")
         json["version"] = 0
         try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: path))
         #expect(throws: FileError.self) { try ResultsStore.read(path) }

@@ -250,7 +250,7 @@ import RunResults
         let rows = try Runner(plan: plan).run { _ in fatalError() }.document.rows
         for kind in ElementKind.allCases {
             for workload: WorkloadName in [.mixed, .text] {
-                let mine = rows.filter { $0.elementKind == kind && $0.workload == workload }
+                let mine = rows.filter { $0.elements == kind && $0.workload == workload }
                 #expect(mine.count == EngineRegistry.builtIns.descriptors.count + 1, "\(kind) \(workload)")
                 for row in mine where row.engine != "floor" && !(row.engine == "set" && workload == "text") {
                     #expect(row.status == .ok && row.verified && row.batchVerified == true, "\(row.key): \(row.reason)")
@@ -259,8 +259,8 @@ import RunResults
             }
         }
         // The same engine gives the same changeset counts in every kind (the projection is one to one).
-        for row in rows where row.elementKind != "int" {
-            let int = rows.first { $0.engine == row.engine && $0.workload == row.workload && $0.elementKind == "int" }
+        for row in rows where row.elements != "int" {
+            let int = rows.first { $0.engine == row.engine && $0.workload == row.workload && $0.elements == "int" }
             #expect(int?.steps == row.steps && int?.updates == row.updates, "\(row.key)")
         }
     }

@@ -38,7 +38,7 @@ import Testing
         case .sizeNew: row.sizeNew += 1
         case .seed: row.seed &+= 1
         case .parameters: row.parameters += "x"
-        case .elements: row.elements = ElementKind(row.elementKind.rawValue + "x")
+        case .elements: row.elements = ElementKind(row.elements.rawValue + "x")
         case .status: row.status = row.status == .ok ? .failed : .ok
         case .reason: row.reason += ","
         case .reasonCode: row.reasonCode = row.reasonCode == ResultRow.ReasonCode.allCases[0] ? ResultRow.ReasonCode.allCases[1] : ResultRow.ReasonCode.allCases[0]
