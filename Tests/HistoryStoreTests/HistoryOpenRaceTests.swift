@@ -15,7 +15,7 @@ import Testing
         var all: [String] { lock.withLock { items } }
     }
 
-    @Test("three threads opening one new store at once, 150 times: none is refused as not ours or as locked", .timeLimit(.minutes(5)))
+    @Test("three threads opening one new store at once, 150 times: none is refused as not ours or as locked", .timeLimit(.minutes(10)))
     func openersNeverSeeAHalfMadeStore() throws {
         let scratch = ScratchDirectory()
         let failures = Failures()
