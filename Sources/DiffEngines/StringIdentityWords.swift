@@ -339,9 +339,14 @@ struct _StringWordTable<I: ElementIdentity>: _ByteCodingTable where I.ID == Stri
     /// the ``_NormalizedStringKeys`` of the pass, retained (0 until needed).
     @usableFromInline let scratch: UnsafeMutableRawPointer
     @usableFromInline let keys: UnsafePointer<UInt64>
+    /// True for lines (``LineBytes``), whose key is their bytes, never
+    /// their NFC: an id not proved NFC then gives the pass up as an
+    /// unreadable one does (a test on the cold path only).
+    @usableFromInline let bytesOnly: Bool
 
     @inlinable
-    init(old: UnsafeBufferPointer<I.Element>, identity: I, hashing: IdentityByteHashing) {
+    init(old: UnsafeBufferPointer<I.Element>, identity: I, hashing: IdentityByteHashing, bytesOnly: Bool = false) {
+        self.bytesOnly = bytesOnly
         slots = _ByteSlots(oldCount: old.count)
         self.old = old
         self.identity = identity
@@ -360,7 +365,8 @@ struct _StringWordTable<I: ElementIdentity>: _ByteCodingTable where I.ID == Stri
         scratch.deallocate()
     }
 
-    /// True when the pass gave up on a string it could not read in place.
+    /// True when the pass gave up on a string it could not read in place
+    /// (or, under ``bytesOnly``, on one not proved NFC).
     @inlinable var unreadable: Bool { scratch.load(fromByteOffset: 32, as: UInt64.self) != 0 }
 
     @inlinable @inline(__always)
@@ -379,7 +385,7 @@ struct _StringWordTable<I: ElementIdentity>: _ByteCodingTable where I.ID == Stri
     func locate(_ id: String, copy: UnsafeMutableRawPointer, old index: Int) -> (base: UnsafeRawPointer, count: Int)? {
         let located = _StringWords.locate(_StringWords.raw(id), scratch: copy)
         if _slowPath(located.count < 0) {
-            if located.count == _StringWords.unreadable {
+            if located.count == _StringWords.unreadable || bytesOnly {
                 scratch.storeBytes(of: 1, toByteOffset: 32, as: UInt64.self)
                 return nil
             }
