@@ -7,9 +7,12 @@
 #
 #   scripts/history-backfill.sh [COMMIT…]
 #
-# Without commits it takes six commits of main whose messages report a
-# measured speed-up, each with its parent (10 commits, oldest first: three
-# of the six follow one another, so two parents are speed-ups too).
+# Without commits it takes the 18 commits of main around the three
+# speed-ups of 2026-11-22 (d47af76 direct-address integer table, b58b116
+# dense coding, 05e6259 heckel/set branch-free passes): six before them, the
+# three, and nine after. A step needs points on both sides (the detector's
+# minimum segment is 3, and a short side limits the permutation test), so the
+# range is contiguous rather than isolated commits with their parents.
 # Settings (environment):
 #   DIFFBENCH        the current binary (default .build/release/diffbench)
 #   BACKFILL_DIR     scratch folder: the clone, the kept run folders, the
@@ -31,10 +34,9 @@ BIN=$(realpath -m "${DIFFBENCH:-.build/release/diffbench}")
 DIR=$(realpath -m "${BACKFILL_DIR:-Reports/backfill}")
 STORE=$(realpath -m "${BACKFILL_STORE:-$DIR/history.sqlite}")
 BRANCH=${BACKFILL_BRANCH:-main}
-# Speed-ups whose messages give a measured figure (direct-address integer
-# table, dense coding, heckel/set branch-free passes, word-wise byte
-# comparison, myers' meter in place, anchor's repair walk).
-SPEEDUPS=(d47af76 b58b116 05e6259 35f1a75 1fe9163 8a2b6c7)
+# The default range, oldest first (see the header).
+DEFAULT_COMMITS=(1276415 44d784a 9c136fd 79b40de a5bb8cc 010ac7c d47af76 b58b116 05e6259
+    f4a73d2 1de2e62 543c02f 85de737 0f795ea ee7452f bc67a99 4fa7b32 151fbc3)
 
 if [ ! -x "$BIN" ]; then
     echo "history-backfill: $BIN is missing; build it with: swift build -c release --product diffbench" >&2
@@ -53,7 +55,7 @@ if [ $# -gt 0 ]; then
         commits+=("$full")
     done
 else
-    for speedup in "${SPEEDUPS[@]}"; do commits+=("$(git rev-parse "$speedup^")" "$(git rev-parse "$speedup")"); done
+    for commit in "${DEFAULT_COMMITS[@]}"; do commits+=("$(git rev-parse "$commit")"); done
 fi
 # Oldest first, each once: runs are ordered by their start time, so the
 # store's order is the commits' order only when they run in it.

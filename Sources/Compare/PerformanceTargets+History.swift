@@ -102,7 +102,7 @@ extension PerformanceTargets {
             guard let info = document.engines?.first(where: { $0.subject == name }) else { return false }
             return info.cost != .linear && !info.isReference
         }
-        let sliders = document.plan.sliders ?? "none"
+        let sliders = document.plan.sliders
         return engines.map { engine in
             var check = Check(
                 targetID: target.id, area: target.area, subject: engine.name, target: "\(goal(target)) of pairs",

@@ -188,7 +188,7 @@ package enum RunMerge {
             ("the minimum time", String(plan.minTimeSeconds), String(referencePlan.minTimeSeconds)),
             ("the time budget", String(plan.timeBudgetSeconds), String(referencePlan.timeBudgetSeconds)),
             ("the lcs memory budget", String(plan.lcsMemoryBudgetBytes), String(referencePlan.lcsMemoryBudgetBytes)),
-            ("instruction counting", String(plan.instructions ?? false), String(referencePlan.instructions ?? false)),
+            ("instruction counting", String(plan.instructions), String(referencePlan.instructions)),
         ]
         if !allowMixedMachines {
             checks += zip(environment.machineFields, reference.machineFields).map { ($0.name, $0.value, $1.value) }
@@ -234,7 +234,7 @@ package enum RunMerge {
     /// Refuses a shard marked complete whose rows do not cover its plan.
     static func checkShareIsWhole(_ part: Part) throws(CompareInputError) {
         let plan = part.document.plan, rows = part.document.rows
-        let kinds = plan.elements ?? [.int]
+        let kinds = plan.elements
         func refuse(_ problem: String) -> CompareInputError {
             CompareInputError(path: part.path, problem: "says it is complete but \(problem)")
         }

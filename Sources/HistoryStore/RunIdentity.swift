@@ -56,7 +56,7 @@ package struct RunIdentity: Hashable, Sendable {
         var parts = [
             "build=\(build)", "repetitions=\(plan.minSamples)", "min_time=\(plan.minTimeSeconds)",
             "time_budget=\(plan.timeBudgetSeconds)", "lcs_mib=\(plan.lcsMemoryBudgetBytes >> 20)",
-            "instructions=\(plan.instructions == true ? "yes" : "no")", "sliders=\(plan.sliders ?? "none")",
+            "instructions=\(plan.instructions ? "yes" : "no")", "sliders=\(plan.sliders)",
         ]
         if let deadline = plan.deadlineSeconds { parts.append("deadline=\(deadline)") }
         return parts.joined(separator: ";")

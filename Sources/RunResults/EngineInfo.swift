@@ -29,8 +29,10 @@ public struct EngineInfo: Hashable, Sendable, Codable {
     /// A reference measurement (`floor`), not an engine a user would pick.
     public var isReference: Bool
     /// What the engine promises beyond the contract, by the stable names of
-    /// ``EngineClaims/stableNames`` (`honours-bounds`, …); nil in files
-    /// written before the record had it.
+    /// ``EngineClaims/stableNames`` (`honours-bounds`, …). Nil in a file
+    /// written before the record had it: that file does not say what the
+    /// engine promised then, and the reading build's claims may differ, so
+    /// no value is filled in.
     public var claims: [String]?
 
     /// Whether the engine stops at a deadline (``EngineClaims/honoursBounds``);

@@ -8,14 +8,19 @@ public struct PlanSummary: Hashable, Sendable, Codable {
     public var minTimeSeconds: Double
     public var timeBudgetSeconds: Double
     public var lcsMemoryBudgetBytes: Int
-    /// The element kinds every dataset was timed as; nil before kinds existed (`int` only).
-    public var elements: [ElementKind]?
+    /// The element kinds every dataset was timed as. A file written before
+    /// the plan recorded them is read with the kinds its rows show (`int`
+    /// before kinds existed): ``RunDocument/init(from:)``.
+    public var elements: [ElementKind]
     /// Shard K of N (`run --shard`), written `"K/N"`; nil for a whole plan or a merged run.
     public var shard: ShardLabel?
-    /// True when the run counted instructions (`run --instructions`); nil in older files.
-    public var instructions: Bool?
-    /// The slider policy of `run --sliders` (none, down, indent); nil in older files.
-    public var sliders: String?
+    /// True when the run counted instructions (`run --instructions`). A
+    /// file written before the plan said so is read as counting them iff a
+    /// row has a count (``RunDocument/init(from:)``).
+    public var instructions: Bool
+    /// The slider policy of `run --sliders` (none, down, indent); `none` in
+    /// a file written before the option existed, which placed none.
+    public var sliders: String
     /// Seconds each engine call might search (`run --deadline`); nil without one.
     public var deadlineSeconds: Double?
 
@@ -32,8 +37,8 @@ public struct PlanSummary: Hashable, Sendable, Codable {
 
     public init(
         engines: [Subject], workloads: [WorkloadName], sizes: [Int], extraCases: [String], minSamples: Int,
-        minTimeSeconds: Double, timeBudgetSeconds: Double, lcsMemoryBudgetBytes: Int, elements: [ElementKind]? = nil,
-        shard: ShardLabel? = nil, instructions: Bool? = nil, sliders: String? = nil, deadlineSeconds: Double? = nil
+        minTimeSeconds: Double, timeBudgetSeconds: Double, lcsMemoryBudgetBytes: Int, elements: [ElementKind] = [.int],
+        shard: ShardLabel? = nil, instructions: Bool = false, sliders: String = "none", deadlineSeconds: Double? = nil
     ) {
         self.sliders = sliders
         self.deadlineSeconds = deadlineSeconds
@@ -48,5 +53,27 @@ public struct PlanSummary: Hashable, Sendable, Codable {
         self.lcsMemoryBudgetBytes = lcsMemoryBudgetBytes
         self.shard = shard
         self.instructions = instructions
+    }
+
+    /// Reads the plan; what a file written before a field existed leaves
+    /// out is read as what that file's run did: no sliders placed, no
+    /// instructions counted and no kinds named (``elements`` empty, a value
+    /// no run writes) until ``RunDocument/init(from:)`` fills both in from
+    /// the rows, the one place that sees them. O(fields).
+    public init(from decoder: any Decoder) throws {
+        let plan = try decoder.container(keyedBy: CodingKeys.self)
+        engines = try plan.decode([Subject].self, forKey: .engines)
+        workloads = try plan.decode([WorkloadName].self, forKey: .workloads)
+        sizes = try plan.decode([Int].self, forKey: .sizes)
+        extraCases = try plan.decode([String].self, forKey: .extraCases)
+        minSamples = try plan.decode(Int.self, forKey: .minSamples)
+        minTimeSeconds = try plan.decode(Double.self, forKey: .minTimeSeconds)
+        timeBudgetSeconds = try plan.decode(Double.self, forKey: .timeBudgetSeconds)
+        lcsMemoryBudgetBytes = try plan.decode(Int.self, forKey: .lcsMemoryBudgetBytes)
+        elements = try plan.decodeIfPresent([ElementKind].self, forKey: .elements) ?? []
+        shard = try plan.decodeIfPresent(ShardLabel.self, forKey: .shard)
+        instructions = try plan.decodeIfPresent(Bool.self, forKey: .instructions) ?? false
+        sliders = try plan.decodeIfPresent(String.self, forKey: .sliders) ?? "none"
+        deadlineSeconds = try plan.decodeIfPresent(Double.self, forKey: .deadlineSeconds)
     }
 }

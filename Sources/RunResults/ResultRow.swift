@@ -47,9 +47,10 @@ public struct ResultRow: Hashable, Sendable, Codable {
     public var seed: UInt64
     /// The workload's further parameters as `key=value;key=value` (sorted).
     public var parameters: String
-    /// The element kind the lists were timed as (`int`, `uuid`, `record`);
-    /// nil in files written before kinds existed, which were all `int`.
-    public var elements: ElementKind?
+    /// The element kind the lists were timed as (`int`, `uuid`, `record`).
+    /// Files written before kinds existed (results schema 1) were all
+    /// `int`, and read so (``init(from:)``): the absence is a true `int`.
+    public var elements: ElementKind
     public var status: Status
     /// Why the row was skipped or failed, for a person (with the figures).
     public var reason: String
@@ -160,14 +161,60 @@ public struct ResultRow: Hashable, Sendable, Codable {
         self.sizeNew = sizeNew
         self.seed = seed
         self.parameters = parameters
+        self.elements = .int
         self.status = .skipped
         self.reason = ""
         self.samples = 0
         self.verified = false
     }
 
-    /// The element kind, ``ElementKind/int`` when the file predates kinds.
-    public var elementKind: ElementKind { elements ?? .int }
+    /// The element kind (``elements``), under the name series and tables use. O(1).
+    public var elementKind: ElementKind { elements }
+
+    /// Reads a row as the synthesized reader would, except that a row
+    /// without `elements` (results schema 1, before kinds) is `int`, so no
+    /// reader of a row branches on a missing kind. O(fields).
+    public init(from decoder: any Decoder) throws {
+        let row = try decoder.container(keyedBy: CodingKeys.self)
+        engine = try row.decode(Subject.self, forKey: .engine)
+        workload = try row.decode(WorkloadName.self, forKey: .workload)
+        size = try row.decode(Int.self, forKey: .size)
+        sizeOld = try row.decode(Int.self, forKey: .sizeOld)
+        sizeNew = try row.decode(Int.self, forKey: .sizeNew)
+        seed = try row.decode(UInt64.self, forKey: .seed)
+        parameters = try row.decode(String.self, forKey: .parameters)
+        elements = try row.decodeIfPresent(ElementKind.self, forKey: .elements) ?? .int
+        status = try row.decode(Status.self, forKey: .status)
+        reason = try row.decode(String.self, forKey: .reason)
+        reasonCode = try row.decodeIfPresent(ReasonCode.self, forKey: .reasonCode)
+        predictedSeconds = try row.decodeIfPresent(Double.self, forKey: .predictedSeconds)
+        samples = try row.decode(Int.self, forKey: .samples)
+        medianNs = try row.decodeIfPresent(Double.self, forKey: .medianNs)
+        minNs = try row.decodeIfPresent(Double.self, forKey: .minNs)
+        p90Ns = try row.decodeIfPresent(Double.self, forKey: .p90Ns)
+        maxNs = try row.decodeIfPresent(Double.self, forKey: .maxNs)
+        spreadNs = try row.decodeIfPresent(Double.self, forKey: .spreadNs)
+        sampleQuantilesNs = try row.decodeIfPresent([Double].self, forKey: .sampleQuantilesNs)
+        ratioToStdlib = try row.decodeIfPresent(Double.self, forKey: .ratioToStdlib)
+        ratioToFloor = try row.decodeIfPresent(Double.self, forKey: .ratioToFloor)
+        peakHeapBytes = try row.decodeIfPresent(Int.self, forKey: .peakHeapBytes)
+        allocations = try row.decodeIfPresent(Int.self, forKey: .allocations)
+        instructions = try row.decodeIfPresent(Int.self, forKey: .instructions)
+        inserts = try row.decodeIfPresent(Int.self, forKey: .inserts)
+        deletes = try row.decodeIfPresent(Int.self, forKey: .deletes)
+        moves = try row.decodeIfPresent(Int.self, forKey: .moves)
+        updates = try row.decodeIfPresent(Int.self, forKey: .updates)
+        steps = try row.decodeIfPresent(Int.self, forKey: .steps)
+        minMoves = try row.decodeIfPresent(Int.self, forKey: .minMoves)
+        minEdits = try row.decodeIfPresent(Int.self, forKey: .minEdits)
+        trimmedOld = try row.decodeIfPresent(Int.self, forKey: .trimmedOld)
+        trimmedNew = try row.decodeIfPresent(Int.self, forKey: .trimmedNew)
+        verified = try row.decode(Bool.self, forKey: .verified)
+        batchVerified = try row.decodeIfPresent(Bool.self, forKey: .batchVerified)
+        approximate = try row.decodeIfPresent(Bool.self, forKey: .approximate)
+        gitHunksEqual = try row.decodeIfPresent(Bool.self, forKey: .gitHunksEqual)
+        machine = try row.decodeIfPresent(Int.self, forKey: .machine)
+    }
 
     /// The parameters with the element kind folded in when it is not `int`
     /// (`alphabet=8;elements=uuid`): what charts, comparisons and targets

@@ -156,7 +156,7 @@ public enum ResultsStore {
         let document: RunDocument
         if let good = quickly(bytes) { document = good } else { document = try slowly(bytes, data: data, file: file) }
         if isDirectory.boolValue { try refuseDifferentCSV(document, in: path) }
-        return document.upgradedFromOlderVersion()
+        return document
     }
 
     /// The document of a results file that is certainly good, decoded once

@@ -85,7 +85,7 @@ public enum ResultsValidator {
     /// carry the file's workload, size and seed), its workload, size and
     /// seed among the plan's. O(plan).
     public static func planProblem(of row: ResultRow, in plan: PlanSummary, seed: UInt64) -> String? {
-        let kinds = plan.elements ?? [.int]
+        let kinds = plan.elements
         if !plan.engines.contains(row.engine) {
             return "engine \(row.engine) is not among the plan's engines (\(plan.engines.map(\.name).joined(separator: ", ")))"
         }

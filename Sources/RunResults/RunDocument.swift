@@ -4,7 +4,7 @@ public struct RunDocument: Hashable, Sendable, Codable {
     public static let schemaName = "diffbench.results"
     /// 2 added the `elements` column and the `engines` record; 3 the rows'
     /// `reason_code` and `predicted_seconds`. Version 1 files (all `int`, no
-    /// record) and version 2 files are still read (``upgradedFromOlderVersion()``).
+    /// record) and version 2 files are still read (``init(from:)``).
     ///
     /// The catalog records (`workloads`, `element_kinds`, `targets`, and
     /// the engines' `claims`) are optional additions within version 3, not a
@@ -22,7 +22,9 @@ public struct RunDocument: Hashable, Sendable, Codable {
     /// True once every planned case has a row (false in a file left by an interrupted run).
     public var complete: Bool
     /// How to present each engine of the run (name, summary, colour, symbol,
-    /// rules); absent in files written before it existed.
+    /// rules). Nil in files written before it existed: the reading build's
+    /// registry may present an engine otherwise than the run's did, so the
+    /// reader fills nothing in and each consumer says what stands in.
     public var engines: [EngineInfo]?
     /// The machines of a merge of shards made on different machines (`merge
     /// --allow-mixed-machines`): each row's `machine` indexes this list.
@@ -74,16 +76,39 @@ public struct RunDocument: Hashable, Sendable, Codable {
 }
 
 extension RunDocument {
-    /// The explicit reader of an older schema: a version 1 or 2 document's
-    /// rows get the ``ResultRow/ReasonCode`` their status and reason text
-    /// stand for (``ResultRow/reasonCodeOfOlderFile``); a current document
-    /// is returned as it is. The version stays what the file said. O(rows).
-    public func upgradedFromOlderVersion() -> RunDocument {
-        guard version < 3 else { return self }
-        var document = self
-        for index in document.rows.indices where document.rows[index].reasonCode == nil {
-            document.rows[index].reasonCode = document.rows[index].reasonCodeOfOlderFile
+    /// The one reader of every results file, the quick decoder's and
+    /// Foundation's alike: what an older file (schema 1 or 2, or a version 3
+    /// file written before a plan field existed) leaves out is filled in
+    /// here with what its run did, once, so no reader branches on it. The
+    /// rows' ``ResultRow/ReasonCode`` comes from their status and reason
+    /// text (``ResultRow/reasonCodeOfOlderFile``); a plan without
+    /// `elements` used the kinds its rows show (`int` for none); a plan
+    /// without `instructions` counted them iff a row has a count. The
+    /// version stays what the file said. O(rows).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        schema = try container.decode(String.self, forKey: .schema)
+        version = try container.decode(Int.self, forKey: .version)
+        environment = try container.decode(RunEnvironment.self, forKey: .environment)
+        plan = try container.decode(PlanSummary.self, forKey: .plan)
+        complete = try container.decode(Bool.self, forKey: .complete)
+        engines = try container.decodeIfPresent([EngineInfo].self, forKey: .engines)
+        machines = try container.decodeIfPresent([RunEnvironment].self, forKey: .machines)
+        rows = try container.decode([ResultRow].self, forKey: .rows)
+        datasets = try container.decodeIfPresent([DatasetShape].self, forKey: .datasets)
+        workloads = try container.decodeIfPresent([WorkloadInfo].self, forKey: .workloads)
+        elementKinds = try container.decodeIfPresent([ElementKindInfo].self, forKey: .elementKinds)
+        targets = try container.decodeIfPresent([PerformanceTarget].self, forKey: .targets)
+        if plan.elements.isEmpty {
+            for row in rows where !plan.elements.contains(row.elements) { plan.elements.append(row.elements) }
+            if plan.elements.isEmpty { plan.elements = [.int] }
         }
-        return document
+        let planFields = try container.nestedContainer(keyedBy: PlanSummary.CodingKeys.self, forKey: .plan)
+        if !planFields.contains(.instructions) { plan.instructions = rows.contains { $0.instructions != nil } }
+        if version < 3 {
+            for index in rows.indices where rows[index].reasonCode == nil {
+                rows[index].reasonCode = rows[index].reasonCodeOfOlderFile
+            }
+        }
     }
 }

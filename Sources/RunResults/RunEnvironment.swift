@@ -11,7 +11,9 @@ public struct RunEnvironment: Hashable, Sendable, Codable {
     public var startTime: String
     public var runName: String
     /// The 1-, 5- and 15-minute load averages (`/proc/loadavg`) when the run
-    /// began and when it ended; nil where unreadable and in older files.
+    /// began and when it ended. Nil where `/proc/loadavg` was unreadable and
+    /// in files written before the field: the load then is not known, and
+    /// no value read later could stand for it.
     public var loadAverageBefore: [Double]?
     public var loadAverageAfter: [Double]?
 

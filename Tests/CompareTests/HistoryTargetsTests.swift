@@ -24,7 +24,7 @@ import Testing
     /// A run of `pairs` git pairs: each pair's rows with the given medians
     /// (`nil`: the engine has no median there) and hunk agreement.
     func document(
-        pairs: Int, sliders: String? = "indent", median: (Subject, Int) -> Double?, equal: (Subject, Int) -> Bool,
+        pairs: Int, sliders: String = "indent", median: (Subject, Int) -> Double?, equal: (Subject, Int) -> Bool,
         fromGit: Bool = true
     ) -> RunDocument {
         var rows: [ResultRow] = []

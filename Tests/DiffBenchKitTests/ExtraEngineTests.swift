@@ -141,13 +141,22 @@ struct ChattyEngine: DiffEngine {
             try DiffBench.run(["diff", "--engine", "chatty", "--in-process", "--format", format, "--chars", "abc", "abd"], with: registry)
         }
         #expect(!output.contains("chatty engine"), "\(output)")
-        // What is left is the one JSON document. The capture is of the whole
-        // process's standard output, which the test runner shares: a test
-        // finishing meanwhile prints its event line ("✔ Test …") there, and
-        // such a line starts with a symbol, where no line of the document does.
-        let document = output.split(separator: "\n", omittingEmptySubsequences: false)
-            .filter { line in line.first.map(\.isASCII) ?? true }.joined(separator: "\n")
-        let object = try JSONSerialization.jsonObject(with: Data(document.utf8)) as? [String: Any]
+        // What is left holds the one JSON document. The capture is of the whole
+        // process's standard output, which the test runner and the other tests
+        // running in this process share (their event lines, their own commands'
+        // output): the document is the run of lines, from one starting with "{"
+        // to one ending with "}", that parses and names the engine.
+        let lines = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var object: [String: Any]?
+        search: for start in lines.indices where lines[start].hasPrefix("{") {
+            for end in lines.indices[start...] where lines[end].hasSuffix("}") {
+                let text = lines[start...end].joined(separator: "\n")
+                if let parsed = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], parsed["engine"] as? String == "chatty" {
+                    object = parsed
+                    break search
+                }
+            }
+        }
         #expect(object?["engine"] as? String == "chatty", "\(output)")
     }
 }

@@ -158,4 +158,60 @@ import RunResults
         try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: path))
         #expect(throws: FileError.self) { try ResultsStore.read(path) }
     }
+
+    /// Issue 38: a plan or row field an older file leaves out is read as
+    /// what that file's run did, by the one reader (quick and Foundation
+    /// alike), so no consumer sees it missing.
+    @Test(
+        "an older file's missing plan and row fields are read as what its run did",
+        arguments: [
+            // (version, the rows' kinds or nil for none recorded, a row counted instructions, plan kinds read)
+            (1, nil, true, ["int"]),
+            (1, nil, false, ["int"]),
+            (2, ["uuid", "int", "uuid"], false, ["uuid", "int"]),
+            (3, ["record"], true, ["record"]),
+        ] as [(Int, [String]?, Bool, [String])])
+    func olderFilesAreUpgradedWhenRead(version: Int, kinds: [String]?, counted: Bool, planKinds: [String]) throws {
+        let scratch = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let rows = (kinds ?? ["int"]).enumerated().map { index, kind in
+            var row = ResultRow(engine: "heckel", workload: "mixed", size: 10, sizeOld: 10, sizeNew: 10, seed: 1, parameters: "alphabet=\(index + 2)")
+            row.elements = ElementKind(kind)
+            (row.status, row.verified, row.samples, row.medianNs) = (.ok, true, 3, 100)
+            if counted && index == 0 { row.instructions = 5_000 }
+            return row
+        }
+        let document = RunDocument(environment: Self.environment, plan: Self.plan, complete: true, rows: rows)
+        var json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(document)) as! [String: Any]
+        json["version"] = version
+        var plan = json["plan"] as! [String: Any]
+        for key in ["elements", "instructions", "sliders"] { plan.removeValue(forKey: key) }
+        json["plan"] = plan
+        if kinds == nil {
+            json["rows"] = (json["rows"] as! [[String: Any]]).map { $0.filter { $0.key != "elements" } }
+        }
+        let path = scratch.appendingPathComponent("results.json").path
+        let data = try JSONSerialization.data(withJSONObject: json)
+        try data.write(to: URL(fileURLWithPath: path))
+        let quick = try ResultsStore.read(path)
+        let foundation = try JSONDecoder().decode(RunDocument.self, from: data)
+        for read in [quick, foundation] {
+            #expect(read.version == version)
+            #expect(read.plan.elements.map(\.rawValue) == planKinds)
+            #expect(read.plan.instructions == counted)
+            #expect(read.plan.sliders == "none")
+            #expect(read.rows.map(\.elements.rawValue) == kinds ?? ["int"])
+        }
+    }
+
+    @Test("a current file's plan fields are read as written, not from the rows")
+    func currentPlanFieldsAreKept() throws {
+        var row = ResultRow(engine: "heckel", workload: "mixed", size: 10, sizeOld: 10, sizeNew: 10, seed: 1, parameters: "")
+        (row.status, row.verified, row.samples, row.medianNs) = (.ok, true, 3, 100)
+        var plan = Self.plan
+        (plan.elements, plan.instructions, plan.sliders) = (["int", "uuid"], true, "indent")
+        let document = RunDocument(environment: Self.environment, plan: plan, complete: false, rows: [row])
+        let read = try JSONDecoder().decode(RunDocument.self, from: Data(ResultsStore.json(document).utf8))
+        #expect(read == document)
+    }
 }

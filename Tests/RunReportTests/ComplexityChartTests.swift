@@ -9,7 +9,7 @@ import Testing
     /// A verified row whose (N + M)·D is `(old + new) · d`; `size` and
     /// `steps` deliberately differ from those, so a chart that used them
     /// instead of the lists' sizes and D would put the row elsewhere.
-    static func row(_ engine: String, old: Int, new: Int, d: Int?, median: Double, kind: ElementKind? = nil) -> ResultRow {
+    static func row(_ engine: String, old: Int, new: Int, d: Int?, median: Double, kind: ElementKind = .int) -> ResultRow {
         var row = ResultRow(engine: Subject(engine), workload: WorkloadName("w\(old)-\(new)"), size: 7, sizeOld: old, sizeNew: new, seed: 1, parameters: "")
         row.status = .ok
         row.medianNs = median
