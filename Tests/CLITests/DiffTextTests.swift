@@ -234,7 +234,7 @@ struct DiffTextTests {
         #expect(run.status == 0, "\(run.stderr)")
         let rows = try ResultsStore.read(dir.path + "/forms").rows.filter { $0.status == .ok }
         #expect(rows.count > 8)
-        #expect(rows.allSatisfy { $0.steps == 2 }, "\(rows.map { "\($0.engine) \($0.elements.map(\.rawValue) ?? "-") \($0.steps ?? -1)" })")
+        #expect(rows.allSatisfy { $0.steps == 2 }, "\(rows.map { "\($0.engine) \($0.elements.rawValue) \($0.steps ?? -1)" })")
     }
 
     /// Changed with issue 37: the last line without its break is another
