@@ -252,7 +252,7 @@ struct UserListPair {
                     StandardError.note("\(TerminalText.visible(path)): no newline at end of file")
                 }
                 return UserListPair(
-                    lists: .values(oldText.strings(), newText.strings()), oldSource: old, newSource: new, text: (oldText, newText))
+                    lists: .lines(oldText.strings(), newText.strings()), oldSource: old, newSource: new, text: (oldText, newText))
             }
             var reader = UserListReader(reading: arguments.files.reading)
             return UserListPair(lists: try reader.read(old: old, new: new), oldSource: old, newSource: new)
@@ -273,6 +273,7 @@ struct UserListPair {
     func verify(_ changeset: Changeset) -> VerificationFailure? {
         switch lists {
         case let .values(old, new): return changeset.verify(oldValues: old, newValues: new)
+        case let .lines(old, new): return changeset.verify(old: old, new: new, identity: TextLineElements())
         case let .items(old, new): return changeset.verify(old: old, new: new)
         }
     }
@@ -281,7 +282,9 @@ struct UserListPair {
     /// lines) are their own text for the indent score. O(N + M + slides).
     func placingSliders(_ policy: SliderPolicy, _ changeset: Changeset) -> Changeset {
         switch lists {
-        case let .values(old, new): return changeset.placingSliders(policy, oldLines: old, newLines: new)
+        case let .values(old, new):
+            return changeset.placingSliders(policy, old: old, new: new, identity: ValueElements<String>(), text: (old, new))
+        case let .lines(old, new): return changeset.placingSliders(policy, oldLines: old, newLines: new)
         case let .items(old, new): return changeset.placingSliders(policy, old: old, new: new, identity: IdentifiedElements<UserItem>())
         }
     }

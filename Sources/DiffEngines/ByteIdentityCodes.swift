@@ -69,6 +69,19 @@ extension IdentityCodes {
             }
             return byteTableCoded(old: old, new: new, identity: strings, hashing: hashing)
         }
+        if I.ID.self == LineBytes.self {
+            // Lines keep the word table, keyed by their own bytes: a line
+            // not proved NFC, which it would key by its NFC, sends the pass
+            // to the general byte path (where bytes are the key) instead.
+            let lines = _SameIDBytes<I, LineBytes>(identity)
+            if _stringWordsReadable {
+                let table = _StringWordTable(old: old, identity: _LineTexts(lines), hashing: hashing, bytesOnly: true)
+                defer { table.deallocate() }
+                if let codes = IdentityCodes.coded(old: old, new: new, table: table) { return codes }
+                if !table.unreadable { return nil }
+            }
+            return byteTableCoded(old: old, new: new, identity: lines, hashing: hashing)
+        }
         #if canImport(FoundationEssentials) || canImport(Foundation)
         if I.ID.self == UUID.self {
             return byteTableCoded(old: old, new: new, identity: _SameIDBytes<I, UUID>(identity), hashing: hashing)
@@ -318,6 +331,22 @@ struct _SameIDBytes<I: ElementIdentity, B: IdentityBytes>: ElementIdentity {
 
     @inlinable @inline(__always)
     func id(of element: I.Element) -> B { unsafeBitCast(base.id(of: element), to: B.self) }
+
+    @inlinable @inline(__always)
+    func hasSameContent(_ lhs: I.Element, _ rhs: I.Element) -> Bool { base.hasSameContent(lhs, rhs) }
+
+    @inlinable var contentCanDiffer: Bool { base.contentCanDiffer }
+}
+
+/// Lines (``LineBytes`` ids) as the `String` ids the word table reads. O(1).
+@usableFromInline
+struct _LineTexts<I: ElementIdentity>: ElementIdentity where I.ID == LineBytes {
+    @usableFromInline let base: I
+
+    @inlinable init(_ base: I) { self.base = base }
+
+    @inlinable @inline(__always)
+    func id(of element: I.Element) -> String { base.id(of: element).text }
 
     @inlinable @inline(__always)
     func hasSameContent(_ lhs: I.Element, _ rhs: I.Element) -> Bool { base.hasSameContent(lhs, rhs) }

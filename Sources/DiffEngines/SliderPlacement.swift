@@ -41,10 +41,10 @@ extension Changeset {
     }
 
     /// ``placingSliders(_:old:new:identity:text:)`` for lines of text,
-    /// where the line is its own identity and ``SliderPolicy/indent`` reads
-    /// its indentation. O(N + M + slide distance).
+    /// where a line is its bytes (``TextLineElements``) and
+    /// ``SliderPolicy/indent`` reads its indentation. O(N + M + slide distance).
     public func placingSliders(_ policy: SliderPolicy, oldLines: [String], newLines: [String]) -> Changeset {
-        placingSliders(policy, old: oldLines, new: newLines, identity: ValueElements<String>(), text: (oldLines, newLines))
+        placingSliders(policy, old: oldLines, new: newLines, identity: TextLineElements(), text: (oldLines, newLines))
     }
 
     /// Every index renamed through the two position maps (original index →

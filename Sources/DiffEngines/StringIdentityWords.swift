@@ -335,24 +335,38 @@ struct _StringWordTable<I: ElementIdentity>: _ByteCodingTable where I.ID == Stri
     @usableFromInline let identity: I
     @usableFromInline let hashing: IdentityByteHashing
     /// 16 bytes for the copy of the id being coded, 16 for the old id it is
-    /// compared with, 8 for the unreadable flag, the six hash keys, then
-    /// the ``_NormalizedStringKeys`` of the pass, retained (0 until needed).
+    /// compared with, 8 for the unreadable flag, the six hash keys, the
+    /// ``_NormalizedStringKeys`` of the pass, retained (0 until needed),
+    /// then 8 for ``bytesOnly``.
     @usableFromInline let scratch: UnsafeMutableRawPointer
     @usableFromInline let keys: UnsafePointer<UInt64>
 
+    /// `bytesOnly`: lines (``LineBytes``), whose key is their bytes, never
+    /// their NFC (see ``bytesOnly``).
     @inlinable
-    init(old: UnsafeBufferPointer<I.Element>, identity: I, hashing: IdentityByteHashing) {
+    init(old: UnsafeBufferPointer<I.Element>, identity: I, hashing: IdentityByteHashing, bytesOnly: Bool = false) {
         slots = _ByteSlots(oldCount: old.count)
         self.old = old
         self.identity = identity
         self.hashing = hashing
-        scratch = .allocate(byteCount: 96, alignment: 16)
+        scratch = .allocate(byteCount: 104, alignment: 16)
         scratch.initializeMemory(as: UInt64.self, repeating: 0, count: 5)
         let keys = (scratch + 40).bindMemory(to: UInt64.self, capacity: 6)
         keys.initialize(from: _stringHashKeys, count: 6)
         self.keys = UnsafePointer(keys)
         scratch.storeBytes(of: 0, toByteOffset: 88, as: UInt.self)
+        scratch.storeBytes(of: bytesOnly ? 1 : 0, toByteOffset: 96, as: UInt64.self)
     }
+
+    /// True for lines (``LineBytes``): an id not proved NFC, which the
+    /// table would key by its NFC, then gives the pass up as an unreadable
+    /// one does. Read on that cold path only, and kept in `scratch`, not
+    /// in a stored property: a seventh field in the table, which the coding
+    /// loops keep in registers, spilled them and cost every `String` id
+    /// (uuid, record and line ids alike: one specialization served them)
+    /// about 2 instructions, +0.4–0.8 % on `text` and `duplicates` under
+    /// callgrind in a release build. O(1).
+    @inlinable var bytesOnly: Bool { scratch.load(fromByteOffset: 96, as: UInt64.self) != 0 }
 
     @inlinable func deallocate() {
         slots.deallocate()
@@ -360,7 +374,8 @@ struct _StringWordTable<I: ElementIdentity>: _ByteCodingTable where I.ID == Stri
         scratch.deallocate()
     }
 
-    /// True when the pass gave up on a string it could not read in place.
+    /// True when the pass gave up on a string it could not read in place
+    /// (or, under ``bytesOnly``, on one not proved NFC).
     @inlinable var unreadable: Bool { scratch.load(fromByteOffset: 32, as: UInt64.self) != 0 }
 
     @inlinable @inline(__always)
@@ -379,7 +394,7 @@ struct _StringWordTable<I: ElementIdentity>: _ByteCodingTable where I.ID == Stri
     func locate(_ id: String, copy: UnsafeMutableRawPointer, old index: Int) -> (base: UnsafeRawPointer, count: Int)? {
         let located = _StringWords.locate(_StringWords.raw(id), scratch: copy)
         if _slowPath(located.count < 0) {
-            if located.count == _StringWords.unreadable {
+            if located.count == _StringWords.unreadable || bytesOnly {
                 scratch.storeBytes(of: 1, toByteOffset: 32, as: UInt64.self)
                 return nil
             }

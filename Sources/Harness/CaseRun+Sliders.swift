@@ -15,7 +15,7 @@ extension ProjectedLists {
         case let .records(old, new):
             return changeset.placingSliders(policy, old: old, new: new, identity: IdentifiedElements<FeedRecord>(), text: text)
         case let .strings(old, new):
-            return changeset.placingSliders(policy, old: old, new: new, identity: ValueElements<String>(), text: text)
+            return changeset.placingSliders(policy, old: old, new: new, identity: TextLineElements(), text: text)
         }
     }
 }

@@ -245,7 +245,7 @@ struct CaseRun {
         case let .items(old, new): return changeset.verify(old: old, new: new)
         case let .uuids(old, new): return changeset.verify(old: old, new: new)
         case let .records(old, new): return changeset.verify(old: old, new: new)
-        case let .strings(old, new): return changeset.verify(oldValues: old, newValues: new)
+        case let .strings(old, new): return changeset.verify(old: old, new: new, identity: TextLineElements())
         }
     }
 

@@ -309,6 +309,7 @@ public enum CallPrediction {
         guard descriptor.info.cost != .linear else { return nil }
         switch lists {
         case let .values(old, new): return try seconds(descriptor, old: old, new: new, calibration: calibration) { $0 }
+        case let .lines(old, new): return try seconds(descriptor, old: old, new: new, calibration: calibration) { LineBytes($0) }
         case let .items(old, new): return try seconds(descriptor, old: old, new: new, calibration: calibration) { $0.id }
         }
     }

@@ -25,6 +25,8 @@ public struct EngineCall: Codable, Sendable {
     public enum Lists: Codable, Sendable {
         /// Plain values, each its own identity (`diff`'s lines, `--chars`).
         case values(old: [String], new: [String])
+        /// Lines of text, compared by their bytes (`diff --lines`, `hunks`).
+        case lines(old: [String], new: [String])
         /// A user's `{"id", "content"}` objects (``UserItem``).
         case userItems(old: [WireUserItem], new: [WireUserItem])
         /// Interned items (``FeedItem``: `teach`'s lists).
@@ -40,6 +42,7 @@ public struct EngineCall: Codable, Sendable {
         public init(_ lists: UserLists) {
             switch lists {
             case let .values(old, new): self = .values(old: old, new: new)
+            case let .lines(old, new): self = .lines(old: old, new: new)
             case let .items(old, new): self = .userItems(old: old.map(WireUserItem.init), new: new.map(WireUserItem.init))
             }
         }
@@ -216,6 +219,7 @@ public struct EngineCall: Codable, Sendable {
             let changeset: Changeset
             switch lists {
             case let .values(old, new): changeset = try descriptor.diff(UserLists.values(old, new), options: options)
+            case let .lines(old, new): changeset = try descriptor.diff(UserLists.lines(old, new), options: options)
             case let .userItems(old, new): changeset = try descriptor.diff(UserLists.items(old.map(\.item), new.map(\.item)), options: options)
             case let .items(old, new): changeset = try descriptor.diffItems(old.map(\.item), new.map(\.item), options)
             case let .rows(old, new):

@@ -20,7 +20,11 @@ public struct EngineDescriptor: Sendable {
     public var diffItems: @Sendable ([FeedItem], [FeedItem], DiffOptions) throws(DiffError) -> Changeset
     public var diffUUIDs: @Sendable ([UUIDItem], [UUIDItem], DiffOptions) throws(DiffError) -> Changeset
     public var diffRecords: @Sendable ([FeedRecord], [FeedRecord], DiffOptions) throws(DiffError) -> Changeset
+    /// Strings as `String ==` compares them (a user's JSON list of strings).
     public var diffStrings: @Sendable ([String], [String], DiffOptions) throws(DiffError) -> Changeset
+    /// Lines of text, and the `string` element kind: one only when their
+    /// bytes are equal (``TextLineElements``), as the dataset's codes are.
+    public var diffLines: @Sendable ([String], [String], DiffOptions) throws(DiffError) -> Changeset
     /// `diff` on a user's `{"id", "content"}` objects as the file holds
     /// them (string or number ids, canonical JSON content; untimed by `run`).
     public var diffUserItems: @Sendable ([UserItem], [UserItem], DiffOptions) throws(DiffError) -> Changeset
@@ -53,6 +57,9 @@ public struct EngineDescriptor: Sendable {
         self.diffStrings = { old, new, options throws(DiffError) in
             try engine.diff(from: old, to: new, identity: ValueElements<String>(), options: options)
         }
+        self.diffLines = { old, new, options throws(DiffError) in
+            try engine.diff(from: old, to: new, identity: TextLineElements(), options: options)
+        }
         self.diffUserItems = { old, new, options throws(DiffError) in
             try engine.diff(from: old, to: new, identity: IdentifiedElements<UserItem>(), options: options)
         }
@@ -70,6 +77,7 @@ public struct EngineDescriptor: Sendable {
         }
         switch lists {
         case let .values(old, new): return try diffStrings(old, new, options)
+        case let .lines(old, new): return try diffLines(old, new, options)
         case let .items(old, new): return try diffUserItems(old, new, options)
         }
     }
@@ -82,7 +90,7 @@ public struct EngineDescriptor: Sendable {
         case let .items(old, new): return try diffItems(old, new, options)
         case let .uuids(old, new): return try diffUUIDs(old, new, options)
         case let .records(old, new): return try diffRecords(old, new, options)
-        case let .strings(old, new): return try diffStrings(old, new, options)
+        case let .strings(old, new): return try diffLines(old, new, options)
         }
     }
 

@@ -86,7 +86,7 @@ public struct HunkAgreement: Sendable {
             guard let oldBlob = pair.file.oldBlob, let newBlob = pair.file.newBlob else { continue }
             let expected = headers(String(decoding: try GitHistory.histogramDiff(repository: repository, old: oldBlob, new: newBlob), as: UTF8.self))
             let oldLines = pair.old.strings(), newLines = pair.new.strings()
-            let lists = UserLists.values(oldLines, newLines)
+            let lists = UserLists.lines(oldLines, newLines)
             for (e, engine) in engines.enumerated() where !failed.contains(e) {
                 let changeset: Changeset?
                 switch try call(engine, lists) {

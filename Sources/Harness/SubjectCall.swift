@@ -41,7 +41,7 @@ struct SubjectCall {
         diffItems = descriptor?.diffItems
         diffUUIDs = descriptor?.diffUUIDs
         diffRecords = descriptor?.diffRecords
-        diffStrings = descriptor?.diffStrings
+        diffStrings = descriptor?.diffLines
         cost = descriptor?.info.cost ?? .linear
         self.options = options
         #if DEBUG

@@ -45,7 +45,7 @@ extension DatasetFile {
         old: String, new: String, reading: ListReading = .standard, lines: Bool = false
     ) throws(InputError) -> Dataset {
         if lines {
-            let pair = UserLists.values(try TextLines.read(path: old).strings(), try TextLines.read(path: new).strings())
+            let pair = UserLists.lines(try TextLines.read(path: old).strings(), try TextLines.read(path: new).strings())
             return try Dataset(userPair: pair, oldSource: old, newSource: new, unit: "lines")
         }
         var reader = UserListReader(reading: reading)
@@ -303,7 +303,10 @@ private struct DatasetReader {
                 throw fail(node, "\(what()) is a string, but earlier \(noun) are integers; use one or the other")
             }
             idsAreText = true
-            return interner.code(for: text)
+            // By its bytes: run's lines are kept in dataset files
+            // (`inputs/pair-N.json`, `git-N.json`, `generate --from-git`),
+            // and a line is its bytes (``Interner/code(forLine:)``).
+            return interner.code(forLine: text)
         default:
             throw fail(node, "\(what()) must be an integer or a string, found \(node.value.typeName)")
         }

@@ -71,7 +71,7 @@ public struct ListReader {
     /// (``TextLines/label(_:)``). O(bytes).
     public mutating func read(text: TextLines) -> LoadedList {
         LoadedList(
-            items: text.strings().map { FeedItem(id: interner.code(for: "l" + $0), content: 0) },
+            items: text.strings().map { FeedItem(id: interner.code(forLine: "l" + $0), content: 0) },
             labels: text.endings.indices.map(text.label), kind: .values)
     }
 

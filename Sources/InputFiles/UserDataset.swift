@@ -18,6 +18,15 @@ extension Dataset {
         var parameters: [String: String] = [:]
         if let unit { parameters["unit"] = unit }
         switch lists {
+        case let .lines(old, new):
+            var dataset = Dataset(
+                workload: name, size: old.count, seed: 0, parameters: parameters, kind: .values, old: [], new: [])
+            var lines = Interner()
+            dataset.old = old.map { FeedItem(id: lines.code(forLine: $0), content: 0) }
+            dataset.new = new.map { FeedItem(id: lines.code(forLine: $0), content: 0) }
+            if !old.isEmpty || !new.isEmpty { dataset.symbols = lines.texts }
+            dataset.generator = nil
+            self = dataset
         case let .values(old, new):
             var dataset = Dataset(
                 workload: name, size: old.count, seed: 0, parameters: parameters, kind: .values, old: [], new: [])

@@ -5,12 +5,15 @@ import DiffEngines
 /// identity, or ``UserItem``s.
 public enum UserLists: Sendable {
     case values([String], [String])
+    /// Lines of text (each with its ending), one line only when their
+    /// bytes are equal (``TextLineElements``).
+    case lines([String], [String])
     case items([UserItem], [UserItem])
 
     /// The lengths of the two lists.
     public var counts: (old: Int, new: Int) {
         switch self {
-        case let .values(old, new): return (old.count, new.count)
+        case let .values(old, new), let .lines(old, new): return (old.count, new.count)
         case let .items(old, new): return (old.count, new.count)
         }
     }
@@ -32,6 +35,9 @@ public enum UserLists: Sendable {
         case let .values(old, new):
             if let (first, second) = repeated(old) { return (.old, first, second) }
             if let (first, second) = repeated(new) { return (.new, first, second) }
+        case let .lines(old, new):
+            if let (first, second) = repeated(old.lazy.map(LineBytes.init)) { return (.old, first, second) }
+            if let (first, second) = repeated(new.lazy.map(LineBytes.init)) { return (.new, first, second) }
         case let .items(old, new):
             if let (first, second) = repeated(old.lazy.map(\.id)) { return (.old, first, second) }
             if let (first, second) = repeated(new.lazy.map(\.id)) { return (.new, first, second) }
@@ -43,7 +49,7 @@ public enum UserLists: Sendable {
     /// the value, or the id, as the file wrote it. O(1).
     public func label(_ side: DiffError.Side, _ index: Int) -> String {
         switch self {
-        case let .values(old, new): return side == .old ? old[index] : new[index]
+        case let .values(old, new), let .lines(old, new): return side == .old ? old[index] : new[index]
         case let .items(old, new): return (side == .old ? old[index] : new[index]).id.text
         }
     }

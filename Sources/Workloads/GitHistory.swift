@@ -150,18 +150,13 @@ public enum GitHistory {
     }
 
     /// Lines as plain values: each distinct line gets an id in order of
-    /// first appearance (old version first), and `symbols` holds its text.
+    /// first appearance (old version first), lines told apart by their bytes
+    /// (``Interner/code(forLine:)``), and `symbols` holds its text.
     static func dataset(old: [String], new: [String], parameters: [String: String]) -> Dataset {
-        var ids: [String: Int] = [:]
-        var symbols: [String] = []
-        func item(_ line: String) -> FeedItem {
-            if let id = ids[line] { return FeedItem(id: id, content: 0) }
-            ids[line] = symbols.count
-            symbols.append(line)
-            return FeedItem(id: symbols.count - 1, content: 0)
-        }
-        let oldItems = old.map(item)
-        let newItems = new.map(item)
+        var lines = Interner()
+        let oldItems = old.map { FeedItem(id: lines.code(forLine: $0), content: 0) }
+        let newItems = new.map { FeedItem(id: lines.code(forLine: $0), content: 0) }
+        let symbols = lines.texts
         return Dataset(
             workload: "git", size: old.count, seed: 0, parameters: parameters, kind: .values, old: oldItems, new: newItems,
             symbols: symbols.isEmpty ? nil : symbols)

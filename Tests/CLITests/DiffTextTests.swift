@@ -28,6 +28,8 @@ struct DiffTextTests {
         ("\u{FEFF}a\r\nb\r\n", "a\r\nb\r\n"),
         ("\u{FEFF}a\nb\nc\n", "\u{FEFF}a\nB\nc\n"),
         ("a\r\nb\r\nc\r\n", "a\nb\nc\n"),
+        // Canonically equivalent lines are two lines (issue 37): é precomposed and decomposed.
+        ("a\n\u{E9}\nb\n", "a\ne\u{301}\nb\n"),
     ]
 
     @Test(
@@ -54,9 +56,10 @@ struct DiffTextTests {
 
     /// A random text for ``formatsAgreeOnLineEnds()``: a few short lines
     /// (repeats likely), each ended by LF, CRLF, or nothing on the last;
-    /// some hold a lone CR; a byte order mark sometimes.
+    /// some hold a lone CR or an é (precomposed or decomposed); a byte
+    /// order mark sometimes.
     static func randomLines(_ random: inout TestRandom) -> [String] {
-        let words = ["a", "b", "c", "", "a\rb", "c\r", "\u{FEFF}a"]
+        let words = ["a", "b", "c", "", "a\rb", "c\r", "\u{FEFF}a", "\u{E9}", "e\u{301}"]
         var lines = (0..<random.int(in: 0...7)).map { _ in words[random.below(words.count)] + (random.chance(0.7) ? "\n" : "\r\n") }
         if !lines.isEmpty, random.chance(0.3) { lines[lines.count - 1] = withoutEnding(lines[lines.count - 1]) }
         if !lines.isEmpty, random.chance(0.2) { lines[0] = "\u{FEFF}" + lines[0] }
@@ -73,12 +76,29 @@ struct DiffTextTests {
         return String(scalars)
     }
 
-    /// The new text of a pair: `old`'s lines with some endings changed, a
-    /// byte order mark added or dropped, lines dropped, added and swapped.
+    /// `line` with its é in the other form (precomposed U+00E9, or e and
+    /// U+0301): canonically equivalent, so `String ==` calls the two equal,
+    /// but other bytes. Over scalars, since `Character`s would match either.
+    static func otherForm(_ line: String) -> String {
+        var scalars = Array(line.unicodeScalars)
+        if let i = scalars.firstIndex(of: "\u{E9}") {
+            scalars.replaceSubrange(i...i, with: ["e", "\u{301}"])
+        } else if let i = scalars.firstIndex(of: "\u{301}"), i > 0, scalars[i - 1] == "e" {
+            scalars.replaceSubrange((i - 1)...i, with: ["\u{E9}"])
+        }
+        var text = ""
+        text.unicodeScalars.append(contentsOf: scalars)
+        return text
+    }
+
+    /// The new text of a pair: `old`'s lines with some endings changed, an é
+    /// put in its other form, a byte order mark added or dropped, lines
+    /// dropped, added and swapped.
     static func edited(_ old: [String], _ random: inout TestRandom) -> [String] {
         var lines = old.map { line -> String in
             random.chance(0.25) ? withoutEnding(line) + ["\n", "\r\n", ""][random.below(3)] : line
         }
+        lines = lines.map { random.chance(0.3) ? otherForm($0) : $0 }
         if !lines.isEmpty, random.chance(0.2) { lines[0] = lines[0].hasPrefix("\u{FEFF}") ? String(lines[0].dropFirst()) : "\u{FEFF}" + lines[0] }
         if !lines.isEmpty, random.chance(0.3) { lines.remove(at: random.below(lines.count)) }
         if random.chance(0.3) { lines.insert(randomLines(&random).first ?? "x\n", at: random.below(lines.count + 1)) }
@@ -107,7 +127,7 @@ struct DiffTextTests {
     }
 
     @Test(
-        "on texts mixing LF, CRLF, lone CRs, missing final breaks and byte order marks, every format counts the same steps, and the unified diff rebuilds the new text",
+        "on texts mixing LF, CRLF, lone CRs, missing final breaks, byte order marks and é in both forms, every format counts the same steps, and the unified diff rebuilds the new text",
         .timeLimit(.minutes(10)))
     func formatsAgreeOnLineEnds() throws {
         let dir = try CLI.temporaryDirectory()
@@ -184,6 +204,37 @@ struct DiffTextTests {
         let rows = try ResultsStore.read(dir.path + "/ends").rows.filter { $0.engine == "myers" && $0.status == .ok }
         #expect(!rows.isEmpty)
         #expect(rows.allSatisfy { $0.steps == 6 }, "\(rows.map(\.steps))")
+    }
+
+    /// Issue 37: é precomposed and é decomposed are canonically equivalent
+    /// (`String ==` calls them equal) but other bytes, so two lines, as git
+    /// counts them: a delete and an insert in every format, in `run --lines`
+    /// (`int` codes and `uuid` strings alike), and a patch that rebuilds the
+    /// new bytes.
+    @Test("canonically equivalent lines are two lines in every format and in run --lines", .timeLimit(.minutes(10)))
+    func canonicallyEquivalentLinesDiffer() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let old = try CLI.write("\u{E9}\n", to: "old.txt", in: dir), new = try CLI.write("e\u{301}\n", to: "new.txt", in: dir)
+        let json = try CLI.run(["diff", "--lines", "--format", "json", old, new])
+        #expect(json.status == 0, "\(json.stderr)")
+        let steps = try Self.steps(json: json.stdout)
+        #expect(steps.deletes == 1 && steps.inserts == 1 && steps.moves == 0, "\(json.stdout)")
+        let text = try CLI.run(["diff", "--lines", old, new])
+        #expect(text.stdout.hasPrefix("myers: 1 → 1 elements, 2 steps"), "\(text.stdout)")
+        let batch = try CLI.run(["diff", "--lines", "--format", "batch-json", old, new])
+        #expect(try Self.batchSteps(batch.stdout) == 2, "\(batch.stdout)")
+        let unified = try CLI.run(["diff", "--lines", "--format", "unified", old, new])
+        // Compared as bytes: `String.hasSuffix` would take either form.
+        let hunk = Array("@@ -1 +1 @@\n-\u{E9}\n+e\u{301}\n".utf8)
+        #expect(Array(unified.stdout.utf8.suffix(hunk.count)) == hunk, "\(unified.stdout)")
+        let run = try CLI.run(
+            ["run", "--lines", "--engines", "all", "--elements", "int,uuid", "--old", old, "--new", new, "--output", dir.path, "--name", "forms"]
+                + YourListsRunTests.quick)
+        #expect(run.status == 0, "\(run.stderr)")
+        let rows = try ResultsStore.read(dir.path + "/forms").rows.filter { $0.status == .ok }
+        #expect(rows.count > 8)
+        #expect(rows.allSatisfy { $0.steps == 2 }, "\(rows.map { "\($0.engine) \($0.elements.rawValue) \($0.steps ?? -1)" })")
     }
 
     /// Changed with issue 37: the last line without its break is another
