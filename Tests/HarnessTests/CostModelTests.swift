@@ -33,18 +33,31 @@ import Workloads
         CostModel.ElementPrice(smallElements: 2_000, smallNanoseconds: small, largeElements: 20_000, largeNanoseconds: large)
     }
 
-    static func predicted(_ engine: EngineName, _ dataset: Dataset, _ model: CostModel = model()) throws -> Double {
-        let facts = PairFacts(dataset) { _, _, _ in false }
-        return try #require(model.predictedSeconds(engine, facts: facts, oldCount: dataset.old.count, newCount: dataset.new.count))
+    /// A dataset with its pair facts, as the runner finds them before a
+    /// case. Found once per pair and shared by every prediction a test
+    /// makes on it: at 100,000 items the facts (the edit distance's search
+    /// or bound) cost far more than a prediction, which is O(1).
+    struct Pair {
+        let dataset: Dataset
+        var facts: PairFacts
+
+        init(_ dataset: Dataset) {
+            self.dataset = dataset
+            facts = PairFacts(dataset) { _, _, _ in false }
+        }
+
+        /// The same pair with D at the trimmed length, the bound where the
+        /// common subsequence finds little (edits in every gap): how the
+        /// search is split, apart from how D is bounded.
+        var atTheTrimmedLength: Pair {
+            var pair = self
+            pair.facts.editDistance = facts.trimmedOld + facts.trimmedNew
+            return pair
+        }
     }
 
-    /// ``predicted(_:_:_:)`` with D at the trimmed length, the bound where
-    /// the common subsequence finds little (edits in every gap): how the
-    /// search is split, apart from how D is bounded.
-    static func predictedAtTheTrimmedLength(_ engine: EngineName, _ dataset: Dataset, _ model: CostModel = model()) throws -> Double {
-        var facts = PairFacts(dataset) { _, _, _ in false }
-        facts.editDistance = facts.trimmedOld + facts.trimmedNew
-        return try #require(model.predictedSeconds(engine, facts: facts, oldCount: dataset.old.count, newCount: dataset.new.count))
+    static func predicted(_ engine: EngineName, _ pair: Pair, _ model: CostModel = model()) throws -> Double {
+        try #require(model.predictedSeconds(engine, facts: pair.facts, oldCount: pair.dataset.old.count, newCount: pair.dataset.new.count))
     }
 
     static let budget = RunPlan.defaultTimeBudget
@@ -63,23 +76,23 @@ import Workloads
 
     @Test("little in common, ids repeating: patience and histogram are predicted as the Myers search, over the case budget at 100,000")
     func littleInCommonIsPricedAsTheSearch() throws {
-        let dataset = Self.littleInCommon(100_000)
+        let pair = Pair(Self.littleInCommon(100_000))
         var old = Self.model()
         old.searchNanosecondsPerUnit = nil
         for engine in [EngineName.patience, .histogram] {
-            let seconds = try Self.predicted(engine, dataset)
-            #expect(seconds == (try Self.predicted(.myers, dataset)), "\(engine)")
+            let seconds = try Self.predicted(engine, pair)
+            #expect(seconds == (try Self.predicted(.myers, pair)), "\(engine)")
             #expect(seconds > Self.budget, "\(engine): \(seconds) s")
             // At their own rate (the model before): far under the budget, and only the case time-out stopped them.
-            #expect(try Self.predicted(engine, dataset, old) < Self.budget / 5)
+            #expect(try Self.predicted(engine, pair, old) < Self.budget / 5)
         }
     }
 
     @Test("frequent tokens (each over 64 times): patience and histogram are predicted as Myers")
     func frequentTokensArePricedAsTheSearch() throws {
-        let dataset = try WorkloadName.pathologicalFrequent.make(size: 10_000, seed: 1)
+        let pair = Pair(try WorkloadName.pathologicalFrequent.make(size: 10_000, seed: 1))
         for engine in [EngineName.patience, .histogram] {
-            #expect(try Self.predicted(engine, dataset) == (try Self.predicted(.myers, dataset)), "\(engine)")
+            #expect(try Self.predicted(engine, pair) == (try Self.predicted(.myers, pair)), "\(engine)")
         }
     }
 
@@ -89,13 +102,13 @@ import Workloads
     func perElementWhereNoSearchIsNeeded(workload: WorkloadName, size: Int) throws {
         let dataset = try workload.make(size: size, seed: 1)
         let model = Self.model()
-        let facts = PairFacts(dataset) { _, _, _ in false }
+        let pair = Pair(dataset), facts = pair.facts
         #expect(facts.uniqueIDs || facts.nothingInCommon)
         let elements = Double(dataset.old.count + dataset.new.count)
         let middle = Double(facts.trimmedOld + facts.trimmedNew)
         for engine in [EngineName.patience, .histogram] {
             let price = try #require(model.elementPrices[.int]?[engine])
-            let seconds = try Self.predicted(engine, dataset, model)
+            let seconds = try Self.predicted(engine, pair, model)
             // The middle at its size's price, the common ends at a compare each: within the linear price, not D².
             let expected = (middle * price.nanoseconds(elements: middle) + (elements - middle) * model.searchNanosecondsPerUnit!) / 1e9
             #expect(abs(seconds - expected) <= expected * 1e-9, "\(workload) \(engine): \(seconds) s, \(expected) s per element")
@@ -107,7 +120,7 @@ import Workloads
             }
         }
         // Myers searches: its D² price is unchanged, far over the anchoring engines'.
-        #expect(try Self.predicted(.patience, dataset) < (try Self.predicted(.myers, dataset)) / 10)
+        #expect(try Self.predicted(.patience, pair) < (try Self.predicted(.myers, pair)) / 10)
     }
 
     @Test("an element price grows linearly in log(elements) from its two calibrated sizes, never below the small one")
@@ -124,13 +137,11 @@ import Workloads
     @Test("strings at scale: an anchoring engine's own work is priced at its kind's price for the size, not the 1,000-item price times a kind factor")
     func stringIDsArePricedForTheirSize() throws {
         // Text whose lines repeat (blank lines, braces) among lines once in each version, 200,000 elements.
-        let dataset = Self.anchoredText(100_000)
         var model = Self.model()
         // As measured for patience on 36-byte strings in random order: 63 ns at 2,000 elements, 125 at 20,000.
         model.elementPrices[.uuid] = [.patience: Self.price(63, 125)]
         model.kindFactors[.uuid] = [.patience: 63.0 / 20, .myers: 2]
-        let facts = PairFacts(dataset) { _, _, _ in false }
-        let seconds = try #require(model.predictedSeconds(.patience, kind: .uuid, facts: facts, oldCount: 100_000, newCount: 100_000))
+        let seconds = try #require(model.predictedSeconds(.patience, kind: .uuid, facts: Self.anchored.facts, oldCount: 100_000, newCount: 100_000))
         // About 187 ns per element at 200,000: three times the small list's 63 (the price that was 5–10× too cheap at 1,000,000 lines).
         #expect(seconds >= 200_000 * 180 / 1e9, "\(seconds) s")
         #expect(seconds < 200_000 * 63 * 6 / 1e9, "\(seconds) s")
@@ -148,6 +159,10 @@ extension CostModelTests {
         return Dataset(workload: "file", size: n, seed: 0, kind: .values, old: old, new: new)
     }
 
+    /// ``anchoredText(_:)`` at 100,000 lines with its facts, made once per
+    /// test process for the two tests that price it.
+    static let anchored = Pair(anchoredText(100_000))
+
     @Test("anchors: ids once in each list, counted as a brute-force count does, on random lists with repeats")
     func anchorsCounted() {
         var random = TestRandom(seed: 35)
@@ -164,13 +179,12 @@ extension CostModelTests {
 
     @Test("repeated lines with anchors: patience and histogram are priced per element plus the search split at the anchors, far under one whole search")
     func anchoredTextIsSplit() throws {
-        let dataset = Self.anchoredText(100_000)
+        let pair = Self.anchored.atTheTrimmedLength
         let model = Self.model()
-        let facts = PairFacts(dataset) { _, _, _ in false }
-        #expect(facts.anchors > 60_000)
-        let myers = try Self.predictedAtTheTrimmedLength(.myers, dataset, model)
+        #expect(pair.facts.anchors > 60_000)
+        let myers = try Self.predicted(.myers, pair, model)
         for engine in [EngineName.patience, .histogram] {
-            let seconds = try Self.predictedAtTheTrimmedLength(engine, dataset, model)
+            let seconds = try Self.predicted(engine, pair, model)
             #expect(seconds < myers / 500, "\(engine): \(seconds) s against myers' \(myers) s")
             // At least the engine's own work per element, at its price for 200,000 elements.
             let price = try #require(model.elementPrices[.int]?[engine])
@@ -193,16 +207,15 @@ extension CostModelTests {
 
     @Test("every line repeated, none once: histogram is priced per element plus the search split at its rare lines; patience as one search")
     func repeatedTextIsSplitForHistogram() throws {
-        let dataset = Self.repeatedText(100_000)
+        let pair = Pair(Self.repeatedText(100_000)).atTheTrimmedLength
         let model = Self.model()
-        let facts = PairFacts(dataset) { _, _, _ in false }
-        #expect(facts.anchors == 0)
-        #expect(facts.rareAnchors > 15_000)
-        let myers = try Self.predictedAtTheTrimmedLength(.myers, dataset, model)
-        let histogram = try Self.predictedAtTheTrimmedLength(.histogram, dataset, model)
+        #expect(pair.facts.anchors == 0)
+        #expect(pair.facts.rareAnchors > 15_000)
+        let myers = try Self.predicted(.myers, pair, model)
+        let histogram = try Self.predicted(.histogram, pair, model)
         #expect(histogram < myers / 500, "histogram \(histogram) s against myers' \(myers) s")
         #expect(histogram >= Double(2 * 100_000) * 25 / 1e9)
-        #expect(try Self.predictedAtTheTrimmedLength(.patience, dataset, model) == myers)
+        #expect(try Self.predicted(.patience, pair, model) == myers)
     }
 
     @Test("rare anchors: ids in both lists at most 64 times in the old, counted as a brute-force count does")

@@ -23,10 +23,22 @@ import RunResults
             lcsMemoryBudget: lcsBudget, outputDirectory: output + "/run", runName: "run")
     }
 
+    /// A runner of `plan` with a fixed cost model (``CostModelTests/model()``)
+    /// in place of the calibration at the start of the run, for a test that
+    /// reads no prediction: the calibration calls every engine that is not
+    /// linear several times in each element kind, most of such a test's
+    /// time in a debug build. At these sizes and a budget of seconds the
+    /// fixed rates skip nothing, as a calibrated model would not.
+    static func uncalibrated(_ plan: RunPlan) -> Runner {
+        var runner = Runner(plan: plan)
+        runner.costModel = CostModelTests.model()
+        return runner
+    }
+
     @Test func everyRowCarriesItsRatioToStdlibAndFloor() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let outcome = try Runner(plan: tinyPlan(dir)).run { _ in fatalError("no files in this plan") }
+        let outcome = try Self.uncalibrated(tinyPlan(dir)).run { _ in fatalError("no files in this plan") }
         let rows = outcome.document.rows
         #expect(outcome.failedRows.isEmpty)
         for workload: WorkloadName in [.mixed, .duplicates] {
@@ -166,7 +178,7 @@ import RunResults
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let plan = tinyPlan(dir, engines: [.lcs, .heckel], cases: [.generated(workload: .shuffled, size: 500, parameters: [:])])
-        let rows = try Runner(plan: plan).run { _ in fatalError() }.document.rows
+        let rows = try Self.uncalibrated(plan).run { _ in fatalError() }.document.rows
         let lcs = try #require(rows.first { $0.engine == "lcs" })
         // A full shuffle has no common prefix or suffix worth speaking of: at most a few trimmed.
         let n = lcs.sizeOld, m = lcs.sizeNew
@@ -247,7 +259,7 @@ import RunResults
             cases: [.generated(workload: .mixed, size: 200, parameters: [:]), .generated(workload: .text, size: 200, parameters: [:])],
             elementKinds: [.int, .uuid, .record], minSamples: 2, minTime: 0.001, maxSamples: 3, timeBudget: 3,
             sampleTargetNanoseconds: 10_000, measureMemory: false, outputDirectory: dir + "/run", runName: "run")
-        let rows = try Runner(plan: plan).run { _ in fatalError() }.document.rows
+        let rows = try RunnerTests.uncalibrated(plan).run { _ in fatalError() }.document.rows
         for kind in ElementKind.allCases {
             for workload: WorkloadName in [.mixed, .text] {
                 let mine = rows.filter { $0.elements == kind && $0.workload == workload }

@@ -88,12 +88,18 @@ import Testing
     @Test("A results.csv that differs from results.json in any one value is refused; the same values written otherwise are not")
     func csvDifferingInOneValueIsRefused() throws {
         let document = try Self.document()
-        #expect(ResultsStore.csv(document.rows, matches: Data(ResultsStore.csv(document.rows).utf8)))
+        let written = ResultsStore.csv(document.rows)
+        #expect(ResultsStore.csv(document.rows, matches: Data(written.utf8)))
+        // The lying file is the written one with the changed row's line in
+        // place of its own: what csv(_:) writes for the changed rows, without
+        // formatting every other row again for each of the 160 cells.
+        let writtenLines = written.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         for (index, key) in Self.cells(in: document) {
-            var lying = document.rows
-            lying[index] = Self.changed(lying[index], key)
-            #expect(ResultsStore.csvLine(lying[index]) != ResultsStore.csvLine(document.rows[index]), "\(key) at row \(index + 1) changes the line")
-            #expect(!ResultsStore.csv(document.rows, matches: Data(ResultsStore.csv(lying).utf8)), "\(key) at row \(index + 1)")
+            let line = ResultsStore.csvLine(Self.changed(document.rows[index], key))
+            #expect(line != writtenLines[index + 1], "\(key) at row \(index + 1) changes the line")
+            var lying = writtenLines
+            lying[index + 1] = line
+            #expect(!ResultsStore.csv(document.rows, matches: Data(lying.joined(separator: "\n").utf8)), "\(key) at row \(index + 1)")
         }
         // Through the readers' function, one lie per kind of column, named at its row.
         let scratch = ScratchDirectory()

@@ -28,14 +28,21 @@ import Testing
     @Test("UUID strings: 36 characters in 8-4-4-4-12 lowercase hex, one per id")
     func uuidStrings() {
         var seen = Set<String>()
+        // Each kind of fault collected and expected once: four expectations
+        // per id were most of this test's time.
+        var misshapen: [String] = [], notHex: [String] = [], shared: [String] = [], unstable: [Int] = []
         for id in Array(-500...20_000) + [Int.min, Int.max, 1 << 40] {
             let text = ElementNames.uuid(for: id)
             let groups = text.split(separator: "-", omittingEmptySubsequences: false).map(\.count)
-            #expect(groups == [8, 4, 4, 4, 12], "\(text)")
-            #expect(text.allSatisfy { "0123456789abcdef-".contains($0) }, "\(text)")
-            #expect(seen.insert(text).inserted, "two ids share \(text)")
-            #expect(ElementNames.uuid(for: id) == text)
+            if groups != [8, 4, 4, 4, 12] { misshapen.append(text) }
+            if !text.allSatisfy({ "0123456789abcdef-".contains($0) }) { notHex.append(text) }
+            if !seen.insert(text).inserted { shared.append(text) }
+            if ElementNames.uuid(for: id) != text { unstable.append(id) }
         }
+        #expect(misshapen.isEmpty, "\(misshapen.prefix(5))")
+        #expect(notHex.isEmpty, "\(notHex.prefix(5))")
+        #expect(shared.isEmpty, "two ids share each of \(shared.prefix(5))")
+        #expect(unstable.isEmpty, "ids named otherwise the second time: \(unstable.prefix(5))")
     }
 
     @Test("projections keep identity and content equality exactly, for every workload", arguments: WorkloadName.allCases)
@@ -44,24 +51,26 @@ import Testing
         for kind in ElementKind.allCases {
             let lists = ProjectedLists(dataset, kind: kind)
             let pairs = dataset.old.indices.flatMap { i in dataset.new.indices.map { (i, $0) } }.prefix(20_000)
-            for (i, j) in pairs {
-                let sameID = dataset.old[i].id == dataset.new[j].id
-                let same = dataset.old[i] == dataset.new[j]
-                switch lists {
-                case let .items(old, new):
-                    #expect((old[i].id == new[j].id) == sameID)
-                    #expect((old[i] == new[j]) == same)
-                case let .uuids(old, new):
-                    #expect((old[i].id == new[j].id) == sameID)
-                    #expect((old[i] == new[j]) == same)
-                case let .records(old, new):
-                    #expect((old[i].id == new[j].id) == sameID)
-                    #expect((old[i] == new[j]) == same)
-                case let .strings(old, new):
-                    #expect(dataset.kind == .values)
-                    #expect((old[i] == new[j]) == sameID)
+            // The pairs where the projection's identity, or its equality when
+            // `same` is given, says otherwise than the items'. One expectation
+            // over all 20,000 pairs: two each cost most of this test's time.
+            func disagreements<E>(_ old: [E], _ new: [E], sameID: (E, E) -> Bool, same: ((E, E) -> Bool)?) -> [(Int, Int)] {
+                pairs.filter { i, j in
+                    sameID(old[i], new[j]) != (dataset.old[i].id == dataset.new[j].id)
+                        || same.map { $0(old[i], new[j]) != (dataset.old[i] == dataset.new[j]) } ?? false
                 }
             }
+            let wrong: [(Int, Int)]
+            switch lists {
+            case let .items(old, new): wrong = disagreements(old, new, sameID: { $0.id == $1.id }, same: { $0 == $1 })
+            case let .uuids(old, new): wrong = disagreements(old, new, sameID: { $0.id == $1.id }, same: { $0 == $1 })
+            case let .records(old, new): wrong = disagreements(old, new, sameID: { $0.id == $1.id }, same: { $0 == $1 })
+            case let .strings(old, new):
+                #expect(dataset.kind == .values)
+                wrong = disagreements(old, new, sameID: { $0 == $1 }, same: nil)
+            }
+            let disagreeing = wrong.count
+            #expect(disagreeing == 0, "\(workload) \(kind): pairs (old, new) that disagree, first \(wrong.prefix(3))")
             if case .int = kind { continue }
             // Lists of values become strings; the text workload's are its own lines.
             if case let .strings(old, _) = lists, let symbols = dataset.symbols {
