@@ -60,22 +60,19 @@ final class SQLiteConnection {
     /// IMMEDIATE`): a second writer waits (busy timeout) instead of
     /// failing half-way, and an error rolls everything back.
     func writeTransaction<T>(_ body: () throws(FileError) -> T) throws(FileError) -> T {
-        try execute("BEGIN IMMEDIATE")
-        do {
-            let result = try body()
-            try execute("COMMIT")
-            return result
-        } catch {
-            _ = sqlite3_exec(handle, "ROLLBACK", nil, nil, nil)
-            throw error
-        }
+        try transaction("BEGIN IMMEDIATE", body)
     }
 
     /// Runs `body` in one read transaction (`BEGIN`, then `COMMIT`): its
     /// statements read one state of the file, so a writer's commit between
     /// two of them cannot be seen half (one pragma before it, a count after).
     func readTransaction<T>(_ body: () throws(FileError) -> T) throws(FileError) -> T {
-        try execute("BEGIN")
+        try transaction("BEGIN", body)
+    }
+
+    /// `body` between `begin` and `COMMIT`; rolled back when it throws.
+    private func transaction<T>(_ begin: String, _ body: () throws(FileError) -> T) throws(FileError) -> T {
+        try execute(begin)
         do {
             let result = try body()
             try execute("COMMIT")
