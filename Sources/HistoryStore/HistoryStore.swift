@@ -76,6 +76,7 @@ package final class HistoryStore {
         let deadline = Date().addingTimeInterval(Double(busyTimeoutMilliseconds) / 1000)
         var generator = SystemRandomNumberGenerator()
         while true {
+            connection.forgetLastFailure()
             do {
                 try connection.readTransaction { () throws(FileError) in try HistorySchema.refuseForeignOrNewer(connection) }
                 try connection.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON")

@@ -83,14 +83,23 @@ final class SQLiteConnection {
         }
     }
 
-    /// Whether the last call on this connection failed because another
-    /// connection held a lock: SQLite gives that answer at once, without
-    /// the busy timeout, where waiting could deadlock (a reader asking to
-    /// write while a writer waits for it), so the caller may retry the whole step.
+    /// Whether the last failure thrown from this connection was another
+    /// connection's lock: SQLite gives that answer at once, without the
+    /// busy timeout, where waiting could deadlock (a reader asking to write
+    /// while a writer waits for it), so the caller may retry the whole step.
+    /// Kept from the failing call itself: the rollback after it would
+    /// overwrite SQLite's own last error code.
     var lastFailureWasBusy: Bool {
-        let code = sqlite3_errcode(handle) & 0xFF
+        let code = lastFailureCode & 0xFF
         return code == SQLITE_BUSY || code == SQLITE_LOCKED
     }
+
+    /// The result code of the last failure ``failure(_:)`` turned into an error.
+    private var lastFailureCode: Int32 = SQLITE_OK
+
+    /// Forgets the last failure: a caller that retries does so before each
+    /// try, so that a refusal of its own (not SQLite's) is not read as busy.
+    func forgetLastFailure() { lastFailureCode = SQLITE_OK }
 
     /// The rowid of the last row inserted on this connection.
     var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
@@ -101,6 +110,7 @@ final class SQLiteConnection {
     /// SQLite's result as an error naming the file: a corrupt file and a
     /// file that is not a database say so in words.
     func failure(_ code: Int32) -> FileError {
+        lastFailureCode = code
         let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
         switch code & 0xFF {
         case SQLITE_CORRUPT:
