@@ -3,6 +3,7 @@
 // with their resource use; and the count of this process's threads.
 #define _GNU_SOURCE
 #include "CCallgrind.h"
+#include "ProcessInternals.h"
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -105,13 +106,18 @@ int diffbench_child_count(void) {
         if (file < 0) continue;
         ssize_t length;
         int in_number = 0;
+        long number = 0;
+        pid_t keeper = diffbench_keeper();
         while ((length = read(file, text, sizeof text)) > 0) {
             for (ssize_t index = 0; index < length; index++) {
                 int digit = text[index] >= '0' && text[index] <= '9';
-                if (digit && !in_number) count += 1;
+                if (digit) number = (in_number ? number * 10 : 0) + (text[index] - '0');
+                // The namespace's keeper is the worker's own, not an engine's.
+                if (!digit && in_number && number != keeper) count += 1;
                 in_number = digit;
             }
         }
+        if (in_number && number != keeper) count += 1;
         close(file);
     }
     closedir(tasks);
@@ -120,9 +126,7 @@ int diffbench_child_count(void) {
 
 int diffbench_become_subreaper(void) { return prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0 ? 0 : -1; }
 
-/// The decimal digits of `number` after `prefix` and before `suffix`, in
-/// `out` (a path under /proc): snprintf is not async-signal-safe.
-static void proc_path(char *out, const char *prefix, long number, const char *suffix) {
+void diffbench_proc_path(char *out, const char *prefix, long number, const char *suffix) {
     char digits[24];
     int count = 0;
     do { digits[count++] = (char)('0' + number % 10); number /= 10; } while (number > 0);
@@ -132,11 +136,9 @@ static void proc_path(char *out, const char *prefix, long number, const char *su
     *out = 0;
 }
 
-/// The parent pid of process `pid` (field 4 of /proc/PID/stat, after the
-/// command name's closing parenthesis), or -1. Async-signal-safe.
-static pid_t parent_of(long pid) {
+pid_t diffbench_parent_of(long pid) {
     char path[64], text[512];
-    proc_path(path, "/proc/", pid, "/stat");
+    diffbench_proc_path(path, "/proc/", pid, "/stat");
     int file = open(path, O_RDONLY | O_CLOEXEC);
     if (file < 0) return -1;
     ssize_t length = read(file, text, sizeof text - 1);
@@ -157,16 +159,6 @@ static pid_t parent_of(long pid) {
     return any ? (pid_t)parent : -1;
 }
 
-/// The entries of a getdents64 buffer (the kernel's own layout, as glibc
-/// has no async-signal-safe directory reading).
-struct proc_entry {
-    unsigned long long inode;
-    long long offset;
-    unsigned short length;
-    unsigned char type;
-    char name[];
-};
-
 int diffbench_kill_orphans(void) {
     int killed = 0;
     pid_t self = getpid();
@@ -183,14 +175,22 @@ int diffbench_kill_orphans(void) {
                 if (entry->name[0] < '1' || entry->name[0] > '9') continue;
                 long child = 0;
                 for (const char *digit = entry->name; *digit >= '0' && *digit <= '9'; digit++) child = child * 10 + (*digit - '0');
-                if (parent_of(child) != self) continue;
+                if (diffbench_parent_of(child) != self) continue;
                 if (getpgid((pid_t)child) == (pid_t)child) kill(-(pid_t)child, SIGKILL);
                 kill((pid_t)child, SIGKILL);
-                while (waitpid((pid_t)child, NULL, 0) < 0 && errno == EINTR) {}
                 found += 1;
             }
         }
         close(processes);
+        // Reaped in the order they end, not one by one: a worker's PID
+        // namespace keeper ends only once every process of its namespace is
+        // reaped, and the worker's own children, orphaned to this process,
+        // are among them.
+        for (int reaped = 0; reaped < found;) {
+            pid_t ended = waitpid(-1, NULL, __WALL);
+            if (ended > 0) reaped += 1;
+            else if (errno != EINTR) break;
+        }
         killed += found;
         if (found == 0) break;
     }
@@ -219,35 +219,6 @@ int diffbench_end_children_on_termination(void) {
         sigaddset(&unblocked, signals[i]);
     }
     return pthread_sigmask(SIG_UNBLOCK, &unblocked, NULL) == 0 ? 0 : -1;
-}
-
-long diffbench_memory_file_bytes(int pid) {
-    char path[64], entry_path[96];
-    proc_path(path, "/proc/", pid, "/fd");
-    int folder = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (folder < 0) return -1;
-    char buffer[4096];
-    long total = 0, length;
-    while ((length = syscall(SYS_getdents64, folder, buffer, sizeof buffer)) > 0) {
-        for (long offset = 0; offset < length;) {
-            struct proc_entry *entry = (struct proc_entry *)(buffer + offset);
-            offset += entry->length;
-            if (entry->name[0] < '0' || entry->name[0] > '9') continue;
-            size_t base = strlen(path), name = strlen(entry->name);
-            if (base + 1 + name >= sizeof entry_path) continue;
-            memcpy(entry_path, path, base);
-            entry_path[base] = '/';
-            memcpy(entry_path + base + 1, entry->name, name + 1);
-            struct stat status;
-            struct statfs system;
-            if (stat(entry_path, &status) != 0 || !S_ISREG(status.st_mode)) continue;
-            if (statfs(entry_path, &system) != 0) continue;
-            if (system.f_type != TMPFS_MAGIC && system.f_type != HUGETLBFS_MAGIC && system.f_type != RAMFS_MAGIC) continue;
-            total += (long)status.st_blocks * 512;
-        }
-    }
-    close(folder);
-    return total;
 }
 
 // A fatal signal stops the worker before it ends, so its parent can read
@@ -297,21 +268,23 @@ int diffbench_memory_status(int pid, long *address_peak_kib, long *address_now_k
     return stopped;
 }
 
-int diffbench_drop_limit_raising(void) {
+int diffbench_drop_capability(int capability) {
     // The bounding set first (root holds CAP_SETPCAP), so that no program
     // the process executes regains the capability; then its own sets.
-    if (prctl(PR_CAPBSET_READ, CAP_SYS_RESOURCE, 0, 0, 0) == 1) (void)prctl(PR_CAPBSET_DROP, CAP_SYS_RESOURCE, 0, 0, 0);
+    if (prctl(PR_CAPBSET_READ, capability, 0, 0, 0) == 1) (void)prctl(PR_CAPBSET_DROP, capability, 0, 0, 0);
     struct __user_cap_header_struct header = {_LINUX_CAPABILITY_VERSION_3, 0};
     struct __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3];
     memset(data, 0, sizeof data);
     if (syscall(SYS_capget, &header, data) != 0) return -1;
-    unsigned word = CAP_SYS_RESOURCE / 32, bit = 1u << (CAP_SYS_RESOURCE % 32);
+    unsigned word = (unsigned)capability / 32, bit = 1u << ((unsigned)capability % 32);
     if (((data[word].effective | data[word].permitted | data[word].inheritable) & bit) == 0) return 0;
     data[word].effective &= ~bit;
     data[word].permitted &= ~bit;
     data[word].inheritable &= ~bit;
     return syscall(SYS_capset, &header, data) == 0 ? 0 : -1;
 }
+
+int diffbench_drop_limit_raising(void) { return diffbench_drop_capability(CAP_SYS_RESOURCE); }
 
 /// This process's address space now (VmSize of /proc/self/status), in bytes; -1 when unreadable.
 static long own_address_space(void) {

@@ -47,9 +47,9 @@ struct CaseSupervisor {
         /// The peak of the worker's address space, as the parent read it
         /// (``MemoryWatch``): at its fault, when it stopped on one.
         var addressPeakBytes = 0
-        /// The parent's reading of the worker's address space and memory-backed
-        /// open files (memfd, tmpfs) that reached the case's memory, when it was killed for it.
-        var overMemory: (address: Int, files: Int)?
+        /// The parent's reading of the worker's memory (``MemoryWatch``) that
+        /// reached the case's memory, when it was killed for it.
+        var overMemory: MemoryReading?
         /// The subjects whose threads or child processes outlived a call, in words ("2 thread(s)").
         var lingering: [Subject: String] = [:]
         /// A report came that is not this worker's: under another job's id,
@@ -250,7 +250,8 @@ struct CaseSupervisor {
     /// when it died (a signal or a failing exit status) with its memory at
     /// the limit by the parent's own reading (``reachedLimit(_:limit:)``);
     /// `crashed` otherwise. A worker killed by the parent when its address
-    /// space and memory-backed open files reached the limit, or by SIGXFSZ
+    /// space, its tree's memory files and its processes' own memory reached
+    /// the limit (``MemoryWatch``), or by SIGXFSZ
     /// (a file at the limit), is `out-of-memory` too; one that ended with
     /// ``CaseWorker/lostChannelStatus`` is `report-channel-lost`. What the
     /// worker wrote on stderr is quoted in the reason but decides nothing:
@@ -269,7 +270,8 @@ struct CaseSupervisor {
         let limit = plan.caseMemory ?? RunPlan.defaultCaseMemory
         let memory = Formatting.bytes(limit)
         if let over = attempt.overMemory {
-            return (.outOfMemory, "ran out of the case's \(memory) (--case-memory)\(during): killed when its address space (\(Formatting.bytes(over.address))) and the memory-backed files it held open (\(Formatting.bytes(over.files)), a memfd or tmpfs file written, not mapped) reached it" + stderr)
+            let started = over.processes > 0 ? ", and what the processes it started held alone (\(Formatting.bytes(over.processes)))" : ""
+            return (.outOfMemory, "ran out of the case's \(memory) (--case-memory)\(during): killed when its address space (\(Formatting.bytes(over.address))), the memory-backed files it and its processes held (\(Formatting.bytes(over.files)): memfds and tmpfs files written, not mapped, and all its own /dev/shm holds)\(started) reached it" + stderr)
         }
         let reached = reachedLimit(attempt, limit: limit)
         let held = reached.map { "; its \($0.what) reached \(Formatting.bytes($0.bytes))" } ?? ""

@@ -154,15 +154,16 @@ final class ChildProcess {
     /// (``MemoryWatch``): every 50 ms, and when it has stopped itself on a
     /// fatal signal (a worker does, ``CaseWorker``), once then before it is
     /// continued. With `memoryLimit`, the child is killed once its address
-    /// space and the memory-backed files it holds open reach it (memory its
-    /// own `RLIMIT_AS` never counts). Returns how the child ended, whether
+    /// space, the memory-backed files of its process tree and what the
+    /// processes it started hold alone reach it (memory its own `RLIMIT_AS`
+    /// never counts). Returns how the child ended, whether
     /// it was killed for its deadline, the end of its standard error, its
     /// peak resident size (`ru_maxrss`), the peak of its address space the
     /// parent read, and the reading that was over `memoryLimit`, if any.
     func follow(
         keep: Int = 4096, batch: Int32 = 5, drainSeconds: Double = 2, memoryLimit: Int? = nil, deadline: () -> UInt64,
         line: (Substring) -> Void
-    ) -> (ending: Ending, killedAtDeadline: Bool, errorTail: String, peakBytes: Int, addressPeakBytes: Int, overMemory: (address: Int, files: Int)?) {
+    ) -> (ending: Ending, killedAtDeadline: Bool, errorTail: String, peakBytes: Int, addressPeakBytes: Int, overMemory: MemoryReading?) {
         guard let pipes else {
             let (ending, peak) = waitReportingPeak()
             return (ending, false, "", peak, 0, nil)

@@ -169,6 +169,48 @@ extension FaultInjection {
         }
     }
 
+    /// A `child-memory` or `child-files` engine's first call: `children`
+    /// forked processes each write `mebibytes` MiB (into pages of their
+    /// own, or into memfds they hold), say so on a pipe, and wait forever;
+    /// the call returns once every one has said so.
+    static func holdMemoryInChildren(mebibytes: Int, children: Int, files: Bool) {
+        var ends: [Int32] = [0, 0]
+        guard diffbench_pipe(&ends) == 0 else { fatalError("test fault: pipe: \(String(cString: strerror(errno)))") }
+        for _ in 0..<children where diffbench_fork() == 0 {
+            if files {
+                holdMemoryFiles(mebibytes: mebibytes, piece: 16, shm: false)
+            } else {
+                let bytes = mebibytes << 20
+                let memory = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 4096)
+                for page in stride(from: 0, to: bytes, by: 4096) { memory.storeBytes(of: 1, toByteOffset: page, as: UInt8.self) }
+            }
+            var done: UInt8 = 1
+            _ = write(ends[1], &done, 1)
+            sleepForever()
+        }
+        var said: UInt8 = 0
+        for _ in 0..<children { _ = read(ends[0], &said, 1) }
+        close(ends[0])
+        close(ends[1])
+    }
+
+    /// A `shm-left` engine's first call: `mebibytes` MiB into /dev/shm
+    /// files of 16 MiB, closed and left there (until the disk, or the
+    /// worker's own /dev/shm, is full).
+    static func leaveSharedMemoryFiles(mebibytes: Int) {
+        signal(SIGXFSZ, SIG_IGN)
+        let marker = ProcessInfo.processInfo.environment["DIFFBENCH_TEST_MARKER"] ?? "unmarked"
+        let block = [UInt8](repeating: 7, count: 1 << 20)
+        for number in 0..<(mebibytes + 15) / 16 {
+            let descriptor = open("/dev/shm/diffbench-test-\(marker)-\(number)", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            guard descriptor >= 0 else { return }
+            defer { close(descriptor) }
+            for _ in 0..<min(16, mebibytes - number * 16) {
+                guard block.withUnsafeBytes({ write(descriptor, $0.baseAddress, $0.count) }) > 0 else { return }
+            }
+        }
+    }
+
     /// An `environ` engine's call: the mask, environment and locale changed.
     static func changeSettings() {
         umask(0o077)

@@ -93,6 +93,15 @@ import Workloads
 /// /dev/shm it removes once open; `memfd-one:ENGINE:MIB` writes MIB MiB
 /// into one memfd with SIGXFSZ left to its default.
 ///
+/// The faults of an engine whose memory is held where neither its own
+/// address space nor its open files show it, on its first call in the
+/// process (then it answers right): `child-memory:ENGINE:MIB:N` starts N
+/// processes (fork) that each write MIB MiB of their own and wait forever,
+/// `child-files:ENGINE:MIB:N` the same into memfds each holds open, and
+/// `shm-left:ENGINE:MIB` writes MIB MiB into /dev/shm files, 16 MiB each,
+/// named after `DIFFBENCH_TEST_MARKER`, and closes them. The call returns
+/// once all of it is written.
+///
 /// The fault of an engine that changes the process's settings on every
 /// call, then answers right: `environ:ENGINE` sets the file-mode mask to
 /// 077, `PATH` to a folder that does not exist, `TZ`, `LANG`, `LC_ALL`
@@ -136,6 +145,8 @@ public struct FaultInjection: Hashable, Sendable {
         case replaceReport(withNull: Bool)
         case closeStandardDescriptors
         case memoryFiles(mebibytes: Int, shm: Bool)
+        case childMemory(mebibytes: Int, children: Int, files: Bool)
+        case shmLeft(mebibytes: Int)
         case oneMemoryFile(mebibytes: Int)
         case changeSettings
     }
@@ -203,6 +214,12 @@ public struct FaultInjection: Hashable, Sendable {
             guard parts.count > 2, let mebibytes = Int(parts[2]), mebibytes > 0 else { return nil }
             if parts[0] == "memfd-one" { return FaultInjection(engine: engine, kind: .oneMemoryFile(mebibytes: mebibytes)) }
             return FaultInjection(engine: engine, kind: .memoryFiles(mebibytes: mebibytes, shm: parts[0] == "shm-file"))
+        case "child-memory", "child-files":
+            guard parts.count > 3, let mebibytes = Int(parts[2]), let children = Int(parts[3]), mebibytes > 0, children > 0 else { return nil }
+            return FaultInjection(engine: engine, kind: .childMemory(mebibytes: mebibytes, children: children, files: parts[0] == "child-files"))
+        case "shm-left":
+            guard parts.count > 2, let mebibytes = Int(parts[2]), mebibytes > 0 else { return nil }
+            return FaultInjection(engine: engine, kind: .shmLeft(mebibytes: mebibytes))
         case "environ": return FaultInjection(engine: engine, kind: .changeSettings)
         case "hang-counted": return FaultInjection(engine: engine, kind: .hangCounted)
         case "hog-counted": return FaultInjection(engine: engine, kind: .hogCounted)
@@ -353,6 +370,10 @@ public struct FaultInjection: Hashable, Sendable {
             Self.holdMemoryFiles(mebibytes: mebibytes, piece: 16, shm: shm)
         case let .oneMemoryFile(mebibytes):
             Self.holdMemoryFiles(mebibytes: mebibytes, piece: mebibytes, shm: false)
+        case let .childMemory(mebibytes, children, files) where !Self.leftBehind.exchange(true, ordering: .relaxed):
+            Self.holdMemoryInChildren(mebibytes: mebibytes, children: children, files: files)
+        case let .shmLeft(mebibytes) where !Self.leftBehind.exchange(true, ordering: .relaxed):
+            Self.leaveSharedMemoryFiles(mebibytes: mebibytes)
         case .changeSettings:
             Self.changeSettings()
         case let .sharedMemory(mebibytes):

@@ -18,23 +18,26 @@ import Glibc
 /// memory" and trap, and it then would be labelled out-of-memory (and in a
 /// shared worker spared the re-runs that prove a crash's blame).
 ///
-/// Memory the address space never shows is read too: the memory-backed
-/// files the child holds open (a memfd or a /dev/shm file written with
-/// `write`, never mapped; ``diffbench_memory_file_bytes``). With a `limit`,
-/// a reading whose address space now and those files together reach it is
-/// over the limit (``overLimit``): the parent then kills the child. A
-/// mapped memory file counts twice (in both), which errs on the side of the
-/// limit.
+/// Memory the address space never shows is read too
+/// (``diffbench_tree_memory``): the memory-backed files the child and its
+/// descendants hold open (a memfd or a /dev/shm file written with `write`,
+/// never mapped), all that the worker's own /dev/shm holds, open or closed
+/// (``diffbench_confine_worker``), and what each process the child started
+/// holds alone (each may grow to its own address-space limit). With a
+/// `limit`, a reading whose address space now and those together reach it
+/// is over the limit (``overLimit``): the parent then kills the child and
+/// its group. A mapped memory file counts twice (in both), which errs on
+/// the side of the limit.
 struct MemoryWatch {
     let pid: Int32
     /// The bytes the child may hold in all, or nil for no limit.
     let limit: Int?
     /// The largest address space read so far, in bytes.
     private(set) var addressPeakBytes = 0
-    /// The most the child's memory-backed open files held at one reading, in bytes.
+    /// The most the memory-backed files of the child's tree held at one reading, in bytes.
     private(set) var fileBytes = 0
-    /// The address space and memory files of the first reading that reached ``limit``, in bytes.
-    private(set) var overLimit: (address: Int, files: Int)?
+    /// The first reading that reached ``limit``.
+    private(set) var overLimit: MemoryReading?
     private var lastLook: UInt64 = 0
 
     /// Nanoseconds between two readings of a running child.
@@ -47,8 +50,7 @@ struct MemoryWatch {
 
     /// Reads the child's status when ``interval`` has passed since the
     /// last reading, and continues a child that stopped itself (SIGCONT)
-    /// after its address space is read. O(descriptors): a small file, and
-    /// a stat of each open descriptor.
+    /// after its address space is read. O(processes): see ``diffbench_tree_memory``.
     mutating func look(now: UInt64) {
         guard now >= lastLook + Self.interval || lastLook == 0 else {
             return
@@ -58,9 +60,12 @@ struct MemoryWatch {
         var nowKiB = 0
         let stopped = diffbench_memory_status(pid, &peakKiB, &nowKiB)
         addressPeakBytes = max(addressPeakBytes, peakKiB * 1024)
-        let files = max(0, diffbench_memory_file_bytes(pid))
+        var processes = 0, files = 0
+        if diffbench_tree_memory(pid, &processes, &files) != 0 { (processes, files) = (0, 0) }
         fileBytes = max(fileBytes, files)
-        if let limit, overLimit == nil, files > 0, nowKiB * 1024 + files >= limit { overLimit = (nowKiB * 1024, files) }
+        if let limit, overLimit == nil, files + processes > 0, nowKiB * 1024 + files + processes >= limit {
+            overLimit = MemoryReading(address: nowKiB * 1024, files: files, processes: processes)
+        }
         if stopped == 1 { kill(pid, SIGCONT) }
     }
 }

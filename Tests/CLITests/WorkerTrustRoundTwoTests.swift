@@ -35,6 +35,36 @@ import Testing
     /// `PR_SET_PDEATHSIG` does not reach a grandchild.
     @Test(.timeLimit(.minutes(10)), arguments: [SIGTERM, SIGINT])
     func aRunEndedBySignalLeavesNoDescendant(signal: Int32) throws {
+        try Self.endRunLeavingNoDescendant(signal: signal)
+    }
+
+    /// A run killed with SIGKILL runs no handler, so the run cannot kill
+    /// what its workers left; where the system allows PID namespaces, each
+    /// worker's children live in one whose first process dies with the
+    /// worker, and the kernel then kills every process left in it: the
+    /// deaf `setsid` descendant is gone too, soon after the run.
+    @Test(.timeLimit(.minutes(10)), .enabled(if: Self.namespacesAvailable, "needs PID and mount namespaces (root)"))
+    func aRunKilledWithSIGKILLLeavesNoDescendant() throws {
+        try Self.endRunLeavingNoDescendant(signal: SIGKILL)
+    }
+
+    /// Whether this machine lets a process make PID and mount namespaces
+    /// (root, or CAP_SYS_ADMIN), as a worker does (``diffbench_confine_worker``).
+    static let namespacesAvailable: Bool = {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
+        process.arguments = ["--mount", "--pid", "--fork", "/bin/true"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }()
+
+    /// Starts the plan with an engine whose `setsid` descendant ignores
+    /// every signal it can, waits for that descendant, ends the run with
+    /// `signal`, and expects no process of the run alive within 10 s.
+    static func endRunLeavingNoDescendant(signal: Int32) throws {
         let dir = try CLI.temporaryDirectory()
         let marker = UUID().uuidString
         defer {
@@ -61,7 +91,12 @@ import Testing
         kill(process.processIdentifier, signal)
         process.waitUntilExit()
         #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == signal)
-        let left = WorkerTrustTests.processes(marked: marker).filter { Self.session(of: $0.pid) != nil }
+        // SIGKILL's teardown (worker, keeper, namespace) follows the run's end.
+        var left = WorkerTrustTests.processes(marked: marker).filter { Self.session(of: $0.pid) != nil }
+        for _ in 0..<200 where !left.isEmpty {
+            usleep(50_000)
+            left = WorkerTrustTests.processes(marked: marker).filter { Self.session(of: $0.pid) != nil }
+        }
         #expect(left.isEmpty, "left running after the run ended: \(left)")
     }
 
@@ -124,6 +159,46 @@ import Testing
         let reason = document.rows.first { $0.engine == "heckel" }?.reason ?? ""
         // One file may reach the parent's reading before its size limit: either names the memory.
         #expect(reason.contains("RLIMIT_FSIZE") || reason.contains("memory-backed files"), "\(reason)")
+    }
+
+    /// Memory held by processes an engine started, each under its own
+    /// address-space limit (pages written by forked children, or memfds
+    /// they hold open), counts against `--case-memory` as the worker's
+    /// own: three children of 100 MiB each pass a 256 MiB case only
+    /// together. The engine is `out-of-memory`, the other is measured.
+    @Test(.timeLimit(.minutes(10)), arguments: [("child-memory:heckel:100:3", "processes it started"), ("child-files:heckel:100:3", "memory-backed files")])
+    func memoryOfProcessesAnEngineStartedCounts(fault: String, named: String) throws {
+        let dir = try CLI.temporaryDirectory()
+        let marker = UUID().uuidString
+        defer {
+            for process in WorkerTrustTests.processes(marked: marker) { kill(process.pid, SIGKILL) }
+            try? FileManager.default.removeItem(at: dir)
+        }
+        let (result, document) = try WorkerTrustTests.run(fault: fault, marker: marker, ["--case-memory", "256M", "--min-time", "0.5"], in: dir)
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(WorkerTrustTests.summary(document) == ["heckel out-of-memory", "set ok", "floor reference"], "\(result.stderr)")
+        let reason = document.rows.first { $0.engine == "heckel" }?.reason ?? ""
+        #expect(reason.contains(named), "\(reason)")
+    }
+
+    /// A /dev/shm file an engine writes and closes is held by no process,
+    /// yet takes memory: the worker's /dev/shm is its own, no larger than
+    /// the case's memory, and counted whole, so 400 MiB of such files make
+    /// the engine `out-of-memory` under a 256 MiB case, and nothing of them
+    /// is left in the machine's /dev/shm after the run.
+    @Test(.timeLimit(.minutes(10)), .enabled(if: Self.namespacesAvailable, "needs mount namespaces (root)"))
+    func sharedMemoryFilesLeftClosedCountAndGoWithTheWorker() throws {
+        let dir = try CLI.temporaryDirectory()
+        let marker = UUID().uuidString
+        let left = { (try? FileManager.default.contentsOfDirectory(atPath: "/dev/shm"))?.filter { $0.contains(marker) } ?? [] }
+        defer {
+            for name in left() { try? FileManager.default.removeItem(atPath: "/dev/shm/" + name) }
+            try? FileManager.default.removeItem(at: dir)
+        }
+        let (result, document) = try WorkerTrustTests.run(fault: "shm-left:heckel:400", marker: marker, ["--case-memory", "256M", "--min-time", "0.5"], in: dir)
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(WorkerTrustTests.summary(document) == ["heckel out-of-memory", "set ok", "floor reference"], "\(result.stderr)")
+        #expect(left().isEmpty, "left in /dev/shm: \(left())")
     }
 
     /// An engine that changes the file-mode mask, `PATH`, `TZ`, `LANG`,

@@ -57,9 +57,13 @@ import RunResults
         var plan = Self.plan
         plan.caseMemory = 1 << 30
         var killed = Self.attempt(.signalled(SIGKILL))
-        killed.overMemory = (address: 300 << 20, files: 800 << 20)
+        killed.overMemory = MemoryReading(address: 300 << 20, files: 800 << 20, processes: 0)
         let (memoryCode, memoryWords) = CaseSupervisor.fault(killed, plan: plan)
         #expect(memoryCode == .outOfMemory && memoryWords.contains("memory-backed files"), "\(memoryWords)")
+        #expect(!memoryWords.contains("processes it started"), "\(memoryWords)")
+        killed.overMemory = MemoryReading(address: 300 << 20, files: 0, processes: 900 << 20)
+        let (startedCode, startedWords) = CaseSupervisor.fault(killed, plan: plan)
+        #expect(startedCode == .outOfMemory && startedWords.contains("processes it started held alone (900 MiB)"), "\(startedWords)")
         let (sizeCode, sizeWords) = CaseSupervisor.fault(Self.attempt(.signalled(SIGXFSZ)), plan: plan)
         #expect(sizeCode == .outOfMemory && sizeWords.contains("RLIMIT_FSIZE"), "\(sizeWords)")
         let (channelCode, channelWords) = CaseSupervisor.fault(Self.attempt(.exited(CaseWorker.lostChannelStatus)), plan: plan)

@@ -81,7 +81,8 @@ int diffbench_memory_status(int pid, long *address_peak_kib, long *address_now_k
 int diffbench_thread_count(void);
 
 /// The child processes of this process now, live or not yet reaped (the
-/// pids in /proc/self/task/TID/children; 0 where the kernel lists none).
+/// pids in /proc/self/task/TID/children; 0 where the kernel lists none),
+/// the keeper of its PID namespace (``diffbench_keeper``) left out.
 int diffbench_child_count(void);
 
 /// Makes this process the reaper of its orphaned descendants (Linux
@@ -108,12 +109,47 @@ int diffbench_is_subreaper(void);
 /// handler is async-signal-safe (``diffbench_kill_orphans``). 0, or -1.
 int diffbench_end_children_on_termination(void);
 
-/// The bytes that the memory-backed files process `pid` holds open take
-/// (tmpfs, hugetlbfs and ramfs: a memfd, a /dev/shm file), from each
-/// descriptor's `st_blocks`: memory no address-space limit counts, since
-/// written with `write`, never mapped. -1 when its descriptors cannot be
-/// read. O(descriptors): a stat and a statfs each.
-long diffbench_memory_file_bytes(int pid);
+/// Flags of ``diffbench_confine_worker``: the worker has a /dev/shm of its own.
+#define DIFFBENCH_OWN_SHM 1
+/// Flags of ``diffbench_confine_worker``: the worker's children live in a PID namespace whose keeper dies with it.
+#define DIFFBENCH_PID_NAMESPACE 2
+
+/// Confines what a worker and its engines start, where the system allows
+/// it (root, or CAP_SYS_ADMIN), before any thread of the worker but the
+/// calling one exists:
+/// - a /dev/shm of the worker's own, a tmpfs of at most `shm_bytes`, in a
+///   mount namespace of its own, so a file written there and closed (which
+///   no process holds open) is still the case's memory, and is gone with
+///   the worker;
+/// - a PID namespace for the worker's children, whose first process, the
+///   keeper (``diffbench_keeper``), dies with the worker: the kernel then
+///   kills every process left in the namespace, one that left the worker's
+///   session and ignores every signal included, even when the run itself
+///   was killed with SIGKILL and ran no handler. Orphans in the namespace
+///   are the keeper's, so they stay in the worker's process tree, which
+///   the parent reads (``diffbench_tree_memory``);
+/// then gives up CAP_SYS_ADMIN, so no engine can undo either. The
+/// flags of what was done (`DIFFBENCH_OWN_SHM`, `DIFFBENCH_PID_NAMESPACE`).
+int diffbench_confine_worker(long shm_bytes);
+
+/// The keeper of this worker's PID namespace, or 0: a child of the worker
+/// that no engine started (``diffbench_child_count`` leaves it out).
+int diffbench_keeper(void);
+
+/// The memory the process tree of `pid` holds outside `pid`'s own address
+/// space: in `process_bytes`, what each descendant holds alone (its
+/// private pages and swap, so what a fork shares is not counted twice); in
+/// `file_bytes`, the memory-backed files (tmpfs, hugetlbfs, ramfs: a memfd,
+/// a /dev/shm file) that `pid` or a descendant holds open, each file once,
+/// and all that `pid`'s own /dev/shm holds (``diffbench_confine_worker``),
+/// open or not. 0, or -1 when `pid`'s descriptors or /proc cannot be read.
+/// O(P² + descriptors) for P processes on the machine (a few hundred: a
+/// pass over them per level of the tree).
+int diffbench_tree_memory(int pid, long *process_bytes, long *file_bytes);
+
+/// Removes `capability` from this process (bounding, effective, permitted
+/// and inheritable sets). 0 when the process does not hold it afterwards, -1 otherwise.
+int diffbench_drop_capability(int capability);
 
 /// A new memfd (`memfd_create`, which the C library's header hides without
 /// _GNU_SOURCE), for the test faults of an engine holding memory in files; -1 on failure.

@@ -1,0 +1,24 @@
+// What the C files of this target share and Swift does not see.
+#ifndef DIFFBENCH_PROCESS_INTERNALS_H
+#define DIFFBENCH_PROCESS_INTERNALS_H
+#include <sys/types.h>
+
+/// `prefix`, the decimal digits of `number`, then `suffix`, in `out` (a
+/// path under /proc): snprintf is not async-signal-safe.
+void diffbench_proc_path(char *out, const char *prefix, long number, const char *suffix);
+
+/// The parent pid of process `pid` (field 4 of /proc/PID/stat, after the
+/// command name's closing parenthesis), or -1. Async-signal-safe.
+pid_t diffbench_parent_of(long pid);
+
+/// The entries of a getdents64 buffer (the kernel's own layout, as glibc
+/// has no async-signal-safe directory reading).
+struct proc_entry {
+    unsigned long long inode;
+    long long offset;
+    unsigned short length;
+    unsigned char type;
+    char name[];
+};
+
+#endif
