@@ -11,9 +11,9 @@ import RunResults
 
     static func attempt(_ ending: ChildProcess.Ending, stderr: String = "", killed: Bool = false) -> CaseSupervisor.Attempt {
         var attempt = CaseSupervisor.Attempt()
-        attempt.ending = ending
-        attempt.errorTail = stderr
-        attempt.killedAtDeadline = killed
+        attempt.process.ending = ending
+        attempt.process.errorTail = stderr
+        attempt.process.killedAtDeadline = killed
         attempt.lastCall = ("heckel", .timed)
         attempt.limitSeconds = 12
         return attempt
@@ -57,7 +57,7 @@ import RunResults
         var plan = Self.plan
         plan.caseMemory = 1 << 30
         var killed = Self.attempt(.signalled(SIGKILL))
-        killed.overMemory = (address: 300 << 20, files: 800 << 20)
+        killed.process.overMemory = (address: 300 << 20, files: 800 << 20)
         let (memoryCode, memoryWords) = CaseSupervisor.fault(killed, plan: plan)
         #expect(memoryCode == .outOfMemory && memoryWords.contains("memory-backed files"), "\(memoryWords)")
         let (sizeCode, sizeWords) = CaseSupervisor.fault(Self.attempt(.signalled(SIGXFSZ)), plan: plan)
@@ -74,7 +74,7 @@ import RunResults
         var plan = Self.plan
         plan.caseMemory = 1 << 30
         var attempt = Self.attempt(.signalled(SIGKILL))
-        attempt.peakBytes = peakBytes
+        attempt.process.peakBytes = peakBytes
         let (found, words) = CaseSupervisor.fault(attempt, plan: plan)
         #expect(found == code, "\(peakBytes): \(words)")
         #expect(words.contains("SIGKILL"), "\(words)")
@@ -99,7 +99,7 @@ import RunResults
         var plan = Self.plan
         plan.caseMemory = 1 << 30
         var attempt = Self.attempt(ending, stderr: words ? "fatal error: out of memory: std::bad_alloc, cannot allocate memory\n" : "")
-        attempt.addressPeakBytes = addressPeak
+        attempt.process.addressPeakBytes = addressPeak
         let (found, reason) = CaseSupervisor.fault(attempt, plan: plan)
         #expect(found == code, "\(ending) at \(addressPeak): \(reason)")
         #expect(reason.contains("its address space reached") == (code == .outOfMemory), "\(reason)")
