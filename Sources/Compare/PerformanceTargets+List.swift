@@ -74,19 +74,11 @@ extension PerformanceTargets {
     package static func checksJSON(_ checks: [Check], note: String? = nil) -> String {
         struct Output: Encodable {
             var met: Int, missed: Int, notMeasured: Int
-            var note: String?
+            @ExplicitNull var note: String?
             var checks: [Check]
             enum CodingKeys: String, CodingKey {
                 case met, missed, checks, note
                 case notMeasured = "not_measured"
-            }
-            func encode(to encoder: Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(met, forKey: .met)
-                try container.encode(missed, forKey: .missed)
-                try container.encode(notMeasured, forKey: .notMeasured)
-                try container.encode(note, forKey: .note)
-                try container.encode(checks, forKey: .checks)
             }
         }
         let output = Output(

@@ -23,24 +23,14 @@ package enum PerformanceTargets {
         package var subject: String
         package var target: String
         package var measured: String
-        /// nil when the run lacks the rows (not measured).
-        package var met: Bool?
+        /// nil when the run lacks the rows (not measured); written as
+        /// `null` then, never left out.
+        @ExplicitNull package var met: Bool?
 
         enum CodingKeys: String, CodingKey {
             case area, subject, measured, met
             case targetID = "target_id"
             case target = "goal"
-        }
-
-        /// `met` is written as `null` when not measured (never left out).
-        package func encode(to encoder: Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(targetID, forKey: .targetID)
-            try container.encode(area, forKey: .area)
-            try container.encode(subject, forKey: .subject)
-            try container.encode(target, forKey: .target)
-            try container.encode(measured, forKey: .measured)
-            try container.encode(met, forKey: .met)
         }
     }
 

@@ -38,18 +38,9 @@ struct CaseSupervisor {
         var limitSeconds: Double?
         var lastCall: (subject: Subject, phase: CallPhase)?
         var failure: String?
-        var ending: ChildProcess.Ending = .exited(0)
-        var killedAtDeadline = false
-        var errorTail = ""
+        /// How the worker ended, as its parent followed it.
+        var process = ChildProcess.Followed()
         var seconds = 0.0
-        /// The worker's peak resident size (its `ru_maxrss`).
-        var peakBytes = 0
-        /// The peak of the worker's address space, as the parent read it
-        /// (``MemoryWatch``): at its fault, when it stopped on one.
-        var addressPeakBytes = 0
-        /// The parent's reading of the worker's memory (``MemoryWatch``) that
-        /// reached the case's memory, when it was killed for it.
-        var overMemory: MemoryReading?
         /// The subjects whose threads or child processes outlived a call, in words ("2 thread(s)").
         var lingering: [Subject: String] = [:]
         /// A report came that is not this worker's: under another job's id,
@@ -66,7 +57,7 @@ struct CaseSupervisor {
         while true {
             let job = WorkerJob(.calibrate, job: CaseJob(elements: nil, subjects: remaining), plan: plan, cost: nil)
             let attempt = try run(job, startLimit: plan.caseTimeout ?? 120)
-            if let cost = attempt.cost, attempt.ending == .exited(0) { return cost }
+            if let cost = attempt.cost, attempt.process.ending == .exited(0) { return cost }
             if let failure = attempt.failure { throw WorkerJobError(description: failure) }
             guard let culprit = attempt.lastCall?.subject, remaining.contains(culprit) else {
                 throw WorkerJobError(description: "the calibration worker ended before calling an engine: \(Self.describe(attempt))")
@@ -109,7 +100,7 @@ struct CaseSupervisor {
                 remaining.removeAll { lingering.contains($0) }
                 continue
             }
-            if let rows = attempt.rows, attempt.ending == .exited(0) {
+            if let rows = attempt.rows, attempt.process.ending == .exited(0) {
                 for var row in rows where remaining.contains(row.engine) {
                     if let left = attempt.lingering[row.engine] {
                         row.note(.lingeringThreads, "\(left) it started outlived its call; measured in a worker of its own")
@@ -168,7 +159,7 @@ struct CaseSupervisor {
         let job = WorkerJob(.measure, job: CaseJob(source, kind: kind, subjects: [subject]), plan: plan, cost: cost)
         let attempt = try run(job, startLimit: plan.caseStartLimitSeconds)
         if let failure = attempt.failure { throw WorkerJobError(description: failure) }
-        if let row = attempt.rows?.first(where: { $0.engine == subject }), attempt.ending == .exited(0) { return (row, false) }
+        if let row = attempt.rows?.first(where: { $0.engine == subject }), attempt.process.ending == .exited(0) { return (row, false) }
         let (code, reason) = Self.fault(attempt, plan: plan)
         return (Self.faultRow(subject, attempt, code: code, reason: reason, template: attempt.template ?? template, source, kind: kind, seed: plan.seed), true)
     }
@@ -234,12 +225,7 @@ struct CaseSupervisor {
         // A descendant that left the worker's group (setsid) outlived it: end it too.
         OrphanReaper.killOrphans()
         if attempt.forged { (attempt.rows, attempt.cost, attempt.answer) = (nil, nil, nil) }
-        attempt.ending = followed.ending
-        attempt.killedAtDeadline = followed.killedAtDeadline
-        attempt.errorTail = followed.errorTail
-        attempt.peakBytes = followed.peakBytes
-        attempt.addressPeakBytes = followed.addressPeakBytes
-        attempt.overMemory = followed.overMemory
+        attempt.process = followed
         attempt.seconds = Double(monotonicNanoseconds() - start) / 1e9
         if attempt.limitSeconds == nil { attempt.limitSeconds = startLimit }
         return attempt
@@ -258,24 +244,24 @@ struct CaseSupervisor {
     /// an engine can write any words.
     static func fault(_ attempt: Attempt, plan: RunPlan) -> (ResultRow.ReasonCode, String) {
         let during = attempt.lastCall.map { " during " + $0.phase.words } ?? ""
-        let said = lastLines(attempt.errorTail)
+        let said = lastLines(attempt.process.errorTail)
         let stderr = said.isEmpty ? "" : "; stderr: " + said
         if attempt.forged {
             return (.crashed, "a report not the worker's came on its channel (another job's id, a second report, or rows for other subjects)\(during); nothing it reported is kept" + stderr)
         }
-        if attempt.killedAtDeadline {
+        if attempt.process.killedAtDeadline {
             let limit = attempt.limitSeconds ?? 0
             return (.timedOut, String(format: "killed after the case's limit of %.1f s%@", limit, plan.caseTimeout == nil ? " (the default from --time-budget; set --case-timeout)" : " (--case-timeout)") + during)
         }
         let limit = plan.caseMemory ?? RunPlan.defaultCaseMemory
         let memory = Formatting.bytes(limit)
-        if let over = attempt.overMemory {
+        if let over = attempt.process.overMemory {
             let started = over.processes > 0 ? ", and what the processes it started held alone (\(Formatting.bytes(over.processes)))" : ""
             return (.outOfMemory, "ran out of the case's \(memory) (--case-memory)\(during): killed when its address space (\(Formatting.bytes(over.address))), the memory-backed files it and its processes held (\(Formatting.bytes(over.files)): memfds and tmpfs files written, not mapped, and all its own /dev/shm holds)\(started) reached it" + stderr)
         }
         let reached = reachedLimit(attempt, limit: limit)
         let held = reached.map { "; its \($0.what) reached \(Formatting.bytes($0.bytes))" } ?? ""
-        switch attempt.ending {
+        switch attempt.process.ending {
         case .signalled(SIGXFSZ):
             return (.outOfMemory, "ran out of the case's \(memory) (--case-memory)\(during): a file it wrote reached that size (RLIMIT_FSIZE: the worker's files, memory-backed ones included, are held to it), SIGXFSZ" + stderr)
         case .exited(CaseWorker.lostChannelStatus):
@@ -306,8 +292,8 @@ struct CaseSupervisor {
     /// leaves the worker's memory low, so it is `crashed`, with the engine's
     /// own words in the reason. O(1).
     static func reachedLimit(_ attempt: Attempt, limit: Int) -> (what: String, bytes: Int)? {
-        if attempt.addressPeakBytes >= limit - limit / 4 { return ("address space", attempt.addressPeakBytes) }
-        if attempt.peakBytes >= limit - limit / 10 { return ("resident size", attempt.peakBytes) }
+        if attempt.process.addressPeakBytes >= limit - limit / 4 { return ("address space", attempt.process.addressPeakBytes) }
+        if attempt.process.peakBytes >= limit - limit / 10 { return ("resident size", attempt.process.peakBytes) }
         return nil
     }
 
@@ -319,11 +305,11 @@ struct CaseSupervisor {
     /// A bad attempt in words, for an error message.
     static func describe(_ attempt: Attempt) -> String {
         let ending: String
-        switch attempt.ending {
+        switch attempt.process.ending {
         case let .exited(status): ending = "exit status \(status)"
         case let .signalled(signal): ending = ChildProcess.signalName(signal)
         }
-        return ending + (attempt.errorTail.isEmpty ? "" : ": " + lastLines(attempt.errorTail))
+        return ending + (attempt.process.errorTail.isEmpty ? "" : ": " + lastLines(attempt.process.errorTail))
     }
 
     /// The last three lines a worker wrote to stderr before the runtime's

@@ -32,6 +32,24 @@ final class ChildProcess {
         case signalled(Int32)
     }
 
+    /// What following a child (``follow(keep:batch:drainSeconds:memoryLimit:deadline:line:)``)
+    /// saw of it, kept whole by the attempt that started it (``CaseSupervisor/Attempt``).
+    struct Followed {
+        var ending: Ending = .exited(0)
+        /// Whether the parent killed it at its deadline.
+        var killedAtDeadline = false
+        /// The end of its standard error.
+        var errorTail = ""
+        /// Its peak resident size (its `ru_maxrss`).
+        var peakBytes = 0
+        /// The peak of its address space, as the parent read it
+        /// (``MemoryWatch``): at its fault, when it stopped on one.
+        var addressPeakBytes = 0
+        /// The parent's reading of its memory (``MemoryWatch``) that
+        /// reached the memory limit, when it was killed for it.
+        var overMemory: MemoryReading?
+    }
+
     let pid: Int32
     /// Whether the child leads a process group of its own (a worker); the
     /// instruction-count child under valgrind stays in the parent's group,
@@ -156,17 +174,14 @@ final class ChildProcess {
     /// continued. With `memoryLimit`, the child is killed once its address
     /// space, the memory-backed files of its process tree and what the
     /// processes it started hold alone reach it (memory its own `RLIMIT_AS`
-    /// never counts). Returns how the child ended, whether
-    /// it was killed for its deadline, the end of its standard error, its
-    /// peak resident size (`ru_maxrss`), the peak of its address space the
-    /// parent read, and the reading that was over `memoryLimit`, if any.
+    /// never counts). Returns what it saw (``Followed``).
     func follow(
         keep: Int = 4096, batch: Int32 = 5, drainSeconds: Double = 2, memoryLimit: Int? = nil, deadline: () -> UInt64,
         line: (Substring) -> Void
-    ) -> (ending: Ending, killedAtDeadline: Bool, errorTail: String, peakBytes: Int, addressPeakBytes: Int, overMemory: MemoryReading?) {
+    ) -> Followed {
         guard let pipes else {
             let (ending, peak) = waitReportingPeak()
-            return (ending, false, "", peak, 0, nil)
+            return Followed(ending: ending, peakBytes: peak)
         }
         var reader = PipeReader(descriptors: [pipes.output, pipes.error], keep: keep)
         var killed = false
@@ -202,7 +217,9 @@ final class ChildProcess {
             }
         }
         let (ending, peak) = waitReportingPeak()
-        return (ending, killed, reader.errorTail, peak, memory.addressPeakBytes, memory.overLimit)
+        return Followed(
+            ending: ending, killedAtDeadline: killed, errorTail: reader.errorTail, peakBytes: peak,
+            addressPeakBytes: memory.addressPeakBytes, overMemory: memory.overLimit)
     }
 
     /// "SIGILL (illegal instruction)": a signal's name and meaning.

@@ -18,18 +18,14 @@ extension HistoryStore {
             \(conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "))
             ORDER BY u.start_time DESC, u.id DESC\(filter.limit.map { " LIMIT \(max(0, $0))" } ?? "")
             """)
-        try statement.bind(values)
-        var runs: [StoredRun] = []
-        while try statement.step() {
-            runs.append(
-                StoredRun(
-                    runID: statement.text(0), runName: statement.text(1), startTime: statement.text(2), commit: statement.text(3),
-                    branch: statement.text(4), machine: statement.text(5), plan: statement.text(6), catalog: statement.text(7),
-                    swiftVersion: statement.text(8), buildConfiguration: statement.text(9), resultsVersion: Int(statement.integer(10)),
-                    complete: statement.integer(11) != 0, rows: Int(statement.integer(12)), addedAt: statement.text(13),
-                    source: statement.optionalText(14)))
+        return try statement.rows(values) { row in
+            StoredRun(
+                runID: row.text(0), runName: row.text(1), startTime: row.text(2), commit: row.text(3),
+                branch: row.text(4), machine: row.text(5), plan: row.text(6), catalog: row.text(7),
+                swiftVersion: row.text(8), buildConfiguration: row.text(9), resultsVersion: Int(row.integer(10)),
+                complete: row.integer(11) != 0, rows: Int(row.integer(12)), addedAt: row.text(13),
+                source: row.optionalText(14))
         }
-        return runs
     }
 
     /// The series matching `filter`: each case with at least one value of a
@@ -48,18 +44,15 @@ extension HistoryStore {
             FROM cases c JOIN machines m ON m.id = c.machine_id JOIN plans p ON p.id = c.plan_id
             \(conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "))
             """)
-        try statement.bind(values)
-        var keys: [SeriesKey] = []
-        while try statement.step() {
-            let measures = statement.integer(7)
-            for measure in HistoryMeasure.allCases where measures & measure.bit != 0 && (filter.measure == nil || filter.measure == measure) {
-                keys.append(
-                    SeriesKey(
-                        machine: statement.text(0), plan: statement.text(1), engine: statement.text(2), workload: WorkloadName(statement.text(3)),
-                        parameters: statement.text(4), elements: ElementKind(statement.text(5)), size: Int(statement.integer(6)), measure: measure))
+        let keys = try statement.rows(values) { row in
+            let measures = row.integer(7)
+            return HistoryMeasure.allCases.filter { measures & $0.bit != 0 && (filter.measure == nil || filter.measure == $0) }.map { measure in
+                SeriesKey(
+                    machine: row.text(0), plan: row.text(1), engine: row.text(2), workload: WorkloadName(row.text(3)),
+                    parameters: row.text(4), elements: ElementKind(row.text(5)), size: Int(row.integer(6)), measure: measure)
             }
         }
-        return keys.sorted()
+        return keys.joined().sorted()
     }
 
     /// The points of one series in run order (start time, then the order
@@ -85,16 +78,12 @@ extension HistoryStore {
             .integer(Int64(key.size)),
         ]
         if let branch { values.append(.text(branch)) }
-        try statement.bind(values)
-        var points: [SeriesPoint] = []
-        while try statement.step() {
-            points.append(
-                SeriesPoint(
-                    commit: statement.text(0), date: statement.text(1), runID: statement.text(2), branch: statement.text(3),
-                    value: statement.real(4), noise: statement.optionalReal(5),
-                    status: ResultRow.Status(rawValue: statement.text(6)) ?? .failed, reasonCode: statement.optionalText(7)))
+        return try statement.rows(values) { row in
+            SeriesPoint(
+                commit: row.text(0), date: row.text(1), runID: row.text(2), branch: row.text(3),
+                value: row.real(4), noise: row.optionalReal(5),
+                status: ResultRow.Status(rawValue: row.text(6)) ?? .failed, reasonCode: row.optionalText(7))
         }
-        return points
     }
 
     /// The rows of one stored run (every measure, status and reason code),
@@ -109,19 +98,15 @@ extension HistoryStore {
             WHERE u.run_id = ?
             ORDER BY c.workload, c.size, c.elements, c.parameters, c.engine
             """)
-        try statement.bind([.text(runID)])
-        var rows: [StoredRow] = []
-        while try statement.step() {
-            rows.append(
-                StoredRow(
-                    machine: statement.text(0), plan: statement.text(1), engine: statement.text(2), workload: WorkloadName(statement.text(3)),
-                    parameters: statement.text(4), elements: ElementKind(statement.text(5)), size: Int(statement.integer(6)),
-                    status: ResultRow.Status(rawValue: statement.text(7)) ?? .failed, reasonCode: statement.optionalText(8),
-                    samples: Int(statement.integer(9)), medianNs: statement.optionalReal(10), spreadNs: statement.optionalReal(11),
-                    instructions: statement.optionalInteger(12).map(Int.init), peakHeapBytes: statement.optionalInteger(13).map(Int.init),
-                    allocations: statement.optionalInteger(14).map(Int.init), steps: statement.optionalInteger(15).map(Int.init)))
+        return try statement.rows([.text(runID)]) { row in
+            StoredRow(
+                machine: row.text(0), plan: row.text(1), engine: row.text(2), workload: WorkloadName(row.text(3)),
+                parameters: row.text(4), elements: ElementKind(row.text(5)), size: Int(row.integer(6)),
+                status: ResultRow.Status(rawValue: row.text(7)) ?? .failed, reasonCode: row.optionalText(8),
+                samples: Int(row.integer(9)), medianNs: row.optionalReal(10), spreadNs: row.optionalReal(11),
+                instructions: row.optionalInteger(12).map(Int.init), peakHeapBytes: row.optionalInteger(13).map(Int.init),
+                allocations: row.optionalInteger(14).map(Int.init), steps: row.optionalInteger(15).map(Int.init))
         }
-        return rows
     }
 
     /// `text%` for a LIKE that matches commits starting with `text` (so a

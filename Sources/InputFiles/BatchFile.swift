@@ -100,17 +100,11 @@ private struct BatchFileParser {
             case "delete_sections": batch.deletedSections = try indices(value, what)
             case "insert_sections": batch.insertedSections = try indices(value, what)
             case "reload_sections": batch.reloadedSections = try indices(value, what)
-            case "move_sections":
-                batch.movedSections = try moves(value, what).map { (from, to) throws(InputError) in
-                    BatchUpdate.SectionMove(from: try index(from, what), to: try index(to, what))
-                }
+            case "move_sections": batch.movedSections = try moves(value, what, at: index)
             case "delete_items": batch.deletedRows = try paths(value, what)
             case "insert_items": batch.insertedRows = try paths(value, what)
             case "reload_items": batch.reloadedRows = try paths(value, what)
-            case "move_items":
-                batch.movedRows = try moves(value, what).map { (from, to) throws(InputError) in
-                    BatchUpdate.RowMove(from: try path(from, what), to: try path(to, what))
-                }
+            case "move_items": batch.movedRows = try moves(value, what, at: path)
             default:
                 throw fail(
                     value,
@@ -152,9 +146,14 @@ private struct BatchFileParser {
         return result
     }
 
-    /// `{"from": x, "to": y}` objects.
-    public func moves(_ json: PositionedJSON, _ what: String) throws(InputError) -> [(PositionedJSON, PositionedJSON)] {
-        var result: [(PositionedJSON, PositionedJSON)] = []
+    /// `{"from": x, "to": y}` objects, sections or rows as `position` reads
+    /// them. Every move's keys are checked before any position is read, so a
+    /// file with both kinds of mistake names its malformed move first.
+    /// O(moves).
+    public func moves<Position>(
+        _ json: PositionedJSON, _ what: String, at position: (PositionedJSON, String) throws(InputError) -> Position
+    ) throws(InputError) -> [BatchUpdate.Move<Position>] {
+        var pairs: [(PositionedJSON, PositionedJSON)] = []
         for element in try array(json, what) {
             var from: PositionedJSON?, to: PositionedJSON?
             for (key, value) in try members(element, what: "\(what): a move") {
@@ -165,8 +164,10 @@ private struct BatchFileParser {
                 }
             }
             guard let from, let to else { throw fail(element, "\(what): a move needs \"from\" and \"to\"") }
-            result.append((from, to))
+            pairs.append((from, to))
         }
+        var result: [BatchUpdate.Move<Position>] = []
+        for (from, to) in pairs { result.append(BatchUpdate.Move(from: try position(from, what), to: try position(to, what))) }
         return result
     }
 }

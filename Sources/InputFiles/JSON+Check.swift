@@ -23,47 +23,10 @@ extension JSONParser {
         guard depth < 512, index < bytes.count else { return false }
         switch bytes[index] {
         case UInt8(ascii: "{"):
-            index += 1
-            skipWhitespace()
-            if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-                index += 1
-                return true
-            }
             var keys: [Range<Int>] = []
-            while true {
-                skipWhitespace()
-                // Keys of another length are told apart without reading them (most are).
-                guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), let key = skipString(), !key.escaped,
-                    !keys.contains(where: { $0.count == key.range.count && bytes[$0] == bytes[key.range] })
-                else { return false }
-                keys.append(key.range)
-                skipWhitespace()
-                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return false }
-                index += 1
-                skipWhitespace()
-                guard skipValue(depth: depth + 1) else { return false }
-                skipWhitespace()
-                guard index < bytes.count else { return false }
-                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-                if bytes[index] == UInt8(ascii: "}") { index += 1; return true }
-                return false
-            }
+            return skipContainer(closer: UInt8(ascii: "}"), depth: depth) { $0.skipKey(unlike: &keys) }
         case UInt8(ascii: "["):
-            index += 1
-            skipWhitespace()
-            if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-                index += 1
-                return true
-            }
-            while true {
-                skipWhitespace()
-                guard skipValue(depth: depth + 1) else { return false }
-                skipWhitespace()
-                guard index < bytes.count else { return false }
-                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-                if bytes[index] == UInt8(ascii: "]") { index += 1; return true }
-                return false
-            }
+            return skipContainer(closer: UInt8(ascii: "]"), depth: depth) { _ in true }
         case UInt8(ascii: "\""):
             return skipString() != nil
         case UInt8(ascii: "t"):
@@ -77,6 +40,47 @@ extension JSONParser {
         default:
             return false
         }
+    }
+
+    /// Steps over an object or an array from its opening bracket to
+    /// `closer`: one loop for both, as they differ only in what stands before
+    /// each value (`beforeValue` steps over an object's key and colon). False
+    /// where ``parseValue(depth:)`` would throw. O(bytes of the container).
+    private mutating func skipContainer(
+        closer: UInt8, depth: Int, beforeValue: (inout JSONParser) -> Bool
+    ) -> Bool {
+        index += 1
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == closer {
+            index += 1
+            return true
+        }
+        while true {
+            skipWhitespace()
+            guard beforeValue(&self) else { return false }
+            skipWhitespace()
+            guard skipValue(depth: depth + 1) else { return false }
+            skipWhitespace()
+            guard index < bytes.count else { return false }
+            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            if bytes[index] == closer { index += 1; return true }
+            return false
+        }
+    }
+
+    /// Steps over an object's key and its colon and records the key; false
+    /// for a key already in `keys` and for one written with an escape (not
+    /// decided here). O(key + the earlier keys of its length).
+    private mutating func skipKey(unlike keys: inout [Range<Int>]) -> Bool {
+        // Keys of another length are told apart without reading them (most are).
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), let key = skipString(), !key.escaped,
+            !keys.contains(where: { $0.count == key.range.count && bytes[$0] == bytes[key.range] })
+        else { return false }
+        keys.append(key.range)
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return false }
+        index += 1
+        return true
     }
 
     /// Steps over the string opening at the current byte, checking it as

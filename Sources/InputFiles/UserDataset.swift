@@ -17,30 +17,19 @@ extension Dataset {
         let name = Self.fileName(oldSource) + " → " + Self.fileName(newSource)
         var parameters: [String: String] = [:]
         if let unit { parameters["unit"] = unit }
+        let kind: ListKind
+        let coded: (old: [FeedItem], new: [FeedItem], symbols: [String]?)
         switch lists {
         case let .lines(old, new):
-            var dataset = Dataset(
-                workload: name, size: old.count, seed: 0, parameters: parameters, kind: .values, old: [], new: [])
-            var lines = Interner()
-            dataset.old = old.map { FeedItem(id: lines.code(forLine: $0), content: 0) }
-            dataset.new = new.map { FeedItem(id: lines.code(forLine: $0), content: 0) }
-            if !old.isEmpty || !new.isEmpty { dataset.symbols = lines.texts }
-            dataset.generator = nil
-            self = dataset
+            kind = .values
+            coded = Self.interned(old, new) { ids, line in ids.code(forLine: line) }
         case let .values(old, new):
-            var dataset = Dataset(
-                workload: name, size: old.count, seed: 0, parameters: parameters, kind: .values, old: [], new: [])
+            kind = .values
             if unit == nil, let oldIDs = Self.integers(old), let newIDs = Self.integers(new) {
-                dataset.old = oldIDs.map { FeedItem(id: $0, content: 0) }
-                dataset.new = newIDs.map { FeedItem(id: $0, content: 0) }
+                coded = (oldIDs.map { FeedItem(id: $0, content: 0) }, newIDs.map { FeedItem(id: $0, content: 0) }, nil)
             } else {
-                var texts = Interner()
-                dataset.old = old.map { FeedItem(id: texts.code(for: $0), content: 0) }
-                dataset.new = new.map { FeedItem(id: texts.code(for: $0), content: 0) }
-                if !old.isEmpty || !new.isEmpty { dataset.symbols = texts.texts }
+                coded = Self.interned(old, new) { ids, text in ids.code(for: text) }
             }
-            dataset.generator = nil
-            self = dataset
         case let .items(old, new):
             let numbers = (old + new).filter(\.id.isNumber).count
             if numbers > 0, numbers < old.count + new.count {
@@ -52,22 +41,36 @@ extension Dataset {
                     problem: "ids mix numbers and strings (element \(index)); a benchmark dataset keeps one kind of id — "
                         + "write them all as strings")
             }
+            kind = .identified
             var contents = Interner()
-            var dataset = Dataset(
-                workload: name, size: old.count, seed: 0, parameters: parameters, kind: .identified, old: [], new: [])
             let integerIDs = numbers > 0 ? Self.integers(old.map(\.id.text)).flatMap { a in Self.integers(new.map(\.id.text)).map { (a, $0) } } : nil
             if let (oldIDs, newIDs) = integerIDs {
-                dataset.old = zip(oldIDs, old).map { FeedItem(id: $0, content: contents.code(for: $1.content)) }
-                dataset.new = zip(newIDs, new).map { FeedItem(id: $0, content: contents.code(for: $1.content)) }
+                coded = (
+                    zip(oldIDs, old).map { FeedItem(id: $0, content: contents.code(for: $1.content)) },
+                    zip(newIDs, new).map { FeedItem(id: $0, content: contents.code(for: $1.content)) }, nil
+                )
             } else {
-                var ids = Interner()
-                dataset.old = old.map { FeedItem(id: ids.code(for: $0.id.text), content: contents.code(for: $0.content)) }
-                dataset.new = new.map { FeedItem(id: ids.code(for: $0.id.text), content: contents.code(for: $0.content)) }
-                if !old.isEmpty || !new.isEmpty { dataset.symbols = ids.texts }
+                coded = Self.interned(old, new, content: { contents.code(for: $0.content) }) { ids, item in ids.code(for: item.id.text) }
             }
-            dataset.generator = nil
-            self = dataset
         }
+        self.init(
+            workload: name, size: coded.old.count, seed: 0, parameters: parameters, kind: kind, old: coded.old, new: coded.new,
+            symbols: coded.symbols)
+        generator = nil
+    }
+
+    /// Both lists with their ids coded in order of first appearance, the old
+    /// list first, and the texts behind the codes as the dataset's symbols
+    /// (nil for two empty lists, which have none). One interner serves both
+    /// lists because an id must get the same code in each. O(N + M).
+    private static func interned<Element>(
+        _ old: [Element], _ new: [Element], content: (Element) -> Int = { _ in 0 },
+        id: (inout Interner, Element) -> Int
+    ) -> (old: [FeedItem], new: [FeedItem], symbols: [String]?) {
+        var ids = Interner()
+        let oldItems = old.map { FeedItem(id: id(&ids, $0), content: content($0)) }
+        let newItems = new.map { FeedItem(id: id(&ids, $0), content: content($0)) }
+        return (oldItems, newItems, ids.texts.isEmpty ? nil : ids.texts)
     }
 
     /// Every text as an integer written the plain way (`7`, not `07` or

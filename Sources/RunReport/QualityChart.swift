@@ -9,15 +9,10 @@ import RunResults
 /// move-free edit script the changeset implies (deletes + inserts + 2·moves)
 /// against n + m − 2·LCS. Points above the dashed line at 1 are steps a list
 /// view animates for nothing; each is labelled with its ratio. O(rows).
-enum QualityChart: ReportChart {
+enum QualityChart: RunWideChart {
     static let kind = ChartFile.Kind("quality")
     static let heading = "Steps against the fewest possible"
     static let help = "quality (steps against the fewest possible)"
-    static var name: String { kind.rawValue }
-
-    static func drafts(for run: ChartRun) -> [ChartDraft] {
-        draft(run.allSeries, runName: run.runName).map { [$0] } ?? []
-    }
 
     static let caption = """
         Each engine's changeset against the proven minimum for the same lists, at each workload's \

@@ -13,3 +13,20 @@ protocol ReportChart {
     /// Its charts of one run, none when the run has too little for it.
     static func drafts(for run: ChartRun) -> [ChartDraft]
 }
+
+/// A chart drawn once for the whole run rather than once per series (the
+/// trade-off and quality summaries): one file, named after its kind, or none
+/// when no series has anything for it.
+protocol RunWideChart: ReportChart {
+    /// The run's one chart, or nil when no series has anything to show.
+    static func draft(_ allSeries: [RunSeries], runName: String) -> ChartDraft?
+}
+
+extension RunWideChart {
+    /// The one file's name: the kind itself, as there is no series to tell two apart.
+    static var name: String { kind.rawValue }
+
+    static func drafts(for run: ChartRun) -> [ChartDraft] {
+        draft(run.allSeries, runName: run.runName).map { [$0] } ?? []
+    }
+}

@@ -9,15 +9,10 @@ import RunResults
 /// stdlib's on the same lists, y is the steps a list view animates over the
 /// fewest possible (``QualityMeasures/stepsRatio(_:)``). Colour is the engine,
 /// the symbol is the workload. Bottom left is fast and minimal. O(rows).
-enum TradeoffChart: ReportChart {
+enum TradeoffChart: RunWideChart {
     static let kind = ChartFile.Kind("tradeoff")
     static let heading = "Speed against quality"
     static let help = "tradeoff (time ratio to stdlib against steps over the fewest)"
-    static var name: String { kind.rawValue }
-
-    static func drafts(for run: ChartRun) -> [ChartDraft] {
-        draft(run.allSeries, runName: run.runName).map { [$0] } ?? []
-    }
 
     static let caption = """
         One point per engine and workload at the workload's largest size with a stdlib time and every \

@@ -13,20 +13,9 @@ public struct PerformanceTarget: Hashable, Sendable, Codable {
     /// What a target's figure is. The names are a contract of results.json;
     /// a measure this binary does not know is read, and reported as not
     /// measured (a file written by a newer diffbench stays readable).
-    public struct Measure: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+    public struct Measure: StringNamed {
         public let rawValue: String
-        public init(rawValue: String) { self.rawValue = rawValue }
         public init(_ rawValue: String) { self.rawValue = rawValue }
-        public var description: String { rawValue }
-
-        public init(from decoder: Decoder) throws {
-            rawValue = try decoder.singleValueContainer().decode(String.self)
-        }
-
-        public func encode(to encoder: Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
     }
 
     /// How the figure is held to the limit.

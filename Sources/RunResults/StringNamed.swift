@@ -1,8 +1,9 @@
 /// A name the results document writes as a bare string and compares as its
-/// text: ``WorkloadName`` and ``ElementKind``. Each of them is a distinct
-/// type, so no module passes a workload where a kind belongs, yet both are
-/// open (a results file may spell any name), so they wrap the text rather
-/// than enumerate cases.
+/// text: ``WorkloadName``, ``ElementKind`` and ``PerformanceTarget/Measure``.
+/// Each of them is a distinct type, so no module passes a workload where a
+/// kind belongs, yet all are open (a results file may spell any name, one
+/// a newer diffbench wrote included), so they wrap the text rather than
+/// enumerate cases.
 ///
 /// The conformances are written here once: reading and writing the bare
 /// string keeps every results file's bytes, and ordering by the text keeps

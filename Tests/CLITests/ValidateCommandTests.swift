@@ -161,6 +161,8 @@ struct ValidateCommandTests {
             ("{\"schema\": \"diffbench.batch\", \"version\": 2, \"stages\": []}", ":1:42: unsupported \"version\" 2"),
             ("{\"schema\": \"something.else\", \"version\": 1, \"stages\": []}", ":1:12: \"schema\" must be \"diffbench.batch\""),
             ("{\"schema\": \"diffbench.batch\", \"version\": 1, \"stages\": [\n  {\"move_items\": [{\"from\": [0, 1]}]}]}", ":2:19: stage 1 \"move_items\": a move needs \"from\" and \"to\""),
+            // Every move's keys are checked before any index is read: the second move's missing key is named, not the first's bad index.
+            ("{\"schema\": \"diffbench.batch\", \"version\": 1, \"stages\": [\n  {\"move_sections\": [{\"from\": -1, \"to\": 0}, {\"from\": 1}]}]}", ":2:45: stage 1 \"move_sections\": a move needs \"from\" and \"to\""),
             ("{\"schema\": \"diffbench.batch\", \"version\": 1, \"stages\": [\n  {\"delete_items\": [[0, 1]", ":2:27: malformed JSON"),
         ]
         for (index, (text, expected)) in cases.enumerated() {

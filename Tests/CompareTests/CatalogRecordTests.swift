@@ -92,6 +92,23 @@ import Testing
         #expect(check.measured.contains("does not know the measure history-speed"))
     }
 
+    @Test("a check not measured is written with met null (never left out), the checks' missing note as null, and read back as nil either way")
+    func unmeasuredCheckWritesNull() throws {
+        let target = PerformanceTarget(id: "future", area: "history speed", measure: .init("history-speed"), engines: ["myers"], limit: 1)
+        let checks = PerformanceTargets.evaluate(Fixture.document([]), targets: [target])
+        let object = try #require(JSONSerialization.jsonObject(with: Data(PerformanceTargets.checksJSON(checks).utf8)) as? [String: Any])
+        #expect(object["note"] is NSNull)
+        let check = try #require((object["checks"] as? [[String: Any]])?.first)
+        #expect(check["met"] is NSNull)
+        #expect(Set(check.keys) == ["target_id", "area", "subject", "goal", "measured", "met"])
+        var withoutMet = check
+        withoutMet["met"] = nil
+        for written in [check, withoutMet] {
+            let read = try JSONDecoder().decode(PerformanceTargets.Check.self, from: JSONSerialization.data(withJSONObject: written))
+            #expect(read == checks[0])
+        }
+    }
+
     @Test("--list names every target with its limit, every measure kind and every compare threshold with its default")
     func listing() throws {
         let text = PerformanceTargets.listMarkdown(PerformanceTargets.catalog)

@@ -11,9 +11,9 @@ import RunResults
 
     static func attempt(_ ending: ChildProcess.Ending, stderr: String = "", killed: Bool = false) -> CaseSupervisor.Attempt {
         var attempt = CaseSupervisor.Attempt()
-        attempt.ending = ending
-        attempt.errorTail = stderr
-        attempt.killedAtDeadline = killed
+        attempt.process.ending = ending
+        attempt.process.errorTail = stderr
+        attempt.process.killedAtDeadline = killed
         attempt.lastCall = ("heckel", .timed)
         attempt.limitSeconds = 12
         return attempt
@@ -57,11 +57,11 @@ import RunResults
         var plan = Self.plan
         plan.caseMemory = 1 << 30
         var killed = Self.attempt(.signalled(SIGKILL))
-        killed.overMemory = MemoryReading(address: 300 << 20, files: 800 << 20, processes: 0)
+        killed.process.overMemory = MemoryReading(address: 300 << 20, files: 800 << 20, processes: 0)
         let (memoryCode, memoryWords) = CaseSupervisor.fault(killed, plan: plan)
         #expect(memoryCode == .outOfMemory && memoryWords.contains("memory-backed files"), "\(memoryWords)")
         #expect(!memoryWords.contains("processes it started"), "\(memoryWords)")
-        killed.overMemory = MemoryReading(address: 300 << 20, files: 0, processes: 900 << 20)
+        killed.process.overMemory = MemoryReading(address: 300 << 20, files: 0, processes: 900 << 20)
         let (startedCode, startedWords) = CaseSupervisor.fault(killed, plan: plan)
         #expect(startedCode == .outOfMemory && startedWords.contains("processes it started held alone (900 MiB)"), "\(startedWords)")
         let (sizeCode, sizeWords) = CaseSupervisor.fault(Self.attempt(.signalled(SIGXFSZ)), plan: plan)
@@ -78,7 +78,7 @@ import RunResults
         var plan = Self.plan
         plan.caseMemory = 1 << 30
         var attempt = Self.attempt(.signalled(SIGKILL))
-        attempt.peakBytes = peakBytes
+        attempt.process.peakBytes = peakBytes
         let (found, words) = CaseSupervisor.fault(attempt, plan: plan)
         #expect(found == code, "\(peakBytes): \(words)")
         #expect(words.contains("SIGKILL"), "\(words)")
@@ -103,7 +103,7 @@ import RunResults
         var plan = Self.plan
         plan.caseMemory = 1 << 30
         var attempt = Self.attempt(ending, stderr: words ? "fatal error: out of memory: std::bad_alloc, cannot allocate memory\n" : "")
-        attempt.addressPeakBytes = addressPeak
+        attempt.process.addressPeakBytes = addressPeak
         let (found, reason) = CaseSupervisor.fault(attempt, plan: plan)
         #expect(found == code, "\(ending) at \(addressPeak): \(reason)")
         #expect(reason.contains("its address space reached") == (code == .outOfMemory), "\(reason)")

@@ -130,9 +130,8 @@ struct BatchMessages {
     }
 
     func rowTwice(_ verb: String, _ path: ListIndexPath) -> BatchUpdateError {
-        let preposition = verb == "delete" ? "from" : verb == "insert" ? "into" : "in"
-        return BatchUpdateError(
-            "attempt to \(verb) \(style.noun) \(path.row) \(preposition) section \(path.section) twice", uikit: false)
+        BatchUpdateError(
+            "attempt to \(verb) \(style.noun) \(path.row) \(Self.preposition(verb)) section \(path.section) twice", uikit: false)
     }
 
     func moveFromTwice(_ path: ListIndexPath) -> BatchUpdateError {
@@ -158,10 +157,14 @@ struct BatchMessages {
 
     /// Row changes inside a section that the same batch deletes, inserts or reloads as a whole.
     func rowChangeInReplacedSection(_ verb: String, _ path: ListIndexPath, _ what: String) -> BatchUpdateError {
-        let preposition = verb == "delete" ? "from" : verb == "insert" ? "into" : "in"
-        return BatchUpdateError(
-            "attempt to \(verb) \(style.noun) \(path.row) \(preposition) section \(path.section), "
+        BatchUpdateError(
+            "attempt to \(verb) \(style.noun) \(path.row) \(Self.preposition(verb)) section \(path.section), "
                 + "but the same update \(what) section \(path.section) as a whole", uikit: false)
+    }
+
+    /// How a row verb meets its section: delete from, insert into, reload in.
+    private static func preposition(_ verb: String) -> String {
+        verb == "delete" ? "from" : verb == "insert" ? "into" : "in"
     }
 
     /// Row changes in a section whose rows an earlier stage inserted or reloaded.

@@ -15,21 +15,27 @@
 /// checks UIKit makes; ``StagedBatches`` holds batches that must be applied one
 /// after the other.
 public struct BatchUpdate: Hashable, Sendable, Codable, CustomStringConvertible {
-    /// A section that changes place: old section index → new section index.
-    public struct SectionMove: Hashable, Sendable, Codable, CustomStringConvertible {
-        public var from: Int
-        public var to: Int
-        @inlinable public init(from: Int, to: Int) { self.from = from; self.to = to }
+    /// A section or a row that changes place: its position before → its
+    /// position after. One type for both levels, so that the two keep one
+    /// description, one order and one JSON form.
+    public struct Move<Position: Hashable & Comparable & Sendable & Codable & CustomStringConvertible>:
+        Hashable, Comparable, Sendable, Codable, CustomStringConvertible
+    {
+        public var from: Position
+        public var to: Position
+        @inlinable public init(from: Position, to: Position) { self.from = from; self.to = to }
         public var description: String { "\(from)→\(to)" }
+
+        /// By source, then by target (the order of ``BatchUpdate/sorted()``).
+        public static func < (lhs: Move, rhs: Move) -> Bool {
+            lhs.from != rhs.from ? lhs.from < rhs.from : lhs.to < rhs.to
+        }
     }
 
+    /// A section that changes place: old section index → new section index.
+    public typealias SectionMove = Move<Int>
     /// A row that changes place: index path before → index path after.
-    public struct RowMove: Hashable, Sendable, Codable, CustomStringConvertible {
-        public var from: ListIndexPath
-        public var to: ListIndexPath
-        @inlinable public init(from: ListIndexPath, to: ListIndexPath) { self.from = from; self.to = to }
-        public var description: String { "\(from)→\(to)" }
-    }
+    public typealias RowMove = Move<ListIndexPath>
 
     /// Sections removed with all their rows (indices before the update).
     public var deletedSections: [Int]
@@ -78,10 +84,8 @@ public struct BatchUpdate: Hashable, Sendable, Codable, CustomStringConvertible 
     public func sorted() -> BatchUpdate {
         BatchUpdate(
             deletedSections: deletedSections.sorted(), insertedSections: insertedSections.sorted(),
-            movedSections: movedSections.sorted { $0.from != $1.from ? $0.from < $1.from : $0.to < $1.to },
-            reloadedSections: reloadedSections.sorted(), deletedRows: deletedRows.sorted(),
-            insertedRows: insertedRows.sorted(),
-            movedRows: movedRows.sorted { $0.from != $1.from ? $0.from < $1.from : $0.to < $1.to },
+            movedSections: movedSections.sorted(), reloadedSections: reloadedSections.sorted(),
+            deletedRows: deletedRows.sorted(), insertedRows: insertedRows.sorted(), movedRows: movedRows.sorted(),
             reloadedRows: reloadedRows.sorted())
     }
 
