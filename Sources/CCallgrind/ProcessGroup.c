@@ -106,18 +106,13 @@ int diffbench_child_count(void) {
         if (file < 0) continue;
         ssize_t length;
         int in_number = 0;
-        long number = 0;
-        pid_t keeper = diffbench_keeper();
         while ((length = read(file, text, sizeof text)) > 0) {
             for (ssize_t index = 0; index < length; index++) {
                 int digit = text[index] >= '0' && text[index] <= '9';
-                if (digit) number = (in_number ? number * 10 : 0) + (text[index] - '0');
-                // The namespace's keeper is the worker's own, not an engine's.
-                if (!digit && in_number && number != keeper) count += 1;
+                if (digit && !in_number) count += 1;
                 in_number = digit;
             }
         }
-        if (in_number && number != keeper) count += 1;
         close(file);
     }
     closedir(tasks);
@@ -178,19 +173,11 @@ int diffbench_kill_orphans(void) {
                 if (diffbench_parent_of(child) != self) continue;
                 if (getpgid((pid_t)child) == (pid_t)child) kill(-(pid_t)child, SIGKILL);
                 kill((pid_t)child, SIGKILL);
+                while (waitpid((pid_t)child, NULL, 0) < 0 && errno == EINTR) {}
                 found += 1;
             }
         }
         close(processes);
-        // Reaped in the order they end, not one by one: a worker's PID
-        // namespace keeper ends only once every process of its namespace is
-        // reaped, and the worker's own children, orphaned to this process,
-        // are among them.
-        for (int reaped = 0; reaped < found;) {
-            pid_t ended = waitpid(-1, NULL, __WALL);
-            if (ended > 0) reaped += 1;
-            else if (errno != EINTR) break;
-        }
         killed += found;
         if (found == 0) break;
     }

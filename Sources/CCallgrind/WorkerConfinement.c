@@ -1,58 +1,21 @@
-// A worker's descendants and memory files, kept where the parent can count
-// and end them (see CCallgrind.h): a PID namespace whose keeper dies with
-// the worker, a /dev/shm of the worker's own, and the parent's reading of
-// the whole process tree's memory.
+// A worker's memory where the parent can count it (see CCallgrind.h): a
+// /dev/shm of the worker's own, and the parent's reading of the whole
+// process tree's memory.
 #define _GNU_SOURCE
 #include "CCallgrind.h"
 #include "ProcessInternals.h"
-#include <errno.h>
 #include <fcntl.h>
 #include <linux/capability.h>
 #include <linux/magic.h>
 #include <sched.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mount.h>
-#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/vfs.h>
-#include <sys/wait.h>
 #include <unistd.h>
-
-static pid_t keeper_pid = 0;
-
-int diffbench_keeper(void) { return (int)keeper_pid; }
-
-/// This process's pid as /proc (mounted for the parent namespace) names
-/// it, which getpid() does not inside a namespace of its own. -1 if unread.
-static long global_pid_of_self(void) {
-    char text[32];
-    ssize_t length = readlink("/proc/self", text, sizeof text - 1);
-    if (length <= 0) return -1;
-    text[length] = 0;
-    return strtol(text, NULL, 10);
-}
-
-/// The keeper's life, as PID 1 of the worker's PID namespace: it dies with
-/// the worker (PR_SET_PDEATHSIG), and the kernel then kills every process
-/// left in the namespace; until then it reaps the orphans the namespace
-/// gives it. Only async-signal-safe calls: the worker may have threads.
-static void keep_namespace(long worker) {
-    if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0) _exit(1);
-    // The worker may have ended before the request: its orphan ends now.
-    long self = global_pid_of_self();
-    if (self < 0 || diffbench_parent_of(self) != (pid_t)worker) _exit(0);
-    (void)syscall(SYS_close_range, 0u, ~0u, 0u);
-    sigset_t all;
-    sigfillset(&all);
-    (void)sigprocmask(SIG_BLOCK, &all, NULL);
-    for (;;) {
-        if (waitpid(-1, NULL, __WALL) < 0 && errno == ECHILD) sleep(1);
-    }
-}
 
 /// A tmpfs of `bytes` at most over /dev/shm, in a mount namespace of this
 /// thread's own (made private first, so nothing mounted here reaches the
@@ -68,18 +31,17 @@ static int own_shared_memory_folder(long bytes) {
 }
 
 int diffbench_confine_worker(long shm_bytes) {
-    int done = own_shared_memory_folder(shm_bytes) ? DIFFBENCH_OWN_SHM : 0;
-    long worker = global_pid_of_self();
-    if (worker > 0 && unshare(CLONE_NEWPID) == 0) {
-        pid_t child = fork();
-        if (child == 0) keep_namespace(worker);
-        if (child > 0) {
-            keeper_pid = child;
-            done |= DIFFBENCH_PID_NAMESPACE;
-        }
-    }
-    // Nothing the engine does may undo this (unmount, leave the namespaces).
+    int done = own_shared_memory_folder(shm_bytes);
+    // System V shared memory lives in no address space and no descriptor:
+    // segments an engine makes go with the worker's own IPC namespace.
+    (void)unshare(CLONE_NEWIPC);
+    // Nothing the engine does may undo this or reach past it: unmount or
+    // mount (CAP_SYS_ADMIN), another process's root, the machine's
+    // /dev/shm (/proc/1/root, CAP_SYS_PTRACE), or a root of its own that
+    // hides its /dev/shm from the parent (CAP_SYS_CHROOT).
     (void)diffbench_drop_capability(CAP_SYS_ADMIN);
+    (void)diffbench_drop_capability(CAP_SYS_PTRACE);
+    (void)diffbench_drop_capability(CAP_SYS_CHROOT);
     return done;
 }
 
@@ -121,17 +83,20 @@ static int read_process_table(struct process_table *table) {
     return 0;
 }
 
-/// Bytes only process `pid` holds (Private_Clean, Private_Dirty,
-/// Private_Hugetlb and Swap of /proc/PID/smaps_rollup): what a forked
-/// child shares with its parent is not counted again. 0 when unread.
-static long private_bytes(long pid) {
+/// Process `pid`'s proportional share of its anonymous and shared-memory
+/// pages and swap (Pss_Anon, Pss_Shmem and SwapPss of
+/// /proc/PID/smaps_rollup): a page it shares with another process of the
+/// tree counts in part in each, so pages a child writes and then shares by
+/// forking again are counted once in all, not hidden; file pages (program
+/// text) are left out. 0 when unread.
+static long proportional_bytes(long pid) {
     char path[64], line[256];
     diffbench_proc_path(path, "/proc/", pid, "/smaps_rollup");
     FILE *file = fopen(path, "re");
     if (!file) return 0;
     long kib = 0;
     while (fgets(line, sizeof line, file)) {
-        const char *fields[] = {"Private_Clean:", "Private_Dirty:", "Private_Hugetlb:", "Swap:"};
+        const char *fields[] = {"Pss_Anon:", "Pss_Shmem:", "SwapPss:"};
         for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
             size_t length = strlen(fields[i]);
             if (strncmp(line, fields[i], length) == 0) kib += strtol(line + length, NULL, 10);
@@ -218,31 +183,32 @@ int diffbench_tree_memory(int pid, long *process_bytes, long *file_bytes) {
     dev_t own = 0;
     *file_bytes = own_shared_memory_bytes(pid, &own);
     long files = memory_file_bytes(pid, own, &seen);
-    if (files < 0) return -1;
-    *file_bytes += files;
+    if (files > 0) *file_bytes += files;
     if (read_process_table(&table) != 0) {
         free(table.pid);
         free(table.parent);
         return -1;
     }
-    // The tree, breadth first: `in_tree` marks; a pass adds the children of marked processes.
-    char *in_tree = calloc(table.count ? table.count : 1, 1);
+    // The tree a level a pass, marks indexed by pid: O(P) a pass, at most
+    // 64 passes (a deeper chain of processes is counted to that depth).
+    long highest = pid;
+    for (size_t i = 0; i < table.count; i++) if (table.pid[i] > highest) highest = table.pid[i];
+    char *in_tree = calloc((size_t)highest + 1, 1);
     if (!in_tree) {
         free(table.pid);
         free(table.parent);
         return -1;
     }
-    for (int grew = 1; grew;) {
+    in_tree[pid] = 1;
+    for (int pass = 0, grew = 1; grew && pass < 64; pass++) {
         grew = 0;
         for (size_t i = 0; i < table.count; i++) {
-            if (in_tree[i]) continue;
-            int child = table.parent[i] == pid;
-            for (size_t j = 0; !child && j < table.count; j++) child = in_tree[j] && table.parent[i] == table.pid[j];
-            if (!child) continue;
-            in_tree[i] = 1;
+            long child = table.pid[i], parent = table.parent[i];
+            if (in_tree[child] || parent <= 0 || parent > highest || !in_tree[parent]) continue;
+            in_tree[child] = 1;
             grew = 1;
-            *process_bytes += private_bytes(table.pid[i]);
-            long held = memory_file_bytes(table.pid[i], own, &seen);
+            *process_bytes += proportional_bytes(child);
+            long held = memory_file_bytes(child, own, &seen);
             if (held > 0) *file_bytes += held;
         }
     }

@@ -256,7 +256,7 @@ struct CaseSupervisor {
         let limit = plan.caseMemory ?? RunPlan.defaultCaseMemory
         let memory = Formatting.bytes(limit)
         if let over = attempt.process.overMemory {
-            let started = over.processes > 0 ? ", and what the processes it started held alone (\(Formatting.bytes(over.processes)))" : ""
+            let started = over.processes > 0 ? ", and the memory of the processes it started (\(Formatting.bytes(over.processes)))" : ""
             return (.outOfMemory, "ran out of the case's \(memory) (--case-memory)\(during): killed when its address space (\(Formatting.bytes(over.address))), the memory-backed files it and its processes held (\(Formatting.bytes(over.files)): memfds and tmpfs files written, not mapped, and all its own /dev/shm holds)\(started) reached it" + stderr)
         }
         let reached = reachedLimit(attempt, limit: limit)

@@ -123,8 +123,8 @@ enum WorkerMessage: Codable {
 /// The worker: `diffbench measure-case JOB`, started by ``CaseSupervisor``.
 ///
 /// It dies with its parent (`PR_SET_PDEATHSIG`), so a killed run leaves no
-/// worker behind, and where the system allows it, what its engines start
-/// dies with it and its /dev/shm is its own (``diffbench_confine_worker``). It reports on a descriptor of its own: at start it copies standard
+/// worker behind, and where the system allows it, its /dev/shm is its own
+/// (``diffbench_confine_worker``). It reports on a descriptor of its own: at start it copies standard
 /// output to a new descriptor for its messages and points standard output
 /// at standard error, so whatever an engine prints (to either) reaches the
 /// parent's capture of its stderr and never the messages or the parent's
@@ -159,8 +159,7 @@ public enum CaseWorker {
         }
         // Its id is for this worker's report alone: no engine reads it from the file.
         unlink(jobPath)
-        // Before any engine runs: what engines start dies with the worker,
-        // and /dev/shm is the worker's own, held to the case's memory.
+        // Before any engine runs: /dev/shm is the worker's own, held to the case's memory.
         _ = diffbench_confine_worker(job.memoryLimit)
         // The address space, not the data segment: RLIMIT_DATA leaves out
         // shared mappings, so an engine mapping shared memory passed it.

@@ -22,8 +22,8 @@ import Glibc
 /// (``diffbench_tree_memory``): the memory-backed files the child and its
 /// descendants hold open (a memfd or a /dev/shm file written with `write`,
 /// never mapped), all that the worker's own /dev/shm holds, open or closed
-/// (``diffbench_confine_worker``), and what each process the child started
-/// holds alone (each may grow to its own address-space limit). With a
+/// (``diffbench_confine_worker``), and each process below the child's
+/// share of the memory it holds (each may grow to its own address-space limit). With a
 /// `limit`, a reading whose address space now and those together reach it
 /// is over the limit (``overLimit``): the parent then kills the child and
 /// its group. A mapped memory file counts twice (in both), which errs on

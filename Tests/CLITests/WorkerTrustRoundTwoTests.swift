@@ -35,36 +35,6 @@ import Testing
     /// `PR_SET_PDEATHSIG` does not reach a grandchild.
     @Test(.timeLimit(.minutes(10)), arguments: [SIGTERM, SIGINT])
     func aRunEndedBySignalLeavesNoDescendant(signal: Int32) throws {
-        try Self.endRunLeavingNoDescendant(signal: signal)
-    }
-
-    /// A run killed with SIGKILL runs no handler, so the run cannot kill
-    /// what its workers left; where the system allows PID namespaces, each
-    /// worker's children live in one whose first process dies with the
-    /// worker, and the kernel then kills every process left in it: the
-    /// deaf `setsid` descendant is gone too, soon after the run.
-    @Test(.timeLimit(.minutes(10)), .enabled(if: Self.namespacesAvailable, "needs PID and mount namespaces (root)"))
-    func aRunKilledWithSIGKILLLeavesNoDescendant() throws {
-        try Self.endRunLeavingNoDescendant(signal: SIGKILL)
-    }
-
-    /// Whether this machine lets a process make PID and mount namespaces
-    /// (root, or CAP_SYS_ADMIN), as a worker does (``diffbench_confine_worker``).
-    static let namespacesAvailable: Bool = {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
-        process.arguments = ["--mount", "--pid", "--fork", "/bin/true"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
-    }()
-
-    /// Starts the plan with an engine whose `setsid` descendant ignores
-    /// every signal it can, waits for that descendant, ends the run with
-    /// `signal`, and expects no process of the run alive within 10 s.
-    static func endRunLeavingNoDescendant(signal: Int32) throws {
         let dir = try CLI.temporaryDirectory()
         let marker = UUID().uuidString
         defer {
@@ -91,12 +61,7 @@ import Testing
         kill(process.processIdentifier, signal)
         process.waitUntilExit()
         #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == signal)
-        // SIGKILL's teardown (worker, keeper, namespace) follows the run's end.
-        var left = WorkerTrustTests.processes(marked: marker).filter { Self.session(of: $0.pid) != nil }
-        for _ in 0..<200 where !left.isEmpty {
-            usleep(50_000)
-            left = WorkerTrustTests.processes(marked: marker).filter { Self.session(of: $0.pid) != nil }
-        }
+        let left = WorkerTrustTests.processes(marked: marker).filter { Self.session(of: $0.pid) != nil }
         #expect(left.isEmpty, "left running after the run ended: \(left)")
     }
 
@@ -161,6 +126,19 @@ import Testing
         #expect(reason.contains("RLIMIT_FSIZE") || reason.contains("memory-backed files"), "\(reason)")
     }
 
+    /// Whether this machine lets a process make a mount namespace (root, or
+    /// CAP_SYS_ADMIN), as a worker does for its /dev/shm (``diffbench_confine_worker``).
+    static let mountNamespacesAvailable: Bool = {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
+        process.arguments = ["--mount", "/bin/true"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }()
+
     /// Memory held by processes an engine started, each under its own
     /// address-space limit (pages written by forked children, or memfds
     /// they hold open), counts against `--case-memory` as the worker's
@@ -186,7 +164,7 @@ import Testing
     /// the case's memory, and counted whole, so 400 MiB of such files make
     /// the engine `out-of-memory` under a 256 MiB case, and nothing of them
     /// is left in the machine's /dev/shm after the run.
-    @Test(.timeLimit(.minutes(10)), .enabled(if: Self.namespacesAvailable, "needs mount namespaces (root)"))
+    @Test(.timeLimit(.minutes(10)), .enabled(if: Self.mountNamespacesAvailable, "needs mount namespaces (root)"))
     func sharedMemoryFilesLeftClosedCountAndGoWithTheWorker() throws {
         let dir = try CLI.temporaryDirectory()
         let marker = UUID().uuidString

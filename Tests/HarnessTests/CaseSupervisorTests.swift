@@ -63,7 +63,7 @@ import RunResults
         #expect(!memoryWords.contains("processes it started"), "\(memoryWords)")
         killed.process.overMemory = MemoryReading(address: 300 << 20, files: 0, processes: 900 << 20)
         let (startedCode, startedWords) = CaseSupervisor.fault(killed, plan: plan)
-        #expect(startedCode == .outOfMemory && startedWords.contains("processes it started held alone (900 MiB)"), "\(startedWords)")
+        #expect(startedCode == .outOfMemory && startedWords.contains("memory of the processes it started (900 MiB)"), "\(startedWords)")
         let (sizeCode, sizeWords) = CaseSupervisor.fault(Self.attempt(.signalled(SIGXFSZ)), plan: plan)
         #expect(sizeCode == .outOfMemory && sizeWords.contains("RLIMIT_FSIZE"), "\(sizeWords)")
         let (channelCode, channelWords) = CaseSupervisor.fault(Self.attempt(.exited(CaseWorker.lostChannelStatus)), plan: plan)

@@ -81,8 +81,7 @@ int diffbench_memory_status(int pid, long *address_peak_kib, long *address_now_k
 int diffbench_thread_count(void);
 
 /// The child processes of this process now, live or not yet reaped (the
-/// pids in /proc/self/task/TID/children; 0 where the kernel lists none),
-/// the keeper of its PID namespace (``diffbench_keeper``) left out.
+/// pids in /proc/self/task/TID/children; 0 where the kernel lists none).
 int diffbench_child_count(void);
 
 /// Makes this process the reaper of its orphaned descendants (Linux
@@ -109,42 +108,36 @@ int diffbench_is_subreaper(void);
 /// handler is async-signal-safe (``diffbench_kill_orphans``). 0, or -1.
 int diffbench_end_children_on_termination(void);
 
-/// Flags of ``diffbench_confine_worker``: the worker has a /dev/shm of its own.
-#define DIFFBENCH_OWN_SHM 1
-/// Flags of ``diffbench_confine_worker``: the worker's children live in a PID namespace whose keeper dies with it.
-#define DIFFBENCH_PID_NAMESPACE 2
-
-/// Confines what a worker and its engines start, where the system allows
-/// it (root, or CAP_SYS_ADMIN), before any thread of the worker but the
-/// calling one exists:
-/// - a /dev/shm of the worker's own, a tmpfs of at most `shm_bytes`, in a
-///   mount namespace of its own, so a file written there and closed (which
-///   no process holds open) is still the case's memory, and is gone with
-///   the worker;
-/// - a PID namespace for the worker's children, whose first process, the
-///   keeper (``diffbench_keeper``), dies with the worker: the kernel then
-///   kills every process left in the namespace, one that left the worker's
-///   session and ignores every signal included, even when the run itself
-///   was killed with SIGKILL and ran no handler. Orphans in the namespace
-///   are the keeper's, so they stay in the worker's process tree, which
-///   the parent reads (``diffbench_tree_memory``);
-/// then gives up CAP_SYS_ADMIN, so no engine can undo either. The
-/// flags of what was done (`DIFFBENCH_OWN_SHM`, `DIFFBENCH_PID_NAMESPACE`).
+/// Gives the worker, where the system allows it (root, or CAP_SYS_ADMIN),
+/// a /dev/shm of its own before any engine runs: a tmpfs of at most
+/// `shm_bytes` over /dev/shm, in a mount namespace of the calling thread's
+/// own (and of the threads it starts), so a file an engine writes there
+/// and closes, which no process holds open, is still the case's memory
+/// (``diffbench_tree_memory``), can never outgrow the case, and is gone
+/// with the worker; and an IPC namespace of its own, so System V shared
+/// memory segments (in no address space and no descriptor) go with the
+/// worker too. Then gives up CAP_SYS_ADMIN, CAP_SYS_PTRACE and
+/// CAP_SYS_CHROOT, so no engine can unmount the folder, reach the
+/// machine's through another process's root (/proc/1/root), or hide its
+/// own from the parent behind a root of its own. 1 when the folder is the
+/// worker's own, 0 otherwise.
+///
+/// Why no PID namespace for the worker's children (which would end every
+/// descendant with the worker, even after the run is killed with
+/// SIGKILL): once a process's children go to another PID namespace than
+/// its own, it can start no thread (clone with CLONE_THREAD fails), and
+/// engines start threads.
 int diffbench_confine_worker(long shm_bytes);
 
-/// The keeper of this worker's PID namespace, or 0: a child of the worker
-/// that no engine started (``diffbench_child_count`` leaves it out).
-int diffbench_keeper(void);
-
 /// The memory the process tree of `pid` holds outside `pid`'s own address
-/// space: in `process_bytes`, what each descendant holds alone (its
-/// private pages and swap, so what a fork shares is not counted twice); in
+/// space: in `process_bytes`, each descendant's proportional share of its
+/// anonymous and shared-memory pages and swap (so a page shared by two
+/// processes of the tree counts once in all); in
 /// `file_bytes`, the memory-backed files (tmpfs, hugetlbfs, ramfs: a memfd,
 /// a /dev/shm file) that `pid` or a descendant holds open, each file once,
 /// and all that `pid`'s own /dev/shm holds (``diffbench_confine_worker``),
-/// open or not. 0, or -1 when `pid`'s descriptors or /proc cannot be read.
-/// O(P² + descriptors) for P processes on the machine (a few hundred: a
-/// pass over them per level of the tree).
+/// open or not. 0, or -1 when /proc cannot be read. O(P·depth +
+/// descriptors) for P processes on the machine, to a depth of 64.
 int diffbench_tree_memory(int pid, long *process_bytes, long *file_bytes);
 
 /// Removes `capability` from this process (bounding, effective, permitted
