@@ -154,32 +154,51 @@ pid_t diffbench_parent_of(long pid) {
     return any ? (pid_t)parent : -1;
 }
 
+int diffbench_each_process(int (*visit)(long pid, long parent, void *context), void *context) {
+    int processes = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (processes < 0) return -1;
+    char buffer[8192];
+    long length;
+    int status = 0;
+    while (status == 0 && (length = syscall(SYS_getdents64, processes, buffer, sizeof buffer)) > 0) {
+        for (long offset = 0; status == 0 && offset < length;) {
+            struct proc_entry *entry = (struct proc_entry *)(buffer + offset);
+            offset += entry->length;
+            if (entry->name[0] < '1' || entry->name[0] > '9') continue;
+            long pid = 0;
+            for (const char *digit = entry->name; *digit >= '0' && *digit <= '9'; digit++) pid = pid * 10 + (*digit - '0');
+            long parent = diffbench_parent_of(pid);
+            if (parent >= 0) status = visit(pid, parent, context);
+        }
+    }
+    close(processes);
+    return status;
+}
+
+/// One pass of ``diffbench_kill_orphans``: this process, and the children it killed.
+struct orphan_pass {
+    pid_t self;
+    int found;
+};
+
+/// Kills (with its group) and reaps `pid` when this process is its parent.
+static int kill_if_orphan(long pid, long parent, void *context) {
+    struct orphan_pass *pass = context;
+    if (parent != pass->self) return 0;
+    if (getpgid((pid_t)pid) == (pid_t)pid) kill(-(pid_t)pid, SIGKILL);
+    kill((pid_t)pid, SIGKILL);
+    while (waitpid((pid_t)pid, NULL, 0) < 0 && errno == EINTR) {}
+    pass->found += 1;
+    return 0;
+}
+
 int diffbench_kill_orphans(void) {
     int killed = 0;
-    pid_t self = getpid();
-    char buffer[8192];
-    for (int pass = 0; pass < 64; pass++) {
-        int processes = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-        if (processes < 0) return killed;
-        int found = 0;
-        long length;
-        while ((length = syscall(SYS_getdents64, processes, buffer, sizeof buffer)) > 0) {
-            for (long offset = 0; offset < length;) {
-                struct proc_entry *entry = (struct proc_entry *)(buffer + offset);
-                offset += entry->length;
-                if (entry->name[0] < '1' || entry->name[0] > '9') continue;
-                long child = 0;
-                for (const char *digit = entry->name; *digit >= '0' && *digit <= '9'; digit++) child = child * 10 + (*digit - '0');
-                if (diffbench_parent_of(child) != self) continue;
-                if (getpgid((pid_t)child) == (pid_t)child) kill(-(pid_t)child, SIGKILL);
-                kill((pid_t)child, SIGKILL);
-                while (waitpid((pid_t)child, NULL, 0) < 0 && errno == EINTR) {}
-                found += 1;
-            }
-        }
-        close(processes);
-        killed += found;
-        if (found == 0) break;
+    for (int round = 0; round < 64; round++) {
+        struct orphan_pass pass = {getpid(), 0};
+        if (diffbench_each_process(kill_if_orphan, &pass) < 0) return killed;
+        killed += pass.found;
+        if (pass.found == 0) break;
     }
     return killed;
 }

@@ -11,6 +11,12 @@ void diffbench_proc_path(char *out, const char *prefix, long number, const char 
 /// command name's closing parenthesis), or -1. Async-signal-safe.
 pid_t diffbench_parent_of(long pid);
 
+/// Calls `visit` with each process on the machine and its parent, as
+/// /proc lists them, until `visit` returns other than 0; that value, 0
+/// after the last, or -1 when /proc cannot be read. Async-signal-safe when
+/// `visit` is. O(processes).
+int diffbench_each_process(int (*visit)(long pid, long parent, void *context), void *context);
+
 /// The entries of a getdents64 buffer (the kernel's own layout, as glibc
 /// has no async-signal-safe directory reading).
 struct proc_entry {

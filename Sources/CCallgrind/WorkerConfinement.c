@@ -52,34 +52,20 @@ struct process_table {
     size_t count, capacity;
 };
 
-static int read_process_table(struct process_table *table) {
-    int folder = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (folder < 0) return -1;
-    char buffer[8192];
-    long length;
-    while ((length = syscall(SYS_getdents64, folder, buffer, sizeof buffer)) > 0) {
-        for (long offset = 0; offset < length;) {
-            struct proc_entry *entry = (struct proc_entry *)(buffer + offset);
-            offset += entry->length;
-            if (entry->name[0] < '1' || entry->name[0] > '9') continue;
-            long pid = strtol(entry->name, NULL, 10);
-            long parent = diffbench_parent_of(pid);
-            if (parent < 0) continue;
-            if (table->count == table->capacity) {
-                size_t capacity = table->capacity ? table->capacity * 2 : 256;
-                long *pids = realloc(table->pid, capacity * sizeof(long));
-                if (pids) table->pid = pids;
-                long *parents = pids ? realloc(table->parent, capacity * sizeof(long)) : NULL;
-                if (parents) table->parent = parents;
-                if (!pids || !parents) { close(folder); return -1; }
-                table->capacity = capacity;
-            }
-            table->pid[table->count] = pid;
-            table->parent[table->count] = parent;
-            table->count += 1;
-        }
+static int add_process(long pid, long parent, void *context) {
+    struct process_table *table = context;
+    if (table->count == table->capacity) {
+        size_t capacity = table->capacity ? table->capacity * 2 : 256;
+        long *pids = realloc(table->pid, capacity * sizeof(long));
+        if (pids) table->pid = pids;
+        long *parents = pids ? realloc(table->parent, capacity * sizeof(long)) : NULL;
+        if (parents) table->parent = parents;
+        if (!pids || !parents) return -1;
+        table->capacity = capacity;
     }
-    close(folder);
+    table->pid[table->count] = pid;
+    table->parent[table->count] = parent;
+    table->count += 1;
     return 0;
 }
 
@@ -184,7 +170,7 @@ int diffbench_tree_memory(int pid, long *process_bytes, long *file_bytes) {
     *file_bytes = own_shared_memory_bytes(pid, &own);
     long files = memory_file_bytes(pid, own, &seen);
     if (files > 0) *file_bytes += files;
-    if (read_process_table(&table) != 0) {
+    if (diffbench_each_process(add_process, &table) != 0) {
         free(table.pid);
         free(table.parent);
         return -1;
