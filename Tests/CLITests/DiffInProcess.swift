@@ -21,7 +21,7 @@ enum DiffInProcess {
     /// changeset or batch is thrown as the command's exit-1 failure.
     /// O(the engine's call on the pair).
     static func output(_ arguments: [String]) throws -> String {
-        let command = try DiffCommand.parse(arguments)
+        let command = try parsed(arguments)
         try #require(command.lists.files.lines && command.engines == nil, "only diff --lines with one engine is made in process")
         let descriptor = try command.engine.resolve(in: EngineRegistry.builtIns, option: "--engine")
         let engine = descriptor.name.rawValue
@@ -57,6 +57,26 @@ enum DiffInProcess {
             throw CLIFailure.badInput("--format batch is not made in process")
         }
     }
+
+    /// `diff ARGUMENTS` parsed as the command parses it. ArgumentParser
+    /// takes some 50 ms a parse in a debug build, most of a pair's time in
+    /// process, so the flags (all but the last two arguments, OLD and NEW)
+    /// are parsed once per set of flags and the pair's paths put in after.
+    /// O(1) after the first parse of the flags.
+    static func parsed(_ arguments: [String]) throws -> DiffCommand {
+        let flags = Array(arguments.dropLast(2)), paths = arguments.suffix(2)
+        try #require(paths.count == 2 && paths.allSatisfy { !$0.hasPrefix("-") }, "OLD and NEW come last: \(arguments)")
+        lock.lock()
+        defer { lock.unlock() }
+        var command = try commands[flags] ?? DiffCommand.parse(flags + ["OLD", "NEW"])
+        commands[flags] = command
+        command.lists.old = paths[paths.startIndex]
+        command.lists.new = paths[paths.startIndex + 1]
+        return command
+    }
+
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var commands: [[String]: DiffCommand] = [:]
 
     /// ``output(_:)`` of `diff ARGUMENTS`; when `throughBinary`, the built
     /// `diffbench` is run with the same arguments too and must exit 0 with
