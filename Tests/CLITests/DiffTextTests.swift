@@ -40,18 +40,20 @@ struct DiffTextTests {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let old = try CLI.write(a, to: "a.txt", in: dir), new = try CLI.write(b, to: "b.txt", in: dir)
-        let result = try CLI.run(["diff", "--lines", "--engine", engine, "--format", "unified", old, new])
-        #expect(result.status == 0, "\(result.stderr)")
-        let patchFile = try CLI.write(result.stdout, to: "p.diff", in: dir)
+        // Each pair also goes through the built binary with one engine, the catalog's engine `index` mod their
+        // number (every engine's turn comes while there are no more engines than pairs); the rest are made in process.
+        let binary = index % CatalogEngines.all.count == CatalogEngines.all.firstIndex(of: engine)
+        let unified = try DiffInProcess.checked(["--lines", "--engine", engine, "--format", "unified", old, new], throughBinary: binary)
+        let patchFile = try CLI.write(unified, to: "p.diff", in: dir)
         let target = try CLI.write(a, to: "work.txt", in: dir)
         let patch = Process()
         patch.executableURL = URL(fileURLWithPath: "/usr/bin/patch")
         patch.arguments = ["--quiet", "--force", target, patchFile]
         try patch.run()
         patch.waitUntilExit()
-        #expect(patch.terminationStatus == 0, "\(result.stdout)")
+        #expect(patch.terminationStatus == 0, "\(unified)")
         let patched = try Data(contentsOf: URL(fileURLWithPath: target))
-        #expect(patched == Data(b.utf8), "patch:\n\(result.stdout)")
+        #expect(patched == Data(b.utf8), "patch:\n\(unified)")
     }
 
     /// A random text for ``formatsAgreeOnLineEnds()``: a few short lines
@@ -109,6 +111,35 @@ struct DiffTextTests {
         return lines
     }
 
+    /// The kinds of line ``formatsAgreeOnLineEnds()`` sends through the
+    /// built binary, one round each: ``kinds(_:_:)`` names them.
+    static let lineKinds = [
+        "LF", "CRLF", "LF and CRLF in one text", "lone CR", "byte order mark", "no final newline", "é in both forms", "same bytes",
+    ]
+
+    /// What a pair `a` → `b` holds of ``lineKinds``: its line endings (LF,
+    /// CRLF, both in one text, a CR inside a line), a byte order mark, a
+    /// last line without its break, an é turned into its other form, or
+    /// no change at all. Over scalars, since a `Character` joins CR LF. O(bytes).
+    static func kinds(_ a: String, _ b: String) -> Set<String> {
+        var kinds: Set<String> = Array(a.utf8) == Array(b.utf8) ? ["same bytes"] : []
+        for text in [a, b] {
+            let scalars = Array(text.unicodeScalars)
+            var endings: Set<String> = []
+            for (i, scalar) in scalars.enumerated() {
+                if scalar == "\n" { endings.insert(i > 0 && scalars[i - 1] == "\r" ? "CRLF" : "LF") }
+                if scalar == "\r", i + 1 == scalars.count || scalars[i + 1] != "\n" { kinds.insert("lone CR") }
+                if scalar == "\u{FEFF}" { kinds.insert("byte order mark") }
+            }
+            kinds.formUnion(endings)
+            if endings.count == 2 { kinds.insert("LF and CRLF in one text") }
+            if let last = scalars.last, last != "\n" { kinds.insert("no final newline") }
+        }
+        func has(_ text: String, _ scalar: Unicode.Scalar) -> Bool { text.unicodeScalars.contains(scalar) }
+        if (has(a, "\u{E9}") && has(b, "\u{301}")) || (has(a, "\u{301}") && has(b, "\u{E9}")) { kinds.insert("é in both forms") }
+        return kinds
+    }
+
     /// The steps of a changeset's JSON: deletes, inserts, moves, updates.
     static func steps(json: String) throws -> (deletes: Int, inserts: Int, moves: Int, updates: Int) {
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
@@ -134,44 +165,50 @@ struct DiffTextTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let patchTool = FileManager.default.isExecutableFile(atPath: "/usr/bin/patch") ? "/usr/bin/patch" : nil
         var random = TestRandom(seed: 37)
+        let rounds = (0..<60).map { _ in
+            let oldText = Self.randomLines(&random)
+            return (old: oldText, new: Self.edited(oldText, &random))
+        }
+        // Every round is made in process (DiffInProcess); the first round showing each kind of line also goes
+        // through the built binary, which must print the same bytes, so the command's own path is tried on each kind.
+        let kinds = rounds.map { Self.kinds($0.old.joined(), $0.new.joined()) }
+        #expect(Set(kinds.joined()) == Set(Self.lineKinds), "\(Set(kinds.joined()))")
+        let throughBinary = Set(Self.lineKinds.compactMap { kind in kinds.firstIndex { $0.contains(kind) } })
         var differing = 0
-        for round in 0..<60 {
-            let oldText = Self.randomLines(&random), newText = Self.edited(oldText, &random)
+        for (round, (oldText, newText)) in rounds.enumerated() {
             let a = oldText.joined(), b = newText.joined()
             let old = try CLI.write(a, to: "old-\(round).txt", in: dir), new = try CLI.write(b, to: "new-\(round).txt", in: dir)
             let shown = "\(Array(a.utf8)) → \(Array(b.utf8))"
             if Array(a.utf8) != Array(b.utf8) { differing += 1 }
+            func diff(_ format: [String]) throws -> String {
+                try DiffInProcess.checked(["--lines"] + format + [old, new], throughBinary: throughBinary.contains(round))
+            }
 
-            let json = try CLI.run(["diff", "--lines", "--format", "json", old, new])
-            #expect(json.status == 0, "\(json.stderr)")
-            let steps = try Self.steps(json: json.stdout)
+            let json = try diff(["--format", "json"])
+            let steps = try Self.steps(json: json)
             let total = steps.deletes + steps.inserts + steps.moves + steps.updates
             #expect(steps.updates == 0)
             // Identical bytes: no step; otherwise at least one (a BOM or an ending alone is a change).
-            #expect((total == 0) == (Array(a.utf8) == Array(b.utf8)), "\(shown): \(json.stdout)")
+            #expect((total == 0) == (Array(a.utf8) == Array(b.utf8)), "\(shown): \(json)")
 
-            let text = try CLI.run(["diff", "--lines", old, new])
-            #expect(text.status == 0, "\(text.stderr)")
-            #expect(text.stdout.hasPrefix("myers: \(oldText.count) → \(newText.count) elements, \(total) step"), "\(shown): \(text.stdout)")
-            #expect(text.stdout.split(separator: "\n").count == 1 + total, "\(shown): \(text.stdout)")
+            let text = try diff([])
+            #expect(text.hasPrefix("myers: \(oldText.count) → \(newText.count) elements, \(total) step"), "\(shown): \(text)")
+            #expect(text.split(separator: "\n").count == 1 + total, "\(shown): \(text)")
             // Untrusted bytes stay escaped: no raw CR or byte order mark reaches the terminal.
-            #expect(!text.stdout.unicodeScalars.contains { $0 == "\r" || $0 == "\u{FEFF}" }, "\(shown): \(text.stdout)")
+            #expect(!text.unicodeScalars.contains { $0 == "\r" || $0 == "\u{FEFF}" }, "\(shown): \(text)")
 
-            let batch = try CLI.run(["diff", "--lines", "--format", "batch-json", old, new])
-            #expect(batch.status == 0, "\(batch.stderr)")
-            let batchSteps = try Self.batchSteps(batch.stdout)
-            #expect(batchSteps == total, "\(shown): \(batch.stdout)")
+            let batch = try diff(["--format", "batch-json"])
+            #expect(try Self.batchSteps(batch) == total, "\(shown): \(batch)")
 
-            let unified = try CLI.run(["diff", "--lines", "--format", "unified", old, new])
-            #expect(unified.status == 0, "\(unified.stderr)")
+            let unified = try diff(["--format", "unified"])
             // The patch's lines split as patch splits them, at LF bytes (as Characters, CR LF is not LF).
-            let body = unified.stdout.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).dropFirst(2)
+            let body = unified.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).dropFirst(2)
             // A move is a deleted and an inserted line in a patch.
-            #expect(body.filter { $0.first == UInt8(ascii: "-") }.count == steps.deletes + steps.moves, "\(shown):\n\(unified.stdout)")
-            #expect(body.filter { $0.first == UInt8(ascii: "+") }.count == steps.inserts + steps.moves, "\(shown):\n\(unified.stdout)")
-            #expect(unified.stdout.isEmpty == (total == 0))
+            #expect(body.filter { $0.first == UInt8(ascii: "-") }.count == steps.deletes + steps.moves, "\(shown):\n\(unified)")
+            #expect(body.filter { $0.first == UInt8(ascii: "+") }.count == steps.inserts + steps.moves, "\(shown):\n\(unified)")
+            #expect(unified.isEmpty == (total == 0))
             if let patchTool, total > 0 {
-                let patchFile = try CLI.write(unified.stdout, to: "p-\(round).diff", in: dir)
+                let patchFile = try CLI.write(unified, to: "p-\(round).diff", in: dir)
                 let target = try CLI.write(a, to: "work-\(round).txt", in: dir)
                 let patch = Process()
                 patch.executableURL = URL(fileURLWithPath: patchTool)
@@ -179,8 +216,8 @@ struct DiffTextTests {
                 patch.standardOutput = FileHandle.nullDevice
                 try patch.run()
                 patch.waitUntilExit()
-                #expect(patch.terminationStatus == 0, "\(shown):\n\(unified.stdout)")
-                #expect(try Data(contentsOf: URL(fileURLWithPath: target)) == Data(b.utf8), "\(shown):\n\(unified.stdout)")
+                #expect(patch.terminationStatus == 0, "\(shown):\n\(unified)")
+                #expect(try Data(contentsOf: URL(fileURLWithPath: target)) == Data(b.utf8), "\(shown):\n\(unified)")
             }
         }
         #expect(differing > 40)
