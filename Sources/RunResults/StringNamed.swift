@@ -1,9 +1,10 @@
 /// A name the results document writes as a bare string and compares as its
-/// text: ``WorkloadName``, ``ElementKind`` and ``PerformanceTarget/Measure``.
-/// Each of them is a distinct type, so no module passes a workload where a
-/// kind belongs, yet all are open (a results file may spell any name, one
-/// a newer diffbench wrote included), so they wrap the text rather than
-/// enumerate cases.
+/// text: ``WorkloadName``, ``ElementKind``, ``PerformanceTarget/Measure``
+/// and ``Subject``. Each of them is a distinct type, so no module passes a
+/// workload where a kind belongs, yet all are open (a results file may
+/// spell any name, one a newer diffbench wrote included), so they wrap the
+/// text rather than enumerate cases; ``Subject`` alone has a case beside
+/// its open engine names, the floor.
 ///
 /// The conformances are written here once: reading and writing the bare
 /// string keeps every results file's bytes, and ordering by the text keeps

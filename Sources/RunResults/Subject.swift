@@ -9,7 +9,7 @@ import DiffEngines
 /// is never verified); ``stdlib``, the engine every ratio is divided by, is
 /// an engine and a constant here. This file is the one place that spells
 /// the floor's name.
-public enum Subject: Hashable, Sendable, Comparable, Codable, CustomStringConvertible, ExpressibleByStringLiteral {
+public enum Subject: StringNamed {
     case engine(EngineName)
     case floor
 
@@ -25,15 +25,17 @@ public enum Subject: Hashable, Sendable, Comparable, Codable, CustomStringConver
         self = name == Subject.floorName ? .floor : .engine(EngineName(name))
     }
 
-    public init(stringLiteral value: String) { self.init(value) }
-
-    /// The stable name: the `engine` column of results.csv and results.json.
-    public var name: String {
+    /// The stable name: the `engine` column of results.csv and results.json
+    /// (its coding, order and description, as every ``StringNamed``'s).
+    public var rawValue: String {
         switch self {
         case let .engine(engine): return engine.rawValue
         case .floor: return Subject.floorName
         }
     }
+
+    /// The stable name, as tables and messages print it: ``rawValue``.
+    public var name: String { rawValue }
 
     /// The engine, or nil for the floor.
     public var engineName: EngineName? {
@@ -43,19 +45,4 @@ public enum Subject: Hashable, Sendable, Comparable, Codable, CustomStringConver
 
     /// Whether this is the floor reference, whose rows have status `reference`.
     public var isFloor: Bool { self == .floor }
-
-    public var description: String { name }
-
-    /// By name, as the rows' strings sorted before the column was typed, so
-    /// every table keeps its order.
-    public static func < (lhs: Subject, rhs: Subject) -> Bool { lhs.name < rhs.name }
-
-    public init(from decoder: any Decoder) throws {
-        self.init(try decoder.singleValueContainer().decode(String.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(name)
-    }
 }
