@@ -27,4 +27,11 @@ struct proc_entry {
     char name[];
 };
 
+/// Unmounts (lazily, deepest first) every cgroup file system this
+/// process's mount namespace shows, for a worker in a namespace of its own:
+/// no engine can then write its pid into another cgroup's `cgroup.procs`
+/// and leave its memory cgroup (mounting one again takes CAP_SYS_ADMIN,
+/// which the worker gives up). 0, or -1 when one could not be unmounted.
+int diffbench_hide_cgroups(void);
+
 #endif

@@ -17,21 +17,29 @@
 #include <sys/vfs.h>
 #include <unistd.h>
 
-/// A tmpfs of `bytes` at most over /dev/shm, in a mount namespace of this
-/// thread's own (made private first, so nothing mounted here reaches the
-/// parent's namespace). 1 when mounted.
+/// A mount namespace of this thread's own, made private, so nothing
+/// mounted or unmounted here reaches the parent's namespace. 1 when made.
+static int own_mount_namespace(void) {
+    if (unshare(CLONE_NEWNS) != 0) return 0;
+    return mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) == 0;
+}
+
+/// A tmpfs of `bytes` at most over /dev/shm, in the worker's own mount
+/// namespace (``own_mount_namespace``). 1 when mounted.
 static int own_shared_memory_folder(long bytes) {
     struct statfs system;
     if (statfs("/dev/shm", &system) != 0 || system.f_type != TMPFS_MAGIC) return 0;
-    if (unshare(CLONE_NEWNS) != 0) return 0;
-    if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0) return 0;
     char options[64];
     snprintf(options, sizeof options, "size=%ld,mode=1777", bytes);
     return mount("diffbench-case", "/dev/shm", "tmpfs", MS_NOSUID | MS_NODEV, options) == 0;
 }
 
 int diffbench_confine_worker(long shm_bytes) {
-    int done = own_shared_memory_folder(shm_bytes);
+    int own = own_mount_namespace();
+    int done = own && own_shared_memory_folder(shm_bytes);
+    // The worker's memory cgroup (``diffbench_cgroup_join``) is left only
+    // through a cgroup file system: none is mounted where the engine runs.
+    if (own) (void)diffbench_hide_cgroups();
     // System V shared memory lives in no address space and no descriptor:
     // segments an engine makes go with the worker's own IPC namespace.
     (void)unshare(CLONE_NEWIPC);

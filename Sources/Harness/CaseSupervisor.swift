@@ -57,7 +57,7 @@ struct CaseSupervisor {
         while true {
             let job = WorkerJob(.calibrate, job: CaseJob(elements: nil, subjects: remaining), plan: plan, cost: nil)
             let attempt = try run(job, startLimit: plan.caseTimeout ?? 120)
-            if let cost = attempt.cost, attempt.process.ending == .exited(0) { return cost }
+            if let cost = attempt.cost, attempt.process.completed { return cost }
             if let failure = attempt.failure { throw WorkerJobError(description: failure) }
             guard let culprit = attempt.lastCall?.subject, remaining.contains(culprit) else {
                 throw WorkerJobError(description: "the calibration worker ended before calling an engine: \(Self.describe(attempt))")
@@ -100,7 +100,7 @@ struct CaseSupervisor {
                 remaining.removeAll { lingering.contains($0) }
                 continue
             }
-            if let rows = attempt.rows, attempt.process.ending == .exited(0) {
+            if let rows = attempt.rows, attempt.process.completed {
                 for var row in rows where remaining.contains(row.engine) {
                     if let left = attempt.lingering[row.engine] {
                         row.note(.lingeringThreads, "\(left) it started outlived its call; measured in a worker of its own")
@@ -159,7 +159,7 @@ struct CaseSupervisor {
         let job = WorkerJob(.measure, job: CaseJob(source, kind: kind, subjects: [subject]), plan: plan, cost: cost)
         let attempt = try run(job, startLimit: plan.caseStartLimitSeconds)
         if let failure = attempt.failure { throw WorkerJobError(description: failure) }
-        if let row = attempt.rows?.first(where: { $0.engine == subject }), attempt.process.ending == .exited(0) { return (row, false) }
+        if let row = attempt.rows?.first(where: { $0.engine == subject }), attempt.process.completed { return (row, false) }
         let (code, reason) = Self.fault(attempt, plan: plan)
         return (Self.faultRow(subject, attempt, code: code, reason: reason, template: attempt.template ?? template, source, kind: kind, seed: plan.seed), true)
     }
@@ -179,6 +179,13 @@ struct CaseSupervisor {
     /// it at the case's limit: `--case-timeout` from its start, else
     /// `startLimit` until it has predicted its calls, then the predicted limit.
     func run(_ job: WorkerJob, startLimit: Double) throws -> Attempt {
+        // The worker's memory cgroup, where one can be made: the worker
+        // joins it before any engine runs, and whatever is left in it when
+        // the worker has ended is killed with it (``MemoryCgroup/end()``).
+        let cgroup = MemoryCgroup.make(limit: job.memoryLimit)
+        defer { cgroup?.end() }
+        var job = job
+        job.memoryCgroup = cgroup?.folder
         let jobPath = workDirectory + "/job.json"
         do {
             try FileManager.default.createDirectory(atPath: workDirectory, withIntermediateDirectories: true)
@@ -201,7 +208,7 @@ struct CaseSupervisor {
         var deadline = start + UInt64(startLimit * 1e9)
         var attempt = Attempt()
         let decoder = JSONDecoder()
-        let followed = child.follow(keep: 16_384, memoryLimit: job.memoryLimit, deadline: { deadline }) { line in
+        let followed = child.follow(keep: 16_384, memoryLimit: job.memoryLimit, cgroup: cgroup, deadline: { deadline }) { line in
             guard let message = try? decoder.decode(WorkerMessage.self, from: Data(line.utf8)) else { return }
             switch message {
             case let .calling(subject, phase): attempt.lastCall = (subject, phase)
@@ -222,7 +229,8 @@ struct CaseSupervisor {
             case let .sampling(state): progress?.sampling(state)
             }
         }
-        // A descendant that left the worker's group (setsid) outlived it: end it too.
+        // A descendant that left the worker's group (setsid) outlived it:
+        // end it too (and, on return, all its cgroup still holds).
         OrphanReaper.killOrphans()
         if attempt.forged { (attempt.rows, attempt.cost, attempt.answer) = (nil, nil, nil) }
         attempt.process = followed
@@ -255,6 +263,9 @@ struct CaseSupervisor {
         }
         let limit = plan.caseMemory ?? RunPlan.defaultCaseMemory
         let memory = Formatting.bytes(limit)
+        if attempt.process.cgroupKills > 0 {
+            return (.outOfMemory, "ran out of the case's \(memory) (--case-memory)\(during): its memory cgroup, which counts the worker and every process it started (resident pages, memory-backed files written, open or closed, kernel buffers), reached it, and the kernel's out-of-memory killer ended \(attempt.process.cgroupKills) of its processes" + stderr)
+        }
         if let over = attempt.process.overMemory {
             let started = over.processes > 0 ? ", and the memory of the processes it started (\(Formatting.bytes(over.processes)))" : ""
             return (.outOfMemory, "ran out of the case's \(memory) (--case-memory)\(during): killed when its address space (\(Formatting.bytes(over.address))), the memory-backed files it and its processes held (\(Formatting.bytes(over.files)): memfds and tmpfs files written, not mapped, and all its own /dev/shm holds)\(started) reached it" + stderr)

@@ -61,8 +61,12 @@ struct WorkerJob: Codable {
     var deadline: Double?
     var measureMemory: Bool
     var cost: CostModel?
-    /// Bytes of address space the worker may take (`RLIMIT_AS`).
+    /// Bytes of address space the worker may take (`RLIMIT_AS`), and of
+    /// memory its cgroup may hold.
     var memoryLimit: Int
+    /// The folder of the memory cgroup the worker joins before any engine
+    /// runs (``MemoryCgroup``), or nil where the parent could make none.
+    var memoryCgroup: String?
     /// The plan's slider policy (nil from a parent before sliders: none).
     var sliders: SliderPolicy?
     /// The plan's element kinds, which the calibration prices (nil: int only).
@@ -159,6 +163,10 @@ public enum CaseWorker {
         }
         // Its id is for this worker's report alone: no engine reads it from the file.
         unlink(jobPath)
+        // Before any engine runs: the worker's memory cgroup, which every
+        // process it starts is in too, and which no engine can leave
+        // (the confinement below mounts no cgroup file system for it).
+        if let folder = job.memoryCgroup { _ = MemoryCgroup.join(folder) }
         // Before any engine runs: /dev/shm is the worker's own, held to the case's memory.
         _ = diffbench_confine_worker(job.memoryLimit)
         // The address space, not the data segment: RLIMIT_DATA leaves out

@@ -32,7 +32,7 @@ final class ChildProcess {
         case signalled(Int32)
     }
 
-    /// What following a child (``follow(keep:batch:drainSeconds:memoryLimit:deadline:line:)``)
+    /// What following a child (``follow(keep:batch:drainSeconds:memoryLimit:cgroup:deadline:line:)``)
     /// saw of it, kept whole by the attempt that started it (``CaseSupervisor/Attempt``).
     struct Followed {
         var ending: Ending = .exited(0)
@@ -48,6 +48,14 @@ final class ChildProcess {
         /// The parent's reading of its memory (``MemoryWatch``) that
         /// reached the memory limit, when it was killed for it.
         var overMemory: MemoryReading?
+        /// How many of its memory cgroup's processes the kernel's
+        /// out-of-memory killer ended (``MemoryCgroup``): more than 0 means
+        /// the cgroup reached the memory limit, and it was killed for it.
+        var cgroupKills = 0
+
+        /// Whether it exited 0 and its memory cgroup never reached the limit:
+        /// only then is what it reported kept.
+        var completed: Bool { ending == .exited(0) && cgroupKills == 0 }
     }
 
     let pid: Int32
@@ -174,9 +182,12 @@ final class ChildProcess {
     /// continued. With `memoryLimit`, the child is killed once its address
     /// space, the memory-backed files of its process tree and what the
     /// processes it started hold alone reach it (memory its own `RLIMIT_AS`
-    /// never counts). Returns what it saw (``Followed``).
+    /// never counts), and, with `cgroup`, once the kernel's out-of-memory
+    /// killer has ended a process of the child's memory cgroup. Returns
+    /// what it saw (``Followed``).
     func follow(
-        keep: Int = 4096, batch: Int32 = 5, drainSeconds: Double = 2, memoryLimit: Int? = nil, deadline: () -> UInt64,
+        keep: Int = 4096, batch: Int32 = 5, drainSeconds: Double = 2, memoryLimit: Int? = nil, cgroup: MemoryCgroup? = nil,
+        deadline: () -> UInt64,
         line: (Substring) -> Void
     ) -> Followed {
         guard let pipes else {
@@ -186,12 +197,12 @@ final class ChildProcess {
         var reader = PipeReader(descriptors: [pipes.output, pipes.error], keep: keep)
         var killed = false
         var drainEnd: UInt64?
-        var memory = MemoryWatch(pid: pid, limit: memoryLimit)
+        var memory = MemoryWatch(pid: pid, limit: memoryLimit, cgroup: cgroup)
         while true {
             let now = monotonicNanoseconds()
             if drainEnd == nil {
                 memory.look(now: now)
-                if memory.overLimit != nil {
+                if memory.overLimit != nil || memory.cgroupKills > 0 {
                     kill()
                     break
                 }
@@ -217,9 +228,10 @@ final class ChildProcess {
             }
         }
         let (ending, peak) = waitReportingPeak()
+        _ = memory.readCgroup()
         return Followed(
             ending: ending, killedAtDeadline: killed, errorTail: reader.errorTail, peakBytes: peak,
-            addressPeakBytes: memory.addressPeakBytes, overMemory: memory.overLimit)
+            addressPeakBytes: memory.addressPeakBytes, overMemory: memory.overLimit, cgroupKills: memory.cgroupKills)
     }
 
     /// "SIGILL (illegal instruction)": a signal's name and meaning.

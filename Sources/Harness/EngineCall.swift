@@ -170,7 +170,7 @@ public struct EngineCall: Codable, Sendable {
     /// call asked for: a fault, as one with no answer.
     private func answerInWorker<Value>(_ worker: Worker, _ value: KeyPath<Answer, Value?>) throws -> Outcome<Value> {
         let (attempt, plan) = try Self.attempt(.call, engine: engine, call: self, in: worker)
-        if let answer = attempt.answer, attempt.process.ending == .exited(0) {
+        if let answer = attempt.answer, attempt.process.completed {
             if let found = answer[keyPath: value] { return .answered(.success(found)) }
             if let refusal = answer.refusal { return .answered(.failure(refusal.error)) }
         }
@@ -185,7 +185,7 @@ public struct EngineCall: Codable, Sendable {
     /// worker's ``Fault``, or ``WorkerJobError`` when none can be started.
     static func calibrated(_ engine: EngineName, kinds: [ElementKind], in worker: Worker) throws -> CostModel {
         let (attempt, plan) = try attempt(.calibrate, engine: engine, kinds: kinds, call: nil, in: worker)
-        if let cost = attempt.cost, attempt.process.ending == .exited(0) { return cost }
+        if let cost = attempt.cost, attempt.process.completed { return cost }
         let (code, reason) = CaseSupervisor.fault(attempt, plan: plan)
         throw Fault(code: code, reason: reason)
     }

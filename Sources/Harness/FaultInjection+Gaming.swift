@@ -169,15 +169,24 @@ extension FaultInjection {
         }
     }
 
-    /// A `child-memory` or `child-files` engine's first call: `children`
-    /// forked processes each write `mebibytes` MiB (into pages of their
-    /// own, or into memfds they hold), say so on a pipe, and wait forever;
-    /// the call returns once every one has said so.
-    static func holdMemoryInChildren(mebibytes: Int, children: Int, files: Bool) {
+    /// A `child-memory`-like engine's first call (``ChildMemory``):
+    /// `children` forked processes each write `mebibytes` MiB (into pages
+    /// of their own, or into memfds they hold), say so on a pipe, and wait
+    /// forever; orphans are each forked by a process that then ends, so
+    /// they are nobody's below the worker. The call returns once every one
+    /// has said so.
+    static func holdMemoryInChildren(mebibytes: Int, children: Int, how: ChildMemory) {
+        if how == .escapedOrphans { leaveMemoryCgroup() }
         var ends: [Int32] = [0, 0]
         guard diffbench_pipe(&ends) == 0 else { fatalError("test fault: pipe: \(String(cString: strerror(errno)))") }
         for _ in 0..<children where diffbench_fork() == 0 {
-            if files {
+            if how == .orphans || how == .escapedOrphans {
+                let middle = getpid()
+                if diffbench_fork() != 0 { diffbench_exit(0) }
+                // Once its parent has ended, it is the run's child (a subreaper's) or init's.
+                while getppid() == middle { usleep(1_000) }
+            }
+            if how == .files {
                 holdMemoryFiles(mebibytes: mebibytes, piece: 16, shm: false)
             } else {
                 let bytes = mebibytes << 20
@@ -194,15 +203,37 @@ extension FaultInjection {
         close(ends[1])
     }
 
-    /// A `shm-left` engine's first call: `mebibytes` MiB into /dev/shm
-    /// files of 16 MiB, closed and left there (until the disk, or the
-    /// worker's own /dev/shm, is full).
-    static func leaveSharedMemoryFiles(mebibytes: Int) {
+    /// What an engine that wants its memory uncounted tries: writing its
+    /// pid into the `cgroup.procs` of its memory cgroup's parent and of
+    /// the hierarchy's root, where cgroup v1's memory controller is
+    /// usually mounted (and mounting it again, should it be hidden).
+    static func leaveMemoryCgroup() {
+        let table = (try? String(contentsOfFile: "/proc/self/cgroup", encoding: .utf8)) ?? ""
+        let own = table.split(separator: "\n").first { $0.contains(":memory:") }.map { String($0.split(separator: ":", maxSplits: 2)[2]) } ?? "/"
+        let parent = (own as NSString).deletingLastPathComponent
+        mkdir("/tmp/diffbench-test-cgroup-\(getpid())", 0o700)
+        _ = mount("none", "/tmp/diffbench-test-cgroup-\(getpid())", "cgroup", 0, "memory")
+        for root in ["/sys/fs/cgroup/memory", "/tmp/diffbench-test-cgroup-\(getpid())"] {
+            for folder in [root + parent, root] {
+                let descriptor = open(folder + "/cgroup.procs", O_WRONLY)
+                guard descriptor >= 0 else { continue }
+                _ = "\(getpid())".withCString { write(descriptor, $0, strlen($0)) }
+                close(descriptor)
+            }
+        }
+        umount2("/tmp/diffbench-test-cgroup-\(getpid())", Int32(MNT_DETACH))
+        rmdir("/tmp/diffbench-test-cgroup-\(getpid())")
+    }
+
+    /// A `shm-left` or `left-files` engine's first call: `mebibytes` MiB
+    /// into files of 16 MiB in `folder`, closed and left there (until the
+    /// disk, the worker's own /dev/shm or its memory cgroup is full).
+    static func leaveMemoryFiles(mebibytes: Int, in folder: String) {
         signal(SIGXFSZ, SIG_IGN)
         let marker = ProcessInfo.processInfo.environment["DIFFBENCH_TEST_MARKER"] ?? "unmarked"
         let block = [UInt8](repeating: 7, count: 1 << 20)
         for number in 0..<(mebibytes + 15) / 16 {
-            let descriptor = open("/dev/shm/diffbench-test-\(marker)-\(number)", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            let descriptor = open("\(folder)/diffbench-test-\(marker)-\(number)", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
             guard descriptor >= 0 else { return }
             defer { close(descriptor) }
             for _ in 0..<min(16, mebibytes - number * 16) {

@@ -97,9 +97,14 @@ import Workloads
 /// address space nor its open files show it, on its first call in the
 /// process (then it answers right): `child-memory:ENGINE:MIB:N` starts N
 /// processes (fork) that each write MIB MiB of their own and wait forever,
-/// `child-files:ENGINE:MIB:N` the same into memfds each holds open, and
-/// `shm-left:ENGINE:MIB` writes MIB MiB into /dev/shm files, 16 MiB each,
-/// named after `DIFFBENCH_TEST_MARKER`, and closes them. The call returns
+/// `child-files:ENGINE:MIB:N` the same into memfds each holds open,
+/// `orphan-memory:ENGINE:MIB:N` the same in processes whose parent (a
+/// process the engine forked) has ended, so they are no longer below the
+/// worker, `escaped-orphans:ENGINE:MIB:N` the same after the engine
+/// has tried to move itself out of its memory cgroup (into its parent's
+/// and the root's), `shm-left:ENGINE:MIB` writes MIB MiB into /dev/shm files, 16 MiB
+/// each, named after `DIFFBENCH_TEST_MARKER`, and closes them, and
+/// `left-files:ENGINE:MIB:FOLDER` the same in FOLDER. The call returns
 /// once all of it is written.
 ///
 /// The fault of an engine that changes the process's settings on every
@@ -112,6 +117,18 @@ import Workloads
 /// right (under `run --in-process` that is the run's own process, whose
 /// relative output paths must not follow it).
 public struct FaultInjection: Hashable, Sendable {
+    /// Where a `child-memory`-like fault's processes hold their memory.
+    public enum ChildMemory: String, Hashable, Sendable {
+        /// Pages of their own.
+        case pages = "child-memory"
+        /// Memfds they hold open.
+        case files = "child-files"
+        /// Pages of their own, in processes whose parent has ended.
+        case orphans = "orphan-memory"
+        /// As ``orphans``, after the engine tried to leave its memory cgroup.
+        case escapedOrphans = "escaped-orphans"
+    }
+
     public enum Kind: Hashable, Sendable {
         case wrong
         case slow(Int)
@@ -145,8 +162,8 @@ public struct FaultInjection: Hashable, Sendable {
         case replaceReport(withNull: Bool)
         case closeStandardDescriptors
         case memoryFiles(mebibytes: Int, shm: Bool)
-        case childMemory(mebibytes: Int, children: Int, files: Bool)
-        case shmLeft(mebibytes: Int)
+        case childMemory(mebibytes: Int, children: Int, how: ChildMemory)
+        case leftFiles(mebibytes: Int, folder: String)
         case oneMemoryFile(mebibytes: Int)
         case changeSettings
     }
@@ -214,12 +231,16 @@ public struct FaultInjection: Hashable, Sendable {
             guard parts.count > 2, let mebibytes = Int(parts[2]), mebibytes > 0 else { return nil }
             if parts[0] == "memfd-one" { return FaultInjection(engine: engine, kind: .oneMemoryFile(mebibytes: mebibytes)) }
             return FaultInjection(engine: engine, kind: .memoryFiles(mebibytes: mebibytes, shm: parts[0] == "shm-file"))
-        case "child-memory", "child-files":
-            guard parts.count > 3, let mebibytes = Int(parts[2]), let children = Int(parts[3]), mebibytes > 0, children > 0 else { return nil }
-            return FaultInjection(engine: engine, kind: .childMemory(mebibytes: mebibytes, children: children, files: parts[0] == "child-files"))
-        case "shm-left":
+        case "child-memory", "child-files", "orphan-memory", "escaped-orphans":
+            guard parts.count > 3, let mebibytes = Int(parts[2]), let children = Int(parts[3]), mebibytes > 0, children > 0,
+                  let how = ChildMemory(rawValue: String(parts[0]))
+            else { return nil }
+            return FaultInjection(engine: engine, kind: .childMemory(mebibytes: mebibytes, children: children, how: how))
+        case "shm-left", "left-files":
             guard parts.count > 2, let mebibytes = Int(parts[2]), mebibytes > 0 else { return nil }
-            return FaultInjection(engine: engine, kind: .shmLeft(mebibytes: mebibytes))
+            let folder = parts[0] == "shm-left" ? "/dev/shm" : parts.count > 3 ? parts[3...].joined(separator: ":") : ""
+            guard !folder.isEmpty else { return nil }
+            return FaultInjection(engine: engine, kind: .leftFiles(mebibytes: mebibytes, folder: folder))
         case "environ": return FaultInjection(engine: engine, kind: .changeSettings)
         case "hang-counted": return FaultInjection(engine: engine, kind: .hangCounted)
         case "hog-counted": return FaultInjection(engine: engine, kind: .hogCounted)
@@ -370,10 +391,10 @@ public struct FaultInjection: Hashable, Sendable {
             Self.holdMemoryFiles(mebibytes: mebibytes, piece: 16, shm: shm)
         case let .oneMemoryFile(mebibytes):
             Self.holdMemoryFiles(mebibytes: mebibytes, piece: mebibytes, shm: false)
-        case let .childMemory(mebibytes, children, files) where !Self.leftBehind.exchange(true, ordering: .relaxed):
-            Self.holdMemoryInChildren(mebibytes: mebibytes, children: children, files: files)
-        case let .shmLeft(mebibytes) where !Self.leftBehind.exchange(true, ordering: .relaxed):
-            Self.leaveSharedMemoryFiles(mebibytes: mebibytes)
+        case let .childMemory(mebibytes, children, how) where !Self.leftBehind.exchange(true, ordering: .relaxed):
+            Self.holdMemoryInChildren(mebibytes: mebibytes, children: children, how: how)
+        case let .leftFiles(mebibytes, folder) where !Self.leftBehind.exchange(true, ordering: .relaxed):
+            Self.leaveMemoryFiles(mebibytes: mebibytes, in: folder)
         case .changeSettings:
             Self.changeSettings()
         case let .sharedMemory(mebibytes):

@@ -27,7 +27,10 @@ import Glibc
 /// `limit`, a reading whose address space now and those together reach it
 /// is over the limit (``overLimit``): the parent then kills the child and
 /// its group. A mapped memory file counts twice (in both), which errs on
-/// the side of the limit.
+/// the side of the limit. Where the child has a memory cgroup
+/// (``MemoryCgroup``), the kernel holds it to the limit at every page, and
+/// each reading also reads whether its out-of-memory killer has ended one
+/// of the cgroup's processes (``cgroupKills``).
 struct MemoryWatch {
     let pid: Int32
     /// The bytes the child may hold in all, or nil for no limit.
@@ -38,14 +41,28 @@ struct MemoryWatch {
     private(set) var fileBytes = 0
     /// The first reading that reached ``limit``.
     private(set) var overLimit: MemoryReading?
+    /// The child's memory cgroup, where it has one (``MemoryCgroup``).
+    let cgroup: MemoryCgroup?
+    /// How many of the cgroup's processes the kernel's out-of-memory killer
+    /// ended, as last read: more than 0 means the cgroup reached ``limit``.
+    private(set) var cgroupKills = 0
     private var lastLook: UInt64 = 0
 
     /// Nanoseconds between two readings of a running child.
     static let interval: UInt64 = 50_000_000
 
-    init(pid: Int32, limit: Int? = nil) {
+    init(pid: Int32, limit: Int? = nil, cgroup: MemoryCgroup? = nil) {
         self.pid = pid
         self.limit = limit
+        self.cgroup = cgroup
+    }
+
+    /// Whether the child's memory cgroup reached its limit: read now
+    /// (each ``look(now:)`` reads it too), so a kill in the child's last
+    /// moments is seen once it has ended. O(1).
+    mutating func readCgroup() -> Bool {
+        if let cgroup { cgroupKills = max(cgroupKills, cgroup.outOfMemoryKills) }
+        return cgroupKills > 0
     }
 
     /// Reads the child's status when ``interval`` has passed since the
@@ -66,6 +83,7 @@ struct MemoryWatch {
         if let limit, overLimit == nil, files + processes > 0, nowKiB * 1024 + files + processes >= limit {
             overLimit = MemoryReading(address: nowKiB * 1024, files: files, processes: processes)
         }
+        _ = readCgroup()
         if stopped == 1 { kill(pid, SIGCONT) }
     }
 }

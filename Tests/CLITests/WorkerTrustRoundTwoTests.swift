@@ -179,6 +179,48 @@ import Testing
         #expect(left().isEmpty, "left in /dev/shm: \(left())")
     }
 
+    /// Whether this process may make memory cgroups where most machines
+    /// mount cgroup v1's memory controller (root, with that controller):
+    /// where it may, every worker runs in a memory cgroup of its own.
+    static let memoryCgroupsAvailable: Bool = {
+        guard let table = try? String(contentsOfFile: "/proc/self/cgroup", encoding: .utf8),
+              let line = table.split(separator: "\n").first(where: { $0.split(separator: ":").dropFirst().first?.split(separator: ",").contains("memory") == true })
+        else { return false }
+        let own = "/sys/fs/cgroup/memory" + line.split(separator: ":", maxSplits: 2).last.map(String.init)!
+        let probe = own + "/diffbench-probe-\(UUID().uuidString)"
+        guard mkdir(probe, 0o755) == 0 else { return false }
+        rmdir(probe)
+        return true
+    }()
+
+    /// Memory no reading of the parent's sees whole counts in the worker's
+    /// memory cgroup, where the kernel holds it to the case's memory at
+    /// every page: three processes of 100 MiB each whose parent (a process
+    /// the engine forked) has ended, so they are below no worker, and
+    /// 400 MiB of files written and closed in /dev (a memory-backed folder
+    /// other than /dev/shm, which the worker shares with the machine). The
+    /// engine is `out-of-memory`, the other is measured, and no process of
+    /// the engine's outlives the run.
+    @Test(
+        .timeLimit(.minutes(10)), .enabled(if: Self.memoryCgroupsAvailable, "needs the cgroup v1 memory controller and the right to make cgroups (root)"),
+        arguments: ["orphan-memory:heckel:100:3", "escaped-orphans:heckel:100:3", "left-files:heckel:400:/dev"])
+    func memoryNoReadingSeesCountsInTheWorkersCgroup(fault: String) throws {
+        let dir = try CLI.temporaryDirectory()
+        let marker = UUID().uuidString
+        let left = { (try? FileManager.default.contentsOfDirectory(atPath: "/dev"))?.filter { $0.contains(marker) } ?? [] }
+        defer {
+            for process in WorkerTrustTests.processes(marked: marker) { kill(process.pid, SIGKILL) }
+            for name in left() { try? FileManager.default.removeItem(atPath: "/dev/" + name) }
+            try? FileManager.default.removeItem(at: dir)
+        }
+        let (result, document) = try WorkerTrustTests.run(fault: fault, marker: marker, ["--case-memory", "256M", "--min-time", "0.5"], in: dir)
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(WorkerTrustTests.summary(document) == ["heckel out-of-memory", "set ok", "floor reference"], "\(result.stderr)")
+        let reason = document.rows.first { $0.engine == "heckel" }?.reason ?? ""
+        #expect(reason.contains("memory cgroup"), "\(reason)")
+        #expect(WorkerTrustTests.processes(marked: marker).isEmpty, "processes of the engine outlived the run")
+    }
+
     /// An engine that changes the file-mode mask, `PATH`, `TZ`, `LANG`,
     /// `LC_ALL`, a `DIFFBENCH_*` variable and the locale changes nothing
     /// the run writes: in a worker and in process (`--in-process`, where

@@ -70,6 +70,23 @@ import RunResults
         #expect(channelCode == .lostReportChannel && channelCode.status == .crashed, "\(channelWords)")
     }
 
+    /// A worker whose memory cgroup's out-of-memory killer ended one of its
+    /// processes reached the case's memory, however it ended: killed, or
+    /// exiting 0 with its rows (a child of the engine's was the one killed).
+    /// It is `out-of-memory`, and what it reported is not kept
+    /// (``ChildProcess/Followed/completed``); with no kill, an exit 0 is kept.
+    @Test(arguments: [ChildProcess.Ending.signalled(SIGKILL), .exited(0)])
+    func aKillInTheWorkersMemoryCgroupIsOutOfMemory(ending: ChildProcess.Ending) {
+        var plan = Self.plan
+        plan.caseMemory = 1 << 30
+        var attempt = Self.attempt(ending)
+        #expect(attempt.process.completed == (ending == .exited(0)))
+        attempt.process.cgroupKills = 2
+        #expect(!attempt.process.completed)
+        let (code, words) = CaseSupervisor.fault(attempt, plan: plan)
+        #expect(code == .outOfMemory && words.contains("memory cgroup") && words.contains("ended 2 of its processes"), "\(words)")
+    }
+
     /// Issue 37: a SIGKILL the parent did not send is out-of-memory only
     /// when the worker's resident peak came within 10 % of the limit; any
     /// other is a crash (a stray kill, not the memory limit).

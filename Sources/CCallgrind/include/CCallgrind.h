@@ -116,7 +116,9 @@ int diffbench_end_children_on_termination(void);
 /// (``diffbench_tree_memory``), can never outgrow the case, and is gone
 /// with the worker; and an IPC namespace of its own, so System V shared
 /// memory segments (in no address space and no descriptor) go with the
-/// worker too. Then gives up CAP_SYS_ADMIN, CAP_SYS_PTRACE and
+/// worker too. In that mount namespace no cgroup file system is mounted
+/// (the worker's memory cgroup, ``diffbench_cgroup_make``, cannot be left
+/// through one). Then gives up CAP_SYS_ADMIN, CAP_SYS_PTRACE and
 /// CAP_SYS_CHROOT, so no engine can unmount the folder, reach the
 /// machine's through another process's root (/proc/1/root), or hide its
 /// own from the parent behind a root of its own. 1 when the folder is the
@@ -166,5 +168,39 @@ int diffbench_limit_counted_call(long bytes);
 /// kills its process group and reaps it: its exit status, 128 + the signal
 /// that ended it, -2 when it was killed at the limit, -1 when waiting failed.
 int diffbench_wait_within(int pid, double seconds);
+
+/// Makes a memory cgroup named `name` below this process's own (the
+/// cgroup v1 memory controller, where it is mounted writable and this
+/// process may make folders there: root), held to `limit_bytes` of memory,
+/// and to as much memory and swap where swap is accounted. The kernel
+/// then counts against that limit everything its members hold: resident
+/// pages, memory-backed files they write (tmpfs anywhere, open or closed),
+/// kernel buffers (pipes, sockets) and System V segments, in every process
+/// that joins or is started in it, whatever its process group or parent
+/// becomes; and at the limit its out-of-memory killer ends one of them
+/// (``diffbench_cgroup_oom_kills``). Its folder in `folder` (`size` bytes).
+/// 0, or -1 (no such controller, or no right to make one).
+int diffbench_cgroup_make(const char *name, long limit_bytes, char *folder, unsigned long size);
+
+/// Moves this process into the cgroup at `folder`; its children start in
+/// it. 0, or -1.
+int diffbench_cgroup_join(const char *folder);
+
+/// How many processes the kernel's out-of-memory killer has ended in the
+/// cgroup at `folder` (`oom_kill` of memory.oom_control); -1 when unread.
+long diffbench_cgroup_oom_kills(const char *folder);
+
+/// The most memory the cgroup at `folder` has held (memory.max_usage_in_bytes); -1 when unread.
+long diffbench_cgroup_peak(const char *folder);
+
+/// Kills (SIGKILL) every process left in the cgroup at `folder`, again
+/// until none is left, then removes the cgroup. The number killed.
+int diffbench_cgroup_end(const char *folder);
+
+/// Ends (``diffbench_cgroup_end``) every cgroup beside this process's own
+/// whose name is `prefix` + PID + "-" + anything, when process PID (the run
+/// that made it) no longer exists: what a run killed with SIGKILL left
+/// running. The number of cgroups ended.
+int diffbench_cgroup_sweep(const char *prefix);
 
 #endif
