@@ -148,13 +148,7 @@ long diffbench_cgroup_oom_kills(const char *folder) {
 long diffbench_cgroup_peak(const char *folder) {
     char path[4352], text[64];
     snprintf(path, sizeof path, "%s/memory.max_usage_in_bytes", folder);
-    int file = open(path, O_RDONLY | O_CLOEXEC);
-    if (file < 0) return -1;
-    ssize_t length = read(file, text, sizeof text - 1);
-    close(file);
-    if (length <= 0) return -1;
-    text[length] = 0;
-    return strtol(text, NULL, 10);
+    return diffbench_read_text(path, text, sizeof text) < 0 ? -1 : strtol(text, NULL, 10);
 }
 
 /// Kills (SIGKILL) every process `folder`/cgroup.procs lists now. The number killed, -1 when unreadable.

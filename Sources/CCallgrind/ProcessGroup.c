@@ -131,15 +131,20 @@ void diffbench_proc_path(char *out, const char *prefix, long number, const char 
     *out = 0;
 }
 
-pid_t diffbench_parent_of(long pid) {
-    char path[64], text[512];
-    diffbench_proc_path(path, "/proc/", pid, "/stat");
+long diffbench_read_text(const char *path, char *text, unsigned long size) {
     int file = open(path, O_RDONLY | O_CLOEXEC);
     if (file < 0) return -1;
-    ssize_t length = read(file, text, sizeof text - 1);
+    ssize_t length = read(file, text, size - 1);
     close(file);
     if (length <= 0) return -1;
     text[length] = 0;
+    return (long)length;
+}
+
+pid_t diffbench_parent_of(long pid) {
+    char path[64], text[512];
+    diffbench_proc_path(path, "/proc/", pid, "/stat");
+    if (diffbench_read_text(path, text, sizeof text) < 0) return -1;
     char *close_paren = NULL;
     for (char *at = text; *at; at++) if (*at == ')') close_paren = at;
     if (!close_paren) return -1;
@@ -294,13 +299,8 @@ int diffbench_drop_limit_raising(void) { return diffbench_drop_capability(CAP_SY
 
 /// This process's address space now (VmSize of /proc/self/status), in bytes; -1 when unreadable.
 static long own_address_space(void) {
-    int file = open("/proc/self/status", O_RDONLY | O_CLOEXEC);
-    if (file < 0) return -1;
     char text[4096];
-    ssize_t length = read(file, text, sizeof text - 1);
-    close(file);
-    if (length <= 0) return -1;
-    text[length] = 0;
+    if (diffbench_read_text("/proc/self/status", text, sizeof text) < 0) return -1;
     char *line = strstr(text, "VmSize:");
     long kib = 0;
     return line && sscanf(line + 7, " %ld", &kib) == 1 ? kib * 1024 : -1;

@@ -7,6 +7,11 @@
 /// path under /proc): snprintf is not async-signal-safe.
 void diffbench_proc_path(char *out, const char *prefix, long number, const char *suffix);
 
+/// Reads at most `size` - 1 bytes of the file at `path` into `text`,
+/// ended with a 0: the bytes read, or -1 when there are none (unreadable
+/// or empty). For /proc's and cgroups' short files. Async-signal-safe.
+long diffbench_read_text(const char *path, char *text, unsigned long size);
+
 /// The parent pid of process `pid` (field 4 of /proc/PID/stat, after the
 /// command name's closing parenthesis), or -1. Async-signal-safe.
 pid_t diffbench_parent_of(long pid);
