@@ -414,7 +414,8 @@ struct RunCommand: EngineCommand {
     /// naming engine, workload and size, element kind, status and cause.
     static func failureSummary(_ rows: [ResultRow]) -> String {
         let lines = rows.map {
-            "  \($0.engine) on \(TerminalText.visible($0.workload.rawValue))@\($0.size) (elements \($0.elements)): \($0.status.rawValue): "
+            "  \(TerminalText.visible($0.engine.name)) on \(TerminalText.visible($0.workload.rawValue))@\($0.size) "
+                + "(elements \(TerminalText.visible($0.elements.rawValue))): \($0.status.rawValue): "
                 + TerminalText.visible($0.reason)
         }
         let faults = rows.filter { $0.status != .failed }.count

@@ -14,22 +14,29 @@ public struct Interner: Sendable {
     public init() {}
 
     public mutating func code(for text: String) -> Int {
-        if let code = codes[text] { return code }
-        let code = texts.count
-        codes[text] = code
-        texts.append(text)
+        let code = Self.code(of: text, in: &codes, next: texts.count)
+        if code == texts.count { texts.append(text) }
         return code
     }
 
     /// The code of a line of text, told apart from every other line by its
     /// bytes. O(length of the line) expected.
     public mutating func code(forLine line: String) -> Int {
-        if let code = lineCodes[LineBytes(line)] { return code }
-        let code = texts.count
-        lineCodes[LineBytes(line)] = code
-        texts.append(line)
+        let code = Self.code(of: LineBytes(line), in: &lineCodes, next: texts.count)
+        if code == texts.count { texts.append(line) }
         return code
     }
 
     public func text(for code: Int) -> String { texts[code] }
+
+    /// The code `table` holds for `key`, or else `next`, stored under it
+    /// (a caller's codes are below `next`, so `next` back means new). One
+    /// hash of the key either way: the `default:` subscript, accessed in
+    /// place, finds the key's slot or fills it. A lookup and then a store
+    /// hashed every new line twice, on the path each text diff reads its
+    /// lines through. O(key length) expected.
+    static func code<Key: Hashable>(of key: Key, in table: inout [Key: Int], next: Int) -> Int {
+        func stored(_ code: inout Int) -> Int { code }
+        return stored(&table[key, default: next])
+    }
 }

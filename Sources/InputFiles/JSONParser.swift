@@ -163,7 +163,12 @@ public struct JSONParser {
         String(decoding: bytes[try scanNumber()], as: UTF8.self)
     }
 
-    /// Steps over the number at the current byte; its bytes, as written. O(length).
+    /// Steps over the number at the current byte; its bytes, as written.
+    /// JSON's grammar exactly: a `0` is never followed by another digit
+    /// (`012`, `-01`, `00.5` are refused at the second digit: a reader that
+    /// took `012` for octal, or kept it as an id unlike `12`, would disagree
+    /// with this one), and a fraction or an exponent has at least one digit.
+    /// O(length).
     mutating func scanNumber() throws(JSONSyntaxError) -> Range<Int> {
         let start = index
         func digits(_ parser: inout JSONParser) -> Int {
@@ -174,7 +179,12 @@ public struct JSONParser {
             return parser.index - from
         }
         if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        let integer = index
         guard digits(&self) > 0 else { throw error("invalid number: expected a digit") }
+        if bytes[integer] == UInt8(ascii: "0"), index - integer > 1 {
+            index = integer + 1
+            throw error("invalid number: a leading zero (JSON writes 12 or 0.12, never 012)")
+        }
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
             guard digits(&self) > 0 else { throw error("invalid number: expected a digit after '.'") }

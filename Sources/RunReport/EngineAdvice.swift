@@ -513,10 +513,9 @@ package struct EngineAdvice: Hashable, Sendable, Codable {
         }
     }
 
-    /// The run's `elements` value in words (``ElementKind/int`` → "integer ids").
-    static func elementText(_ kind: ElementKind) -> String {
-        kind == .int || kind.rawValue == "integer" ? "integer ids" : "\(kind) elements"
-    }
+    /// The run's `elements` value in words, as the kind states them
+    /// (``ElementKind/listWords``: ``ElementKind/int`` → "integer ids"). O(1).
+    static func elementText(_ kind: ElementKind) -> String { kind.listWords }
 
     /// The heading a reader looks for, naming what the lists held: "Lists
     /// with unique ids, timed as uuid elements". A run of several element

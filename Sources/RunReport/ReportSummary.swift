@@ -44,7 +44,7 @@ package struct ReportSummary: Hashable, Sendable, Codable {
         let drawn = charts.filter(\.drawn).count
         lines.append("charts: \(drawn) of \(charts.count) drawn in \(RunFolder(runDirectory).charts)")
         for chart in charts {
-            lines.append("  \(chart.name).png\(chart.drawn ? "" : " (not drawn)") — \(chart.title). \(chart.finding)")
+            lines.append("  \(chart.name).png\(chart.drawn ? "" : " (not drawn)") — \(TerminalText.visible(chart.title)). \(TerminalText.visible(chart.finding))")
         }
         return lines.joined(separator: "\n")
     }
@@ -62,12 +62,13 @@ package struct ReportSummary: Hashable, Sendable, Codable {
             lines.append("")
         }
         lines.append("Which engine should I use?")
-        for problem in problems { lines += TerminalText.wrap(problem, columns: 78).map { "  " + $0 } }
+        // Problems and advice name workloads and element kinds from the results file: escaped, as the answer above.
+        for problem in problems { lines += TerminalText.wrap(TerminalText.visible(problem), columns: 78).map { "  " + $0 } }
         if advice.isEmpty { lines.append("  No engine was verified in this run; see the results table.") }
         for item in advice {
             lines.append("")
-            lines.append("  " + item.heading)
-            lines += TerminalText.wrap(item.plainText, columns: 74).map { "    " + $0 }
+            lines.append("  " + TerminalText.visible(item.heading))
+            lines += TerminalText.wrap(TerminalText.visible(item.plainText), columns: 74).map { "    " + $0 }
         }
         lines.append("")
         let drawn = charts.filter(\.drawn).count

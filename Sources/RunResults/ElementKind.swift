@@ -32,4 +32,11 @@ public struct ElementKind: StringNamed {
     /// become `String`s, and a user's string ids keep their texts, as under
     /// `uuid`.
     public static let record: ElementKind = "record"
+
+    /// What a report calls lists of this kind: ``int``'s are "integer ids"
+    /// (its elements are an app's integer ids); every other kind's, known
+    /// or read from a file, "<name> elements". Decided by the kind (its
+    /// constant), never by a spelling, so that two kinds never read alike:
+    /// a results file's kind "integer" is not ``int``. O(1).
+    public var listWords: String { self == .int ? "integer ids" : "\(rawValue) elements" }
 }

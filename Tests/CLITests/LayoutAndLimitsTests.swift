@@ -1,4 +1,6 @@
 import Foundation
+import Harness
+import RunResults
 import Testing
 
 /// Issue 24, points 6 and 8: run names the reports layout uses, teach's
@@ -35,18 +37,22 @@ import Testing
         #expect(taught.status == 0, "\(taught.stderr)")
     }
 
-    /// The commit `git` names for this checkout, 12 digits (as the build records it).
-    static func checkoutCommit() throws -> String {
-        let text = try CLI.tool(["git", "-C", CLI.packageRoot.path, "rev-parse", "--short=12", "HEAD"])
-        return text.trimmingCharacters(in: .whitespacesAndNewlines)
-    }
 
     /// A run started outside any git checkout records the commit the binary
     /// was built from (it once recorded the HEAD of the folder it was
     /// started in, "unknown" here), and `--version` names the same commit.
+    ///
+    /// The build's commit is the one this test binary was compiled with: the
+    /// same build made the `diffbench` beside it, and a commit made after
+    /// the build moves the checkout's HEAD, not what either binary records.
+    /// It must be a commit of this checkout (a build that recorded none, or
+    /// the run's folder, fails here).
     @Test(.timeLimit(.minutes(10))) func resultsAndVersionNameTheBuildsCommit() throws {
-        let commit = try Self.checkoutCommit()
-        try #require(commit.count == 12, "not a git checkout: \(commit)")
+        let built = RunEnvironment.buildCommit
+        let commit = built.hasSuffix("-dirty") ? String(built.dropLast("-dirty".count)) : built
+        try #require(commit.count == 12 && commit.allSatisfy(\.isHexDigit), "the build recorded no commit: \(built)")
+        let known = try CLI.tool(["git", "-C", CLI.packageRoot.path, "rev-parse", "--verify", "--quiet", commit + "^{commit}"])
+        try #require(!known.isEmpty, "the build's commit \(commit) is not a commit of this checkout")
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let result = try CLI.run(
@@ -58,8 +64,8 @@ import Testing
         let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let recorded = try #require((document["environment"] as? [String: Any])?["git_commit"] as? String)
         // The build's commit, `-dirty` when tracked files had changes when it was built.
-        #expect(recorded == commit || recorded == commit + "-dirty", "\(recorded) vs \(commit)")
+        #expect(recorded == built, "results name \(recorded), the build \(built)")
         let version = try CLI.run(["--version"], in: dir)
-        #expect(version.stdout.contains("(commit \(recorded), "), "\(version.stdout)")
+        #expect(version.stdout.contains("(commit \(built), "), "\(version.stdout)")
     }
 }

@@ -1,3 +1,5 @@
+import FileSupport
+import Foundation
 import Testing
 
 @testable import RunResults
@@ -30,5 +32,38 @@ import Testing
                 #expect(start < utf16.count && utf16[start - 1] == 32 && utf16[start] != 32, "\(column) in: \(line)")
             }
         }
+    }
+}
+
+/// Issues 37 and 38: the `elements` column is text from a results file, as
+/// the workload is, and reaches the terminal the same way: its control
+/// characters shown as escapes, so it can neither move the cursor nor start
+/// a line of its own.
+@Suite("Results table, hostile text") struct ResultsTableHostileTests {
+    @Test("an elements value read from a results file is shown escaped, and the columns stay aligned")
+    func elementsFromAFileAreEscaped() throws {
+        let hostile = "<script>|x\n\u{1B}[31m"
+        var row = ResultRow(engine: "heckel", workload: "mixed", size: 10, sizeOld: 10, sizeNew: 10, seed: 1, parameters: "")
+        row.elements = ElementKind(hostile)
+        row.refuse(.needsUniqueIDs, "needs unique ids")
+        var plan = RunDocumentVersionTests.plan
+        plan.elements = [ElementKind(hostile)]
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("results-table-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let path = scratch.appendingPathComponent("results.json").path
+        let document = RunDocument(environment: RunDocumentVersionTests.environment, plan: plan, complete: true, rows: [row])
+        try Data(ResultsStore.json(document).utf8).write(to: URL(fileURLWithPath: path))
+        let rows = try ResultsStore.read(path).rows
+        #expect(rows.first?.elements.rawValue == hostile)
+        let table = ResultsTable.render(rows)
+        let lines = table.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 2, "\(table.debugDescription)")
+        #expect(!table.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || (0x7F..<0xA0).contains($0.value) }, "\(table.debugDescription)")
+        #expect(table.contains(TerminalText.visible(hostile)))
+        let header = try #require(lines.first.map(String.init))
+        let start = try #require(header.range(of: "status")).lowerBound.utf16Offset(in: header)
+        let cells = Array(String(lines[1]).utf16)
+        #expect(start < cells.count && cells[start - 1] == 32 && cells[start] != 32, "\(lines[1])")
     }
 }
