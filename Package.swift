@@ -43,7 +43,9 @@ let package = Package(
     targets: [
         .target(name: "DiffEngines"),
         .target(name: "ListUpdates", dependencies: ["DiffEngines"]),
-        .target(name: "DiffEngineChecks", dependencies: ["DiffEngines", "ListUpdates"]),
+        .target(name: "DiffEngineChecks", dependencies: ["DiffEngines", "ListUpdates", "SplitMix"]),
+        // The one seeded generator (SplitMix64) of workloads, conformance cases, bootstrap and permutation tests.
+        .target(name: "SplitMix"),
         // Atomic files, file errors, text positions, terminal/Markdown/JSON-string escaping, number formatting.
         .target(name: "FileSupport"),
         // The user's input files: the JSON parser and the list, text, dataset and batch readers.
@@ -52,7 +54,7 @@ let package = Package(
             swiftSettings: optimizedInDebug),
         // The results document: RunDocument, ResultRow, RunFolder and its lock, ResultsStore, the validator, catalog records.
         .target(name: "RunResults", dependencies: ["DiffEngines", "FileSupport", "InputFiles"]),
-        .target(name: "Workloads", dependencies: ["ListUpdates", "FileSupport", "InputFiles", "RunResults"]),
+        .target(name: "Workloads", dependencies: ["ListUpdates", "FileSupport", "InputFiles", "RunResults", "SplitMix"]),
         .target(name: "CExactHeap"),
         // Callgrind client requests around one measured call (run --instructions); needs valgrind's headers.
         .target(name: "CCallgrind"),
@@ -79,11 +81,11 @@ let package = Package(
             name: "Teaching", dependencies: ["DiffEngines", "FileSupport", "Rendering"],
             swiftSettings: optimizedInDebug),
         .target(
-            name: "RunReport", dependencies: ["FileSupport", "RunResults", "Rendering"],
+            name: "RunReport", dependencies: ["FileSupport", "RunResults", "Rendering", "SplitMix"],
             swiftSettings: optimizedInDebug),
         .target(name: "Compare", dependencies: ["FileSupport", "RunResults"]),
-        // Change points and the history band over plain arrays (Foundation only; the history store feeds it).
-        .target(name: "HistoryAnalysis", swiftSettings: optimizedInDebug),
+        // Change points and the history band over plain arrays (Foundation and SplitMix only; the history store feeds it).
+        .target(name: "HistoryAnalysis", dependencies: ["SplitMix"], swiftSettings: optimizedInDebug),
         // The system SQLite (libsqlite3-dev), for the history store.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // The history of runs in one SQLite file: reads run documents through RunResults, measures nothing.
@@ -132,7 +134,7 @@ let package = Package(
         .testTarget(
             name: "FormatsTests", dependencies: ["FileSupport", "InputFiles", "RunResults", "DiffEngines", "Workloads", "DiffBenchTestSupport"],
             exclude: ["Fixtures"]),
-        .testTarget(name: "WorkloadsTests", dependencies: ["Workloads", "InputFiles", "RunResults", "DiffEngines", "DiffBenchTestSupport"]),
+        .testTarget(name: "WorkloadsTests", dependencies: ["Workloads", "SplitMix", "InputFiles", "RunResults", "DiffEngines", "DiffBenchTestSupport"]),
         .testTarget(
             name: "HarnessTests", dependencies: ["Harness", "Compare", "InputFiles", "RunResults", "Workloads", "DiffEngines", "CExactHeap", "DiffBenchTestSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "DiffBenchTestSupport"]),

@@ -80,8 +80,10 @@ struct HistoryGate {
                     row.status == .ok || row.status == .reference
                 else { continue }
                 let key = SeriesKey(
-                    machine: identity.machine(of: row), plan: identity.plan, engine: row.engine.name, workload: row.workload,
-                    parameters: row.parameters, elements: row.elements, size: row.size, measure: measure)
+                    StoredCase(
+                        machine: identity.machine(of: row), plan: identity.plan, engine: row.engine.name, workload: row.workload,
+                        parameters: row.parameters, elements: row.elements, size: row.size),
+                    measure: measure)
                 let earlier = try history.series(key, branch: branch)
                     .filter { $0.runID != identity.runID && ($0.status == .ok || $0.status == .reference) }
                 let judgement = rule.judge(value, history: earlier.map(\.value), isReference: !role.gates(Self.gateMeasure(measure)))
@@ -96,13 +98,13 @@ struct HistoryGate {
     }
 
     /// The cases of `latest` (the newest earlier run) that `document` has no
-    /// row for, as ``StoredRow/caseName`` names them: a row that vanished
+    /// row for, as ``StoredCase/name`` names them: a row that vanished
     /// fails as under `compare`, unless ``allowMissing``. O(rows).
     func missingCases(of document: RunDocument, identity: RunIdentity, since latest: StoredRun?, in history: HistoryStore) throws -> [String] {
         guard let latest else { return [] }
         let present = Set(document.rows.map { [identity.machine(of: $0), $0.engine.name, $0.workload.rawValue, $0.parameters, $0.elements.rawValue, String($0.size)] })
         return try history.rows(ofRun: latest.runID)
             .filter { !present.contains([$0.machine, $0.engine, $0.workload.rawValue, $0.parameters, $0.elements.rawValue, String($0.size)]) }
-            .map(\.caseName)
+            .map(\.storedCase.name)
     }
 }

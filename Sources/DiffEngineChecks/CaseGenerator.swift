@@ -1,27 +1,18 @@
+import SplitMix
+
 /// The kit's seeded generator of cases (SplitMix64): the same seed gives the
 /// same cases on every machine, so a failure names a case anyone can replay.
 struct CaseGenerator {
-    private var state: UInt64
+    private var random: SplitMix64
 
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    init(seed: UInt64) { random = SplitMix64(seed: seed) }
 
     /// In 0..<bound (bound > 0).
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+    mutating func below(_ bound: Int) -> Int { random.below(bound) }
 
     mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
 
-    mutating func shuffle<T>(_ items: inout [T]) {
-        guard items.count > 1 else { return }
-        for i in stride(from: items.count - 1, to: 0, by: -1) { items.swapAt(i, below(i + 1)) }
-    }
+    mutating func shuffle<T>(_ items: inout [T]) { random.shuffle(&items) }
 
     typealias Slot = ConformanceCase.Slot
 

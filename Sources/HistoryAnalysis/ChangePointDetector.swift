@@ -1,4 +1,5 @@
 import Foundation
+import SplitMix
 
 /// Finds the steps of a benchmark series by E-divisive means (Matteson and
 /// James 2014), the method Daly et al. run on MongoDB's performance tests
@@ -87,7 +88,7 @@ package enum ChangePointDetector {
     /// answer. Complexity: the method's (above).
     static func unscreened(_ points: [SeriesPoint], parameters: ChangePointParameters) -> [ChangePoint] {
         let values = points.map(\.value)
-        var random = PermutationRandom(seed: parameters.seed)
+        var random = SplitMix64(seed: parameters.seed)
         var boundaries = [0, values.count]
         var pValues: [Int: Double] = [:]
         var splits: [Int: EnergySplit] = [:]  // keyed by a segment's start
@@ -120,7 +121,7 @@ package enum ChangePointDetector {
     /// compared with `observed`. Stops once more shuffles have matched it
     /// than a significant p-value allows. O(P·n²).
     static func permutationPValue(
-        _ values: [Double], boundaries: [Int], observed: Double, parameters: ChangePointParameters, random: inout PermutationRandom
+        _ values: [Double], boundaries: [Int], observed: Double, parameters: ChangePointParameters, random: inout SplitMix64
     ) -> Double {
         let allowed = Int((parameters.significanceLevel * Double(parameters.permutations + 1)).rounded(.down)) - 1
         // Sums in another order round differently: a cut equal to the
@@ -147,7 +148,7 @@ package enum ChangePointDetector {
     /// come from `ranked` instead of a sort. O(n²).
     private static func shuffledStrongest(
         _ values: [Double], segments: [(Int, Int)], ranked: [SegmentRanks?], reaching level: Double, parameters: ChangePointParameters,
-        random: inout PermutationRandom
+        random: inout SplitMix64
     ) -> Bool {
         var reached = false
         for ((start, end), ranks) in zip(segments, ranked) {

@@ -96,12 +96,12 @@ package enum HistoryExport {
     /// Whether a row carries figures a dashboard should plot.
     static func isMeasured(_ row: StoredRow) -> Bool { row.status == .ok || row.status == .reference }
 
-    /// Each row's benchmark name: its case (``StoredRow/caseName``), with
+    /// Each row's benchmark name: its case (``StoredCase/name``), with
     /// the machine added when the run spans several (a merge with
     /// `--allow-mixed-machines`), so names stay unique.
     static func benchmarkNames(_ rows: [StoredRow]) -> [String] {
         let mixed = Set(rows.map(\.machine)).count > 1
-        return rows.map { mixed ? "\($0.caseName) on \($0.machine)" : $0.caseName }
+        return rows.map { mixed ? "\($0.storedCase.name) on \($0.machine)" : $0.storedCase.name }
     }
 
     /// A spread as text: whole numbers without a fraction, others to 4 significant digits.

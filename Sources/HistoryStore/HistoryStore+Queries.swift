@@ -40,16 +40,14 @@ extension HistoryStore {
         if let size = filter.size { conditions.append("c.size = ?"); values.append(.integer(Int64(size))) }
         let statement = try connection.prepare(
             """
-            SELECT m.name, p.settings, c.engine, c.workload, c.parameters, c.elements, c.size, c.measures
+            SELECT \(StoredCase.columns), c.measures
             FROM cases c JOIN machines m ON m.id = c.machine_id JOIN plans p ON p.id = c.plan_id
             \(conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "))
             """)
         let keys = try statement.rows(values) { row in
             let measures = row.integer(7)
             return HistoryMeasure.allCases.filter { measures & $0.bit != 0 && (filter.measure == nil || filter.measure == $0) }.map { measure in
-                SeriesKey(
-                    machine: row.text(0), plan: row.text(1), engine: row.text(2), workload: WorkloadName(row.text(3)),
-                    parameters: row.text(4), elements: ElementKind(row.text(5)), size: Int(row.integer(6)), measure: measure)
+                SeriesKey(StoredCase(row), measure: measure)
             }
         }
         return keys.joined().sorted()
@@ -91,7 +89,7 @@ extension HistoryStore {
     package func rows(ofRun runID: String) throws(FileError) -> [StoredRow] {
         let statement = try connection.prepare(
             """
-            SELECT m.name, p.settings, c.engine, c.workload, c.parameters, c.elements, c.size, r.status, r.reason_code, r.samples,
+            SELECT \(StoredCase.columns), r.status, r.reason_code, r.samples,
                 r.median_ns, r.spread_ns, r.instructions, r.peak_heap_bytes, r.allocations, r.steps
             FROM runs u JOIN results r ON r.run_id = u.id JOIN cases c ON c.id = r.case_id
                 JOIN machines m ON m.id = c.machine_id JOIN plans p ON p.id = c.plan_id
@@ -100,9 +98,7 @@ extension HistoryStore {
             """)
         return try statement.rows([.text(runID)]) { row in
             StoredRow(
-                machine: row.text(0), plan: row.text(1), engine: row.text(2), workload: WorkloadName(row.text(3)),
-                parameters: row.text(4), elements: ElementKind(row.text(5)), size: Int(row.integer(6)),
-                status: ResultRow.Status(rawValue: row.text(7)) ?? .failed, reasonCode: row.optionalText(8),
+                storedCase: StoredCase(row), status: ResultRow.Status(rawValue: row.text(7)) ?? .failed, reasonCode: row.optionalText(8),
                 samples: Int(row.integer(9)), medianNs: row.optionalReal(10), spreadNs: row.optionalReal(11),
                 instructions: row.optionalInteger(12).map(Int.init), peakHeapBytes: row.optionalInteger(13).map(Int.init),
                 allocations: row.optionalInteger(14).map(Int.init), steps: row.optionalInteger(15).map(Int.init))

@@ -3,38 +3,38 @@ import RunResults
 /// One series of the history: a measure of one case (engine × dataset ×
 /// element kind) on one machine under one plan, across runs. Machines are a
 /// dimension of every series, so two machines' values are never mixed.
+///
+/// The case's fields read as the key's own (`key.engine`, `key.machine`),
+/// and the key codes as one flat object, the case's fields beside `measure`:
+/// the series object of the history commands' `--format json`.
+@dynamicMemberLookup
 package struct SeriesKey: Hashable, Sendable, Codable, Comparable, CustomStringConvertible {
-    /// The machine's name in the store (``RunIdentity/machineName(_:)`` or `--machine`).
-    package var machine: String
-    /// The plan's settings text (``RunIdentity/planSettings(_:)``).
-    package var plan: String
-    package var engine: String
-    package var workload: WorkloadName
-    /// The workload's further parameters (`key=value;…`), empty for most.
-    package var parameters: String
-    /// The element kind (`int`, `uuid`, `record`).
-    package var elements: ElementKind
-    package var size: Int
+    package var storedCase: StoredCase
     package var measure: HistoryMeasure
 
-    package init(
-        machine: String, plan: String, engine: String, workload: WorkloadName, parameters: String = "", elements: ElementKind, size: Int,
-        measure: HistoryMeasure
-    ) {
-        self.machine = machine
-        self.plan = plan
-        self.engine = engine
-        self.workload = workload
-        self.parameters = parameters
-        self.elements = elements
-        self.size = size
+    package init(_ storedCase: StoredCase, measure: HistoryMeasure) {
+        self.storedCase = storedCase
         self.measure = measure
     }
 
-    /// The case and measure in one line: `heckel/feed@1000 int median_ns` (parameters in brackets when present).
-    package var description: String {
-        "\(engine)/\(workload)@\(size)\(parameters.isEmpty ? "" : "[\(parameters)]") \(elements) \(measure.rawValue)"
+    /// A field of the case, as the key's own. O(1).
+    package subscript<Value>(dynamicMember field: KeyPath<StoredCase, Value>) -> Value { storedCase[keyPath: field] }
+
+    private enum CodingKeys: String, CodingKey { case measure }
+
+    package init(from decoder: any Decoder) throws {
+        storedCase = try StoredCase(from: decoder)
+        measure = try decoder.container(keyedBy: CodingKeys.self).decode(HistoryMeasure.self, forKey: .measure)
     }
+
+    package func encode(to encoder: any Encoder) throws {
+        try storedCase.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(measure, forKey: .measure)
+    }
+
+    /// The case and measure in one line: `heckel/feed@1000 int median_ns` (parameters in brackets when present).
+    package var description: String { "\(storedCase.name) \(measure.rawValue)" }
 
     /// Machine, plan, then the case as tables show it (workload, size, kind, parameters, engine), then the measure.
     package static func < (lhs: SeriesKey, rhs: SeriesKey) -> Bool {

@@ -2,14 +2,10 @@ import RunResults
 
 /// One results row as the store keeps it: its case and every measure,
 /// status and reason code (what ``HistoryStore/rows(ofRun:)`` returns).
-package struct StoredRow: Hashable, Sendable, Codable {
-    package var machine: String
-    package var plan: String
-    package var engine: String
-    package var workload: WorkloadName
-    package var parameters: String
-    package var elements: ElementKind
-    package var size: Int
+/// The case's fields read as the row's own (`row.engine`).
+@dynamicMemberLookup
+package struct StoredRow: Hashable, Sendable {
+    package var storedCase: StoredCase
     package var status: ResultRow.Status
     package var reasonCode: String?
     package var samples: Int
@@ -32,9 +28,6 @@ package struct StoredRow: Hashable, Sendable, Codable {
         }
     }
 
-    /// `engine/workload@size kind` (with `[parameters]` when present): the
-    /// name exports give the row.
-    package var caseName: String {
-        "\(engine)/\(workload)@\(size)\(parameters.isEmpty ? "" : "[\(parameters)]") \(elements)"
-    }
+    /// A field of the case, as the row's own. O(1).
+    package subscript<Value>(dynamicMember field: KeyPath<StoredCase, Value>) -> Value { storedCase[keyPath: field] }
 }

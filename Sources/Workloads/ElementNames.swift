@@ -1,3 +1,4 @@
+import SplitMix
 import InputFiles
 import RunResults
 
@@ -53,11 +54,10 @@ public enum ElementNames {
         725_846_400 + Double(mix(UInt64(bitPattern: Int64(id))) % 31_536_000)
     }
 
-    /// SplitMix64's finalizer: a bijection on 64-bit words.
+    /// SplitMix64's first draw from the seed `value`: its add and finalizer,
+    /// a bijection on 64-bit words. O(1).
     static func mix(_ value: UInt64) -> UInt64 {
-        var z = value &+ 0x9E37_79B9_7F4A_7C15
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+        var generator = SplitMix64(seed: value)
+        return generator.next()
     }
 }

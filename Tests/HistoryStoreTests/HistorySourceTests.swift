@@ -51,8 +51,10 @@ import Testing
             path, legacy.joined() + "ALTER TABLE runs DROP COLUMN source; ALTER TABLE runs DROP COLUMN fingerprint_version; PRAGMA user_version = 1")
         #expect(try HistoryFixtures.headerField(path, at: 60) == 1)
         let key = SeriesKey(
-            machine: RunIdentity.machineName(base.environment), plan: RunIdentity.planSettings(base.plan, build: base.environment.buildConfiguration),
-            engine: "heckel", workload: "feed", elements: "int", size: 1000, measure: .instructions)
+            StoredCase(
+                machine: RunIdentity.machineName(base.environment), plan: RunIdentity.planSettings(base.plan, build: base.environment.buildConfiguration),
+                engine: "heckel", workload: "feed", elements: "int", size: 1000),
+            measure: .instructions)
         let upgraded = try HistoryStore.open(path)
         #expect(try upgraded.schemaVersion() == 3)
         try upgraded.checkpoint()

@@ -25,6 +25,12 @@ import Testing
         #expect(read.map(\.isRegistered) == [true, false, true, true])
     }
 
+    @Test("The names' mix is SplitMix64's first draw from the id (Vigna's splitmix64.c): the names never change")
+    func namesMixIsSplitMix() {
+        #expect(ElementNames.mix(0) == 0xE220_A839_7B1D_CDAF)
+        #expect(ElementNames.mix(12_345) == 0x2211_8258_A9D1_11A0)
+    }
+
     @Test("UUID strings: 36 characters in 8-4-4-4-12 lowercase hex, one per id")
     func uuidStrings() {
         var seen = Set<String>()

@@ -1,5 +1,5 @@
 import Testing
-@testable import Workloads
+import SplitMix
 import DiffBenchTestSupport
 
 @Suite("SplitMix64")

@@ -1,3 +1,4 @@
+import SplitMix
 import InputFiles
 
 /// The `pathological` family: the known failure inputs of the text-diff

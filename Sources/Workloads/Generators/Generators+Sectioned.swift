@@ -1,3 +1,4 @@
+import SplitMix
 import ListUpdates
 import InputFiles
 

@@ -1,3 +1,4 @@
+import SplitMix
 import InputFiles
 
 extension Generators {

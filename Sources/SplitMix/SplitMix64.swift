@@ -1,5 +1,6 @@
-
-/// The seeded pseudo-random generator behind every workload.
+/// The one seeded pseudo-random generator of the package: every workload,
+/// the conformance kit's cases, the report's bootstrap and the change-point
+/// permutation test draw from it.
 ///
 /// SplitMix64 (Steele, Lea and Flood, 2014): one 64-bit add and a fixed
 /// mixing function per draw, so the sequence for a seed is defined by this
@@ -7,16 +8,19 @@
 /// the helpers below (bounded draws, shuffles, samples) are written here
 /// rather than taken from the standard library: `Int.random(in:using:)` and
 /// `shuffle(using:)` do not promise a fixed algorithm across Swift versions,
-/// and a dataset must not change when the compiler does.
+/// and a dataset, a conformance case or a reported confidence must not change
+/// when the compiler does. The draws are `@inlinable` so that the modules
+/// compiled with -O in debug builds (the permutation test draws in loops)
+/// inline them as they did when each module had its own copy.
 ///
 /// Not for cryptography; never seeded from the system.
 public struct SplitMix64: Sendable {
-    public private(set) var state: UInt64
+    @usableFromInline var state: UInt64
 
     public init(seed: UInt64) { state = seed }
 
     /// The next 64 random bits. O(1).
-    public mutating func next() -> UInt64 {
+    @inlinable public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -27,7 +31,7 @@ public struct SplitMix64: Sendable {
     /// A uniform integer in `0..<bound`. Rejects the few low draws that would
     /// make `%` favour small results (2^64 mod bound of them), so every value
     /// is exactly equally likely. Expected O(1).
-    public mutating func below(_ bound: Int) -> Int {
+    @inlinable public mutating func below(_ bound: Int) -> Int {
         precondition(bound > 0, "below(\(bound)): the bound must be positive")
         let b = UInt64(bound)
         let threshold = (0 &- b) % b
@@ -38,7 +42,7 @@ public struct SplitMix64: Sendable {
     }
 
     /// Shuffles `items` uniformly (Fisher–Yates, from the end). O(n).
-    public mutating func shuffle<T>(_ items: inout [T]) {
+    @inlinable public mutating func shuffle<T>(_ items: inout [T]) {
         var i = items.count - 1
         while i > 0 {
             let j = below(i + 1)
