@@ -64,41 +64,46 @@ import Testing
 
     /// In a real browser, offline: the page renders, states D = 5, and a
     /// step changes what is shown (the LCS table fills, Myers shows more
-    /// rounds and ends on D, Heckel shows later passes). Screenshots are
-    /// kept in Reports/stepper-test/ to look at.
+    /// rounds and ends on D, Heckel shows later passes). One screenshot is
+    /// taken, to show the page draws at a laptop's size: each algorithm's
+    /// steps are read from the DOMs above, and a screenshot per algorithm
+    /// (removed with the scratch folder, never compared) cost a browser
+    /// start each, about a second of CPU.
     @Test(
         .enabled(if: HeadlessChromium.path != nil, "chromium not found: the browser test is skipped (scripts/setup.sh installs the Debian package chromium)"),
         .timeLimit(.minutes(10)))
     func stepsChangeThePageInChromium() throws {
         let scratch = ScratchDirectory()
         let url = try writeStepper("ABCABBA".map(String.init), "CBABAC".map(String.init), into: scratch.path + "/r")
-        func dom(_ fragment: String) throws -> String { try HeadlessChromium.run(["--dump-dom"], url: url + "#" + fragment) }
+        // Each fragment is a fresh load of the page; one browser start loads them all.
+        let doms = try HeadlessChromium.dumps(url: url, fragments: [
+            "algo=lcs&step=0", "algo=lcs&step=5", "algo=myers&step=0", "algo=myers&step=999",
+            "algo=linear&step=0", "algo=linear&step=999", "algo=heckel&step=2", "algo=heckel&step=5",
+        ])
         let explained = StepperPageTests.explained
-        let lcs0 = try dom("algo=lcs&step=0"), lcs5 = try dom("algo=lcs&step=5")
+        let lcs0 = doms[0], lcs5 = doms[1]
         #expect(lcs0.contains("data-step=\"0\"") && lcs5.contains("data-step=\"5\""))
         #expect(lcs0 != lcs5)
         #expect(lcs0.contains("D = 5"))
         // Step 5 fills cell (1, 5): old[0] = A against new[4] = A, a match.
         #expect(explained(lcs5).contains("Cell (1, 5)"))
-        let myers0 = try dom("algo=myers&step=0"), myersLast = try dom("algo=myers&step=999")
+        let myers0 = doms[2], myersLast = doms[3]
         #expect(myers0 != myersLast)
         #expect(explained(myersLast).contains("A path reached (7, 6) in round 5: D = 5"))
         #expect(explained(myers0).hasPrefix("Round d = 0"))
-        let linear0 = try dom("algo=linear&step=0"), linearLast = try dom("algo=linear&step=999")
+        let linear0 = doms[4], linearLast = doms[5]
         #expect(explained(linear0).hasPrefix("Search 1 of"))
         #expect(explained(linearLast).contains("D = 5"))
         #expect(!explained(myers0).contains("A path reached"))
-        let heckel3 = try dom("algo=heckel&step=2"), heckel6 = try dom("algo=heckel&step=5")
+        let heckel3 = doms[6], heckel6 = doms[7]
         #expect(explained(heckel3).hasPrefix("Pass 3") && explained(heckel6).hasPrefix("Pass 6"))
 
         let shotsFolder = ScratchDirectory(prefix: "stepper-shots")
         defer { withExtendedLifetime(shotsFolder) {} }
         let shots = shotsFolder.path
-        for fragment in ["algo=lcs&step=30", "algo=myers&step=3", "algo=linear&step=3", "algo=heckel&step=3", "algo=patience&step=0"] {
-            let file = shots + "/" + fragment.replacingOccurrences(of: "&", with: "-").replacingOccurrences(of: "=", with: "") + ".png"
-            _ = try HeadlessChromium.run(["--window-size=1200,1000", "--screenshot=" + file], url: url + "#" + fragment)
-            #expect(FileManager.default.fileExists(atPath: file), "no screenshot \(file)")
-        }
+        let file = shots + "/lcs-step30.png"
+        _ = try HeadlessChromium.run(["--window-size=1200,1000", "--screenshot=" + file], url: url + "#algo=lcs&step=30")
+        #expect(FileManager.default.fileExists(atPath: file), "no screenshot \(file)")
     }
 
     /// The V array of the greedy search, written here apart from
@@ -164,7 +169,8 @@ import Testing
         let scratch = ScratchDirectory()
         let url = try writeStepper(Array("GAATTCAG").map(String.init), Array("GGATCGA").map(String.init), into: scratch.path + "/g")
         let reference = StepperPageTests.referenceV(Array("GAATTCAG"), Array("GGATCGA"))
-        let last = try HeadlessChromium.run(["--dump-dom"], url: url + "#algo=myers&step=999")
+        let doms = try HeadlessChromium.dumps(url: url, fragments: ["algo=myers&step=999", "algo=myers&step=17"])
+        let last = doms[0]
         let table = try #require(StepperPageTests.element("table", class: "grid v-table", in: last))
         let rows = table.matches(of: /<tr>(.*?)<\/tr>/).map { row in
             String(row.output.1).matches(of: /<t[hd][^>]*>(.*?)<\/t[hd]>/).map { String($0.output.1) }
@@ -179,7 +185,7 @@ import Testing
             }
         }
         // Rounds 0–4 fill all their diagonals (1 + 2 + 3 + 4 + 5 steps); round 5 tries −5, −3, then −1.
-        let step = try HeadlessChromium.run(["--dump-dom"], url: url + "#algo=myers&step=17")
+        let step = doms[1]
         let text = StepperPageTests.explained(step)
         #expect(text.contains("Round d = 5, diagonal k = −1"))
         #expect(text.contains("down from k+1 (V[0] = 7, at (7,7)) would leave the grid: y = 8 &gt; M = 7"))
@@ -198,9 +204,8 @@ import Testing
         let scratch = ScratchDirectory()
         let url = try writeStepper(Array("GAATTCAG").map(String.init), Array("GGATCGA").map(String.init), into: scratch.path + "/h")
         func links(_ dom: String) -> Int { dom.components(separatedBy: "class=\"link\"").count - 1 }
-        let pass2 = try HeadlessChromium.run(["--dump-dom"], url: url + "#algo=heckel&step=1")
-        let pass3 = try HeadlessChromium.run(["--dump-dom"], url: url + "#algo=heckel&step=2")
-        let pass6 = try HeadlessChromium.run(["--dump-dom"], url: url + "#algo=heckel&step=5")
+        let passes = try HeadlessChromium.dumps(url: url, fragments: ["algo=heckel&step=1", "algo=heckel&step=2", "algo=heckel&step=5"])
+        let pass2 = passes[0], pass3 = passes[1], pass6 = passes[2]
         #expect(links(pass2) == 0)
         #expect(links(pass3) == 1)
         #expect(links(pass6) == 2)
@@ -224,8 +229,8 @@ import Testing
             return try #require(try JSONSerialization.jsonObject(with: data) as? [String])
         }
         let url = try writeStepper(try lines("functions-old"), try lines("functions-new"), into: scratch.path + "/p")
-        let first = try HeadlessChromium.run(["--dump-dom"], url: url + "#algo=patience&step=0")
-        let last = try HeadlessChromium.run(["--dump-dom"], url: url + "#algo=patience&step=999")
+        let doms = try HeadlessChromium.dumps(url: url, fragments: ["algo=patience&step=0", "algo=patience&step=999"])
+        let first = doms[0], last = doms[1]
         func count(_ dom: String, _ cls: String) -> Int { dom.components(separatedBy: "class=\"\(cls)\"").count - 1 }
         #expect(count(first, "pair anchor") == 3)
         #expect(count(first, "card anchor") == 3)
