@@ -213,7 +213,7 @@ import Testing
             for name in left() { try? FileManager.default.removeItem(atPath: "/dev/" + name) }
             try? FileManager.default.removeItem(at: dir)
         }
-        let (result, document) = try WorkerTrustTests.run(fault: fault, marker: marker, ["--case-memory", "256M", "--min-time", "0.5"], in: dir)
+        let (result, document) = try WorkerTrustTests.run(fault: fault, marker: marker, ["--case-memory", "256M"], in: dir)
         #expect(result.status == 1, "\(result.stderr)")
         #expect(WorkerTrustTests.summary(document) == ["heckel out-of-memory", "set ok", "floor reference"], "\(result.stderr)")
         let reason = document.rows.first { $0.engine == "heckel" }?.reason ?? ""
