@@ -9,7 +9,9 @@ import PackageDescription
 // HistoryStore (SQLite) read result rows through RunResults and never link
 // the memory instrument.
 /// The modules whose tests (and the CLI tests' runs of them) do heavy work
-/// in process are compiled with -O in debug builds too: the change-point
+/// in process are compiled with -O in debug builds too: the engines, which
+/// the property, conformance and identity-code tests call hundreds of
+/// thousands of times (DiffEngines), the change-point
 /// statistics over thousands of seeded series (HistoryAnalysis), readers of
 /// tens of thousands of objects (InputFiles), hundreds of stepper pages
 /// (Teaching), the pick's bootstrap intervals (RunReport). Unoptimized, they
@@ -41,7 +43,7 @@ let package = Package(
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
-        .target(name: "DiffEngines"),
+        .target(name: "DiffEngines", swiftSettings: optimizedInDebug),
         .target(name: "ListUpdates", dependencies: ["DiffEngines"]),
         .target(name: "DiffEngineChecks", dependencies: ["DiffEngines", "ListUpdates", "SplitMix"]),
         // The one seeded generator (SplitMix64) of workloads, conformance cases, bootstrap and permutation tests.
