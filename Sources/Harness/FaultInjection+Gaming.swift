@@ -147,7 +147,6 @@ extension FaultInjection {
     /// then ends that file), left to its default otherwise.
     static func holdMemoryFiles(mebibytes: Int, piece: Int, shm: Bool) {
         if piece < mebibytes { signal(SIGXFSZ, SIG_IGN) }
-        let block = [UInt8](repeating: 7, count: 1 << 20)
         var left = mebibytes
         var number = 0
         while left > 0 {
@@ -162,9 +161,7 @@ extension FaultInjection {
             number += 1
             guard descriptor >= 0 else { fatalError("test fault: cannot make a memory file: \(String(cString: strerror(errno)))") }
             heldFiles.append(descriptor)
-            for _ in 0..<min(piece, left) {
-                guard block.withUnsafeBytes({ write(descriptor, $0.baseAddress, $0.count) }) > 0 else { break }
-            }
+            _ = writeMebibytes(min(piece, left), to: descriptor)
             left -= min(piece, left)
         }
     }
@@ -231,15 +228,22 @@ extension FaultInjection {
     static func leaveMemoryFiles(mebibytes: Int, in folder: String) {
         signal(SIGXFSZ, SIG_IGN)
         let marker = ProcessInfo.processInfo.environment["DIFFBENCH_TEST_MARKER"] ?? "unmarked"
-        let block = [UInt8](repeating: 7, count: 1 << 20)
         for number in 0..<(mebibytes + 15) / 16 {
             let descriptor = open("\(folder)/diffbench-test-\(marker)-\(number)", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
             guard descriptor >= 0 else { return }
             defer { close(descriptor) }
-            for _ in 0..<min(16, mebibytes - number * 16) {
-                guard block.withUnsafeBytes({ write(descriptor, $0.baseAddress, $0.count) }) > 0 else { return }
-            }
+            guard writeMebibytes(min(16, mebibytes - number * 16), to: descriptor) else { return }
         }
+    }
+
+    /// Writes `count` MiB into `descriptor`, a MiB a `write`; false at the
+    /// first write refused (a full folder, or a file at its size limit).
+    static func writeMebibytes(_ count: Int, to descriptor: Int32) -> Bool {
+        let block = [UInt8](repeating: 7, count: 1 << 20)
+        for _ in 0..<count {
+            guard block.withUnsafeBytes({ write(descriptor, $0.baseAddress, $0.count) }) > 0 else { return false }
+        }
+        return true
     }
 
     /// An `environ` engine's call: the mask, environment and locale changed.
